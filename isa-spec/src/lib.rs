@@ -1,0 +1,27 @@
+//! The SCMP instruction set: RV32G (RV32IMAFD, Zicsr, Zifencei) plus the SCMP
+//! messaging and thread-control extension, its message and flit formats, CSRs
+//! and host services.
+//!
+//! The instruction table in [`for_each_instruction`] is the single source of
+//! truth: [`Opcode`], [`SPECS`], [`Inst::encode`], [`Inst::decode`], the
+//! disassembler ([`Inst::display`]), the assembler's mnemonic lookup
+//! ([`rows_for_mnemonic`]) and the reference document ([`doc::reference`])
+//! derive from it.
+#![deny(missing_docs)]
+
+mod csr;
+mod disasm;
+pub mod doc;
+mod field;
+mod host;
+mod inst;
+pub mod msg;
+mod reg;
+mod table;
+
+pub use csr::*;
+pub use disasm::Disasm;
+pub use field::{Field, Operand, RangeError, RegClass, Slot};
+pub use host::*;
+pub use inst::*;
+pub use reg::*;
