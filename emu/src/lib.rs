@@ -1,2 +1,35 @@
-//! Emulator of the SCMP machine: a mesh of multithreaded RV32G tiles.
+//! Emulator of the SCMP machine: a mesh of multithreaded RV32G tiles with the
+//! cycle timing model of `shared/design/scmp-machine.md` section 7.
+//!
+//! Split by concern: [`config`] (every number of the model), [`elf`]
+//! (loading), [`memory`], [`decode`] (predecoded text), [`context`]
+//! (registers and thread state), [`execute`] (semantics), [`fpu`], [`csr`],
+//! [`timing`], [`tile`] (scheduler and accounting), [`niu`] (the network's
+//! plug-in point), [`machine`] (mesh and global loop), [`host`] (ecall
+//! services and console), [`trace`], [`stats`], [`fault`].
 #![deny(missing_docs)]
+
+pub mod config;
+pub mod context;
+pub mod csr;
+pub mod decode;
+pub mod elf;
+pub mod execute;
+pub mod fault;
+pub mod fpu;
+pub mod host;
+pub mod machine;
+pub mod memory;
+pub mod niu;
+pub mod stats;
+pub mod tile;
+pub mod timing;
+pub mod trace;
+
+pub use config::{Config, ConfigBuilder, ConfigError};
+pub use elf::{LoadError, Program};
+pub use fault::{FaultCause, FaultReport};
+pub use host::{CapturedConsole, Console, StdConsole, Stream};
+pub use machine::{Machine, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink, run};
+pub use stats::Stats;
+pub use trace::TraceFilter;

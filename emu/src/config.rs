@@ -1,0 +1,482 @@
+//! The machine configuration: every number of the machine model, with the
+//! documented defaults embedded from `default_config.toml`, overlaid by a TOML
+//! file and by `section.key=value` overrides.
+//!
+//! The default file is the single place where a key and its documentation are
+//! written: loading always starts from it (so a key missing there cannot be
+//! set), and [`Config::to_documented_toml`] prints it back with the effective
+//! values. serde + toml do the parsing; the overlay step checks key names and
+//! value types itself so that every error names the key it is about.
+
+use serde::{Deserialize, Serialize};
+use toml::{Table, Value};
+
+use isa_spec::TimingClass;
+
+/// The embedded default configuration, with one comment line per key.
+pub const DEFAULT_TOML: &str = include_str!("default_config.toml");
+
+/// The whole machine configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Mesh size.
+    pub mesh: MeshConfig,
+    /// Tile resources.
+    pub tile: TileConfig,
+    /// Thread scheduler.
+    pub scheduler: SchedulerConfig,
+    /// Extra cycles per timing class.
+    pub timing: TimingConfig,
+    /// Which threads start at the entry point.
+    pub boot: BootConfig,
+    /// Simulation control.
+    pub sim: SimConfig,
+}
+
+/// `[mesh]`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeshConfig {
+    /// Tiles across.
+    pub width: u32,
+    /// Tiles down.
+    pub height: u32,
+}
+
+/// `[tile]`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileConfig {
+    /// Bytes of local memory.
+    pub memory_bytes: u64,
+    /// Hardware thread contexts.
+    pub contexts: u32,
+    /// Stack bytes per context.
+    pub stack_bytes: u64,
+}
+
+/// `[scheduler]`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchedulerConfig {
+    /// Cycles before preemption while another context is ready.
+    pub quantum: u64,
+    /// Cycles of a switch between different contexts.
+    pub switch_cycles: u64,
+}
+
+/// `[timing]`: extra cycles beyond the issue cycle, one key per
+/// [`TimingClass`] (named by [`TimingClass::name`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct TimingConfig {
+    pub alu: u32,
+    pub load: u32,
+    pub store: u32,
+    pub branch: u32,
+    pub jump: u32,
+    pub mul: u32,
+    pub div: u32,
+    pub fp_add: u32,
+    pub fp_mul: u32,
+    pub fp_div: u32,
+    pub fp_misc: u32,
+    pub csr: u32,
+    pub system: u32,
+    pub fence: u32,
+    pub atomic: u32,
+    pub msg: u32,
+    pub thread: u32,
+}
+
+impl TimingConfig {
+    /// Extra cycles of an instruction of class `class` (for a branch: when taken).
+    pub fn extra(&self, class: TimingClass) -> u32 {
+        match class {
+            TimingClass::Alu => self.alu,
+            TimingClass::Load => self.load,
+            TimingClass::Store => self.store,
+            TimingClass::Branch => self.branch,
+            TimingClass::Jump => self.jump,
+            TimingClass::Mul => self.mul,
+            TimingClass::Div => self.div,
+            TimingClass::FpAdd => self.fp_add,
+            TimingClass::FpMul => self.fp_mul,
+            TimingClass::FpDiv => self.fp_div,
+            TimingClass::FpMisc => self.fp_misc,
+            TimingClass::Csr => self.csr,
+            TimingClass::System => self.system,
+            TimingClass::Fence => self.fence,
+            TimingClass::Atomic => self.atomic,
+            TimingClass::Msg => self.msg,
+            TimingClass::Thread => self.thread,
+        }
+    }
+}
+
+/// Which tiles boot a thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BootTiles {
+    /// Tile 0 only.
+    First,
+    /// Every tile (SPMD).
+    All,
+}
+
+/// `[boot]`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BootConfig {
+    /// Tiles that start a thread.
+    pub tiles: BootTiles,
+    /// Contexts started per booted tile.
+    pub threads: u32,
+}
+
+/// `[sim]`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SimConfig {
+    /// Cycle limit (0: none).
+    pub max_cycles: u64,
+    /// Cycles between global synchronizations.
+    pub epoch_cycles: u64,
+}
+
+/// A configuration error; the message names the key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+fn err(message: String) -> ConfigError {
+    ConfigError(message)
+}
+
+/// Builds a configuration from the defaults, then TOML texts, then
+/// `key=value` overrides, in that order.
+#[derive(Clone, Debug)]
+pub struct ConfigBuilder {
+    table: Table,
+}
+
+impl Default for ConfigBuilder {
+    fn default() -> Self {
+        ConfigBuilder::new()
+    }
+}
+
+impl ConfigBuilder {
+    /// Starts from the embedded defaults.
+    pub fn new() -> ConfigBuilder {
+        let table = DEFAULT_TOML
+            .parse::<Table>()
+            .expect("the embedded default configuration parses");
+        ConfigBuilder { table }
+    }
+
+    /// Overlays a TOML document (`origin` names it in errors).
+    pub fn file(&mut self, text: &str, origin: &str) -> Result<&mut Self, ConfigError> {
+        let table: Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| err(format!("{origin}: {}", e.to_string().trim_end())))?;
+        for (section, value) in table {
+            let Value::Table(keys) = value else {
+                return Err(err(format!(
+                    "{origin}: `{section}` must be a section ([{section}]), found a value"
+                )));
+            };
+            for (key, value) in keys {
+                self.set_value(&format!("{section}.{key}"), value)
+                    .map_err(|e| err(format!("{origin}: {}", e.0)))?;
+            }
+        }
+        Ok(self)
+    }
+
+    /// Applies one `section.key=value` override; the value is TOML (an
+    /// unquoted word is taken as a string).
+    pub fn set(&mut self, assignment: &str) -> Result<&mut Self, ConfigError> {
+        let Some((key, text)) = assignment.split_once('=') else {
+            return Err(err(format!(
+                "`--set {assignment}`: expected section.key=value"
+            )));
+        };
+        let key = key.trim();
+        let text = text.trim();
+        let value = match format!("v = {text}").parse::<Table>() {
+            Ok(mut t) => t.remove("v").expect("the key just written"),
+            Err(_) => Value::String(text.to_string()),
+        };
+        self.set_value(key, value)?;
+        Ok(self)
+    }
+
+    fn set_value(&mut self, key: &str, value: Value) -> Result<(), ConfigError> {
+        let (section, name) = key.split_once('.').ok_or_else(|| {
+            err(format!(
+                "unknown configuration key `{key}` (keys are section.key)"
+            ))
+        })?;
+        let Some(Value::Table(keys)) = self.table.get_mut(section) else {
+            return Err(err(format!(
+                "unknown configuration key `{key}`: no section `{section}` (sections: {})",
+                self.table.keys().cloned().collect::<Vec<_>>().join(", ")
+            )));
+        };
+        let Some(old) = keys.get_mut(name) else {
+            return Err(err(format!(
+                "unknown configuration key `{key}` (keys of [{section}]: {})",
+                keys.keys().cloned().collect::<Vec<_>>().join(", ")
+            )));
+        };
+        if old.type_str() != value.type_str() {
+            return Err(err(format!(
+                "configuration key `{key}`: expected {}, found {} `{value}`",
+                article(old.type_str()),
+                article(value.type_str())
+            )));
+        }
+        *old = value;
+        Ok(())
+    }
+
+    /// The configuration, after range checks that name the offending key.
+    pub fn build(&self) -> Result<Config, ConfigError> {
+        let config: Config =
+            Value::Table(self.table.clone())
+                .try_into()
+                .map_err(|e: toml::de::Error| {
+                    err(format!("configuration: {}", e.to_string().trim_end()))
+                })?;
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+fn article(type_str: &str) -> String {
+    match type_str {
+        "integer" | "array" => format!("an {type_str}"),
+        _ => format!("a {type_str}"),
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        ConfigBuilder::new()
+            .build()
+            .expect("the embedded default configuration is valid")
+    }
+}
+
+impl Config {
+    /// Checks value ranges; errors name the key.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let max = isa_spec::msg::MAX_MESH_DIM;
+        let check = |ok: bool, key: &str, what: String| {
+            if ok {
+                Ok(())
+            } else {
+                Err(err(format!("configuration key `{key}`: {what}")))
+            }
+        };
+        check(
+            (1..=max).contains(&self.mesh.width),
+            "mesh.width",
+            format!("{} is not in 1..={max}", self.mesh.width),
+        )?;
+        check(
+            (1..=max).contains(&self.mesh.height),
+            "mesh.height",
+            format!("{} is not in 1..={max}", self.mesh.height),
+        )?;
+        let m = self.tile.memory_bytes;
+        check(
+            m >= 4096 && m % 4096 == 0 && m <= 1 << 31,
+            "tile.memory_bytes",
+            format!("{m} is not a multiple of 4096 in 4096..=2147483648"),
+        )?;
+        let max_ctx = isa_spec::msg::MAX_CONTEXTS;
+        check(
+            (1..=max_ctx).contains(&self.tile.contexts),
+            "tile.contexts",
+            format!("{} is not in 1..={max_ctx}", self.tile.contexts),
+        )?;
+        let s = self.tile.stack_bytes;
+        check(
+            s >= 16 && s % 16 == 0,
+            "tile.stack_bytes",
+            format!("{s} is not a positive multiple of 16"),
+        )?;
+        check(
+            s * self.tile.contexts as u64 <= m,
+            "tile.stack_bytes",
+            format!(
+                "{} contexts x {s} bytes of stack do not fit in {m} bytes of memory",
+                self.tile.contexts
+            ),
+        )?;
+        check(
+            self.scheduler.quantum >= 1,
+            "scheduler.quantum",
+            "must be at least 1".into(),
+        )?;
+        check(
+            (1..=self.tile.contexts).contains(&self.boot.threads),
+            "boot.threads",
+            format!(
+                "{} is not in 1..={} (tile.contexts)",
+                self.boot.threads, self.tile.contexts
+            ),
+        )?;
+        check(
+            self.sim.epoch_cycles >= 1,
+            "sim.epoch_cycles",
+            "must be at least 1".into(),
+        )?;
+        for class in TimingClass::ALL {
+            let extra = self.timing.extra(class);
+            check(
+                extra <= 1000,
+                &format!("timing.{}", class.name()),
+                format!("{extra} is more than 1000 cycles"),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Number of tiles.
+    pub fn tiles(&self) -> u32 {
+        self.mesh.width * self.mesh.height
+    }
+
+    /// The default file's text with this configuration's values: every key
+    /// with its documentation comment, readable back with `--config`.
+    pub fn to_documented_toml(&self) -> String {
+        let values = Value::try_from(self).expect("a configuration serializes");
+        let mut out = String::new();
+        let mut section = String::new();
+        for line in DEFAULT_TOML.lines() {
+            let trimmed = line.trim();
+            if let Some(name) = trimmed.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
+                section = name.to_string();
+            } else if let Some((key, _)) = trimmed.split_once('=')
+                && !trimmed.starts_with('#')
+            {
+                let key = key.trim();
+                let value = &values[section.as_str()][key];
+                out.push_str(&format!("{key} = {value}\n"));
+                continue;
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_match_the_machine_description() {
+        let c = Config::default();
+        assert_eq!((c.mesh.width, c.mesh.height), (8, 8));
+        assert_eq!(c.tile.memory_bytes, 8 << 20);
+        assert_eq!(c.tile.contexts, 16);
+        assert_eq!(c.scheduler.quantum, 64);
+        assert_eq!(c.scheduler.switch_cycles, 3);
+        let t = &c.timing;
+        assert_eq!(
+            (
+                t.load, t.branch, t.jump, t.mul, t.div, t.fp_add, t.fp_mul, t.fp_div
+            ),
+            (1, 1, 1, 2, 32, 2, 3, 19)
+        );
+    }
+
+    #[test]
+    fn every_timing_class_has_a_documented_key() {
+        for class in TimingClass::ALL {
+            let key = format!("\n{} = ", class.name());
+            let at = DEFAULT_TOML.find(&key).unwrap_or_else(|| panic!("{key}"));
+            let before = DEFAULT_TOML[..at].lines().last().unwrap();
+            assert!(before.starts_with("# "), "{} has no doc line", class.name());
+        }
+    }
+
+    #[test]
+    fn every_key_has_a_doc_comment() {
+        let mut previous = "";
+        for line in DEFAULT_TOML.lines() {
+            if !line.starts_with('#') && !line.starts_with('[') && line.contains('=') {
+                assert!(previous.starts_with("# "), "undocumented: {line}");
+            }
+            previous = line;
+        }
+    }
+
+    #[test]
+    fn documented_toml_reads_back() {
+        let mut b = ConfigBuilder::new();
+        b.set("mesh.width=3")
+            .unwrap()
+            .set("boot.tiles=all")
+            .unwrap();
+        let c = b.build().unwrap();
+        let text = c.to_documented_toml();
+        let mut again = ConfigBuilder::new();
+        again.file(&text, "printed").unwrap();
+        assert_eq!(again.build().unwrap(), c);
+        assert!(text.contains("width = 3\n"));
+        assert!(text.contains("tiles = \"all\"\n"));
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        let e = ConfigBuilder::new().set("mesh.depth=3").unwrap_err();
+        assert!(e.0.contains("`mesh.depth`"), "{e}");
+        let e = ConfigBuilder::new().set("nope.x=3").unwrap_err();
+        assert!(e.0.contains("`nope.x`"), "{e}");
+        let e = ConfigBuilder::new().set("mesh.width=wide").unwrap_err();
+        assert!(
+            e.0.contains("`mesh.width`") && e.0.contains("integer"),
+            "{e}"
+        );
+        let e = ConfigBuilder::new()
+            .set("mesh.width=40")
+            .unwrap()
+            .build()
+            .unwrap_err();
+        assert!(e.0.contains("`mesh.width`"), "{e}");
+        let e = ConfigBuilder::new()
+            .set("boot.tiles=some")
+            .unwrap()
+            .build()
+            .unwrap_err();
+        assert!(e.0.contains("some"), "{e}");
+        let e = ConfigBuilder::new()
+            .file("[tile]\nmemory = 5\n", "f.toml")
+            .unwrap_err();
+        assert!(
+            e.0.contains("f.toml") && e.0.contains("`tile.memory`"),
+            "{e}"
+        );
+        let e = ConfigBuilder::new()
+            .set("tile.memory_bytes=-1")
+            .unwrap()
+            .build()
+            .unwrap_err();
+        assert!(e.0.contains("memory_bytes"), "{e}");
+    }
+}

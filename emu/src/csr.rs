@@ -1,0 +1,64 @@
+//! CSR reads and writes: the FP CSRs (read-write, per context), the counters
+//! and the SCMP identity CSRs (read-only).
+
+use isa_spec::{
+    CTXID, CYCLE, CYCLEH, FCSR, FFLAGS, FRM, INSTRET, INSTRETH, MESHH, MESHW, NCTX, NODEID, NTILES,
+    TIME, TIMEH,
+};
+
+use crate::context::Context;
+use crate::fault::FaultCause;
+
+/// What the read-only CSRs of a context report.
+#[derive(Clone, Copy, Debug)]
+pub struct Identity {
+    /// Node id, `y * width + x`.
+    pub node: u32,
+    /// Context number.
+    pub context: u32,
+    /// Mesh width.
+    pub width: u32,
+    /// Mesh height.
+    pub height: u32,
+    /// Contexts per tile.
+    pub contexts: u32,
+}
+
+/// Reads CSR `csr` at tile cycle `now`.
+pub fn read(ctx: &Context, id: &Identity, now: u64, csr: u16) -> Result<u32, FaultCause> {
+    Ok(match csr {
+        FFLAGS => ctx.fflags as u32,
+        FRM => ctx.frm as u32,
+        FCSR => ((ctx.frm as u32) << 5) | ctx.fflags as u32,
+        CYCLE | TIME => now as u32,
+        CYCLEH | TIMEH => (now >> 32) as u32,
+        INSTRET => ctx.instret as u32,
+        INSTRETH => (ctx.instret >> 32) as u32,
+        NODEID => id.node,
+        CTXID => id.context,
+        MESHW => id.width,
+        MESHH => id.height,
+        NTILES => id.width * id.height,
+        NCTX => id.contexts,
+        _ => return Err(FaultCause::UnknownCsr { csr }),
+    })
+}
+
+/// Writes CSR `csr` (only the FP CSRs are writable).
+pub fn write(ctx: &mut Context, csr: u16, value: u32) -> Result<(), FaultCause> {
+    match csr {
+        FFLAGS => ctx.fflags = (value & 0x1f) as u8,
+        FRM => ctx.frm = (value & 7) as u8,
+        FCSR => {
+            ctx.fflags = (value & 0x1f) as u8;
+            ctx.frm = ((value >> 5) & 7) as u8;
+        }
+        _ => {
+            return Err(match isa_spec::csr_by_number(csr) {
+                Some(_) => FaultCause::ReadOnlyCsr { csr },
+                None => FaultCause::UnknownCsr { csr },
+            });
+        }
+    }
+    Ok(())
+}

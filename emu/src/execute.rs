@@ -1,0 +1,536 @@
+//! Instruction semantics: one `match` on [`Opcode`] that updates a context
+//! and the tile memory, and reports what stops the straight-line flow
+//! (faults, host calls, thread control, messaging) as a [`Stop`].
+//!
+//! `TRACE` is a const parameter: with it false the effect recording compiles
+//! away, so tracing costs nothing when off.
+
+use isa_spec::{Inst, Opcode};
+use rustc_apfloat::ieee::{Double, Single};
+
+use crate::context::{Context, NO_RESERVATION};
+use crate::csr::{self, Identity};
+use crate::fault::{Access, FaultCause};
+use crate::fpu::{self, Arith, Compare, box_s, unbox_s};
+use crate::memory::Memory;
+
+/// Why execution left the straight-line path. The pc is not advanced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A guest fault.
+    Fault(FaultCause),
+    /// `ecall`: the tile performs the host service.
+    HostCall,
+    /// `yield`.
+    Yield,
+    /// `endt`.
+    EndThread,
+    /// A messaging instruction: the tile hands it to the NIU.
+    Messaging,
+}
+
+impl From<FaultCause> for Stop {
+    fn from(cause: FaultCause) -> Stop {
+        Stop::Fault(cause)
+    }
+}
+
+/// LR reservations of a tile's contexts. A store to a reserved word breaks
+/// every reservation of that word, so an `sc.w` fails when another context
+/// wrote the word since its `lr.w`.
+#[derive(Clone, Debug)]
+pub struct Reservations {
+    addrs: [u32; 16],
+    /// Bit c set: context c holds a reservation.
+    active: u16,
+}
+
+impl Default for Reservations {
+    fn default() -> Self {
+        Reservations {
+            addrs: [NO_RESERVATION; 16],
+            active: 0,
+        }
+    }
+}
+
+impl Reservations {
+    #[inline(always)]
+    fn on_store(&mut self, addr: u32) {
+        if self.active != 0 {
+            self.break_word(addr & !3);
+        }
+    }
+
+    #[cold]
+    fn break_word(&mut self, word: u32) {
+        for c in 0..16 {
+            if self.active & (1 << c) != 0 && self.addrs[c] == word {
+                self.addrs[c] = NO_RESERVATION;
+                self.active &= !(1 << c);
+            }
+        }
+    }
+
+    fn reserve(&mut self, context: usize, addr: u32) {
+        self.addrs[context] = addr;
+        self.active |= 1 << context;
+    }
+
+    /// Takes context's reservation away, returning whether it was on `addr`.
+    fn take(&mut self, context: usize, addr: u32) -> bool {
+        let held = self.active & (1 << context) != 0 && self.addrs[context] == addr;
+        self.clear(context);
+        held
+    }
+
+    /// Drops a context's reservation (its thread ended).
+    pub fn clear(&mut self, context: usize) {
+        self.addrs[context] = NO_RESERVATION;
+        self.active &= !(1 << context);
+    }
+}
+
+/// What an instruction changed, for the trace.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// Integer register written (not x0) and its new value.
+    pub x: Option<(u8, u32)>,
+    /// A second integer register written (host services returning two values).
+    pub x2: Option<(u8, u32)>,
+    /// FP register written and its new value.
+    pub f: Option<(u8, u64)>,
+    /// Store: address, value, width in bytes.
+    pub store: Option<(u32, u64, u8)>,
+    /// fflags after the instruction, when it changed them.
+    pub fflags: Option<u8>,
+    /// frm after the instruction, when a CSR write changed it.
+    pub frm: Option<u8>,
+    /// Branch taken.
+    pub taken: bool,
+}
+
+/// What the executing context may see of its tile.
+pub struct Hart<'a> {
+    /// The context.
+    pub ctx: &'a mut Context,
+    /// Its number on the tile.
+    pub index: usize,
+    /// The tile's memory.
+    pub mem: &'a mut Memory,
+    /// The tile's reservations.
+    pub reservations: &'a mut Reservations,
+    /// Identity CSR values.
+    pub id: &'a Identity,
+    /// Tile cycle at issue.
+    pub now: u64,
+    /// Extra cycles of a taken branch.
+    pub branch_taken_extra: u32,
+}
+
+#[inline(always)]
+fn target_ok(target: u32) -> Result<u32, Stop> {
+    if target & 3 != 0 {
+        Err(Stop::Fault(FaultCause::MisalignedTarget { target }))
+    } else {
+        Ok(target)
+    }
+}
+
+impl Hart<'_> {
+    /// Executes `inst` at `ctx.pc`; returns the extra cycles it took beyond
+    /// its decoded cost (a taken branch's), having advanced the pc.
+    #[inline(always)]
+    pub fn execute<const TRACE: bool>(
+        &mut self,
+        inst: &Inst,
+        fx: &mut Effects,
+    ) -> Result<u32, Stop> {
+        let ctx = &mut *self.ctx;
+        let pc = ctx.pc;
+        let rd = inst.rd as usize;
+        let rs1 = ctx.x[inst.rs1 as usize];
+        let rs2 = ctx.x[inst.rs2 as usize];
+        let imm = inst.imm as u32;
+        let mut next = pc.wrapping_add(4);
+        let mut extra = 0;
+
+        macro_rules! wx {
+            ($v:expr) => {{
+                let v: u32 = $v;
+                ctx.x[rd] = v;
+                if TRACE && rd != 0 {
+                    fx.x = Some((rd as u8, v));
+                }
+            }};
+        }
+        macro_rules! wf {
+            ($v:expr) => {{
+                let v: u64 = $v;
+                ctx.f[rd] = v;
+                if TRACE {
+                    fx.f = Some((rd as u8, v));
+                }
+            }};
+        }
+        macro_rules! branch {
+            ($cond:expr) => {{
+                if $cond {
+                    next = target_ok(pc.wrapping_add(imm))?;
+                    extra = self.branch_taken_extra;
+                    if TRACE {
+                        fx.taken = true;
+                    }
+                }
+            }};
+        }
+        let addr = rs1.wrapping_add(imm);
+        macro_rules! store {
+            ($method:ident, $v:expr, $w:literal) => {{
+                let v = $v;
+                self.mem.$method(addr, v)?;
+                self.reservations.on_store(addr);
+                if TRACE {
+                    fx.store = Some((addr, v as u64, $w));
+                }
+            }};
+        }
+        macro_rules! rm {
+            () => {{
+                let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
+                match fpu::round_mode(bits) {
+                    Some(rm) => rm,
+                    None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
+                }
+            }};
+        }
+        let f1 = ctx.f[inst.rs1 as usize];
+        let f2 = ctx.f[inst.rs2 as usize];
+        let f3 = ctx.f[inst.rs3 as usize];
+        let flags_before = ctx.fflags;
+        macro_rules! arith_s {
+            ($op:expr) => {{
+                let rm = rm!();
+                let r = fpu::arith::<Single>(
+                    $op,
+                    unbox_s(f1) as u64,
+                    unbox_s(f2) as u64,
+                    unbox_s(f3) as u64,
+                    rm,
+                    &mut ctx.fflags,
+                );
+                wf!(box_s(r as u32))
+            }};
+        }
+        macro_rules! arith_d {
+            ($op:expr) => {{
+                let rm = rm!();
+                let r = fpu::arith::<Double>($op, f1, f2, f3, rm, &mut ctx.fflags);
+                wf!(r)
+            }};
+        }
+        macro_rules! amo {
+            ($f:expr) => {{
+                if addr_amo(rs1).is_err() {
+                    return Err(FaultCause::Misaligned {
+                        access: Access::Store,
+                        addr: rs1,
+                        width: 4,
+                    }
+                    .into());
+                }
+                let old = self
+                    .mem
+                    .load_u32(rs1)
+                    .map_err(|c| c.with_access(Access::Store))?;
+                let f: fn(u32, u32) -> u32 = $f;
+                let new = f(old, rs2);
+                self.mem.store_u32(rs1, new)?;
+                self.reservations.on_store(rs1);
+                if TRACE {
+                    fx.store = Some((rs1, new as u64, 4));
+                }
+                wx!(old)
+            }};
+        }
+
+        match inst.op {
+            Opcode::Lui => wx!(imm << 12),
+            Opcode::Auipc => wx!(pc.wrapping_add(imm << 12)),
+            Opcode::Jal => {
+                next = target_ok(pc.wrapping_add(imm))?;
+                wx!(pc.wrapping_add(4))
+            }
+            Opcode::Jalr => {
+                next = target_ok(addr & !1)?;
+                wx!(pc.wrapping_add(4))
+            }
+            Opcode::Beq => branch!(rs1 == rs2),
+            Opcode::Bne => branch!(rs1 != rs2),
+            Opcode::Blt => branch!((rs1 as i32) < rs2 as i32),
+            Opcode::Bge => branch!((rs1 as i32) >= rs2 as i32),
+            Opcode::Bltu => branch!(rs1 < rs2),
+            Opcode::Bgeu => branch!(rs1 >= rs2),
+            Opcode::Lb => wx!(self.mem.load_u8(addr)? as i8 as u32),
+            Opcode::Lh => wx!(self.mem.load_u16(addr)? as i16 as u32),
+            Opcode::Lw => wx!(self.mem.load_u32(addr)?),
+            Opcode::Lbu => wx!(self.mem.load_u8(addr)? as u32),
+            Opcode::Lhu => wx!(self.mem.load_u16(addr)? as u32),
+            Opcode::Sb => store!(store_u8, rs2 as u8, 1),
+            Opcode::Sh => store!(store_u16, rs2 as u16, 2),
+            Opcode::Sw => store!(store_u32, rs2, 4),
+            Opcode::Addi => wx!(rs1.wrapping_add(imm)),
+            Opcode::Slti => wx!(((rs1 as i32) < inst.imm) as u32),
+            Opcode::Sltiu => wx!((rs1 < imm) as u32),
+            Opcode::Xori => wx!(rs1 ^ imm),
+            Opcode::Ori => wx!(rs1 | imm),
+            Opcode::Andi => wx!(rs1 & imm),
+            Opcode::Slli => wx!(rs1 << (imm & 31)),
+            Opcode::Srli => wx!(rs1 >> (imm & 31)),
+            Opcode::Srai => wx!(((rs1 as i32) >> (imm & 31)) as u32),
+            Opcode::Add => wx!(rs1.wrapping_add(rs2)),
+            Opcode::Sub => wx!(rs1.wrapping_sub(rs2)),
+            Opcode::Sll => wx!(rs1 << (rs2 & 31)),
+            Opcode::Slt => wx!(((rs1 as i32) < rs2 as i32) as u32),
+            Opcode::Sltu => wx!((rs1 < rs2) as u32),
+            Opcode::Xor => wx!(rs1 ^ rs2),
+            Opcode::Srl => wx!(rs1 >> (rs2 & 31)),
+            Opcode::Sra => wx!(((rs1 as i32) >> (rs2 & 31)) as u32),
+            Opcode::Or => wx!(rs1 | rs2),
+            Opcode::And => wx!(rs1 & rs2),
+            // One in-order pipeline per tile and no caches: fences order nothing.
+            Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => {}
+            Opcode::Ecall => return Err(Stop::HostCall),
+            Opcode::Ebreak => return Err(FaultCause::Breakpoint.into()),
+            Opcode::Csrrw
+            | Opcode::Csrrs
+            | Opcode::Csrrc
+            | Opcode::Csrrwi
+            | Opcode::Csrrsi
+            | Opcode::Csrrci => {
+                let number = inst.imm as u16;
+                let operand = match inst.op {
+                    Opcode::Csrrw | Opcode::Csrrs | Opcode::Csrrc => rs1,
+                    _ => inst.rs1 as u32,
+                };
+                let old = csr::read(ctx, self.id, self.now, number)?;
+                let new = match inst.op {
+                    Opcode::Csrrw | Opcode::Csrrwi => Some(operand),
+                    // csrrs/csrrc with x0 (or uimm 0) read without writing.
+                    _ if inst.rs1 == 0 => None,
+                    Opcode::Csrrs | Opcode::Csrrsi => Some(old | operand),
+                    _ => Some(old & !operand),
+                };
+                if let Some(new) = new {
+                    let frm_before = ctx.frm;
+                    csr::write(ctx, number, new)?;
+                    if TRACE && ctx.frm != frm_before {
+                        fx.frm = Some(ctx.frm);
+                    }
+                }
+                wx!(old)
+            }
+            Opcode::Mul => wx!(rs1.wrapping_mul(rs2)),
+            Opcode::Mulh => wx!(((rs1 as i32 as i64 * rs2 as i32 as i64) >> 32) as u32),
+            Opcode::Mulhsu => wx!(((rs1 as i32 as i64 * rs2 as i64) >> 32) as u32),
+            Opcode::Mulhu => wx!(((rs1 as u64 * rs2 as u64) >> 32) as u32),
+            Opcode::Div => wx!(if rs2 == 0 {
+                u32::MAX
+            } else {
+                (rs1 as i32).wrapping_div(rs2 as i32) as u32
+            }),
+            Opcode::Divu => wx!(rs1.checked_div(rs2).unwrap_or(u32::MAX)),
+            Opcode::Rem => wx!(if rs2 == 0 {
+                rs1
+            } else {
+                (rs1 as i32).wrapping_rem(rs2 as i32) as u32
+            }),
+            Opcode::Remu => wx!(if rs2 == 0 { rs1 } else { rs1 % rs2 }),
+            Opcode::LrW => {
+                if rs1 & 3 != 0 {
+                    return Err(FaultCause::Misaligned {
+                        access: Access::Load,
+                        addr: rs1,
+                        width: 4,
+                    }
+                    .into());
+                }
+                let v = self.mem.load_u32(rs1)?;
+                self.reservations.reserve(self.index, rs1);
+                wx!(v)
+            }
+            Opcode::ScW => {
+                // Check the address even when the store will not happen.
+                self.mem
+                    .load_u32(rs1)
+                    .map_err(|c| c.with_access(Access::Store))?;
+                if self.reservations.take(self.index, rs1) {
+                    self.mem.store_u32(rs1, rs2)?;
+                    self.reservations.on_store(rs1);
+                    if TRACE {
+                        fx.store = Some((rs1, rs2 as u64, 4));
+                    }
+                    wx!(0)
+                } else {
+                    wx!(1)
+                }
+            }
+            Opcode::AmoswapW => amo!(|_, b| b),
+            Opcode::AmoaddW => amo!(|a, b| a.wrapping_add(b)),
+            Opcode::AmoxorW => amo!(|a, b| a ^ b),
+            Opcode::AmoandW => amo!(|a, b| a & b),
+            Opcode::AmoorW => amo!(|a, b| a | b),
+            Opcode::AmominW => amo!(|a, b| (a as i32).min(b as i32) as u32),
+            Opcode::AmomaxW => amo!(|a, b| (a as i32).max(b as i32) as u32),
+            Opcode::AmominuW => amo!(|a, b| a.min(b)),
+            Opcode::AmomaxuW => amo!(|a, b| a.max(b)),
+            Opcode::Flw => wf!(box_s(self.mem.load_u32(addr)?)),
+            Opcode::Fsw => store!(store_u32, f2 as u32, 4),
+            Opcode::Fld => wf!(self.mem.load_u64(addr)?),
+            Opcode::Fsd => store!(store_u64, f2, 8),
+            Opcode::FmaddS => arith_s!(Arith::Madd),
+            Opcode::FmsubS => arith_s!(Arith::Msub),
+            Opcode::FnmsubS => arith_s!(Arith::Nmsub),
+            Opcode::FnmaddS => arith_s!(Arith::Nmadd),
+            Opcode::FaddS => arith_s!(Arith::Add),
+            Opcode::FsubS => arith_s!(Arith::Sub),
+            Opcode::FmulS => arith_s!(Arith::Mul),
+            Opcode::FdivS => arith_s!(Arith::Div),
+            Opcode::FmaddD => arith_d!(Arith::Madd),
+            Opcode::FmsubD => arith_d!(Arith::Msub),
+            Opcode::FnmsubD => arith_d!(Arith::Nmsub),
+            Opcode::FnmaddD => arith_d!(Arith::Nmadd),
+            Opcode::FaddD => arith_d!(Arith::Add),
+            Opcode::FsubD => arith_d!(Arith::Sub),
+            Opcode::FmulD => arith_d!(Arith::Mul),
+            Opcode::FdivD => arith_d!(Arith::Div),
+            Opcode::FsqrtS => {
+                let rm = rm!();
+                let r = fpu::sqrt::<Single>(unbox_s(f1) as u64, rm, &mut ctx.fflags);
+                wf!(box_s(r as u32))
+            }
+            Opcode::FsqrtD => {
+                let rm = rm!();
+                wf!(fpu::sqrt::<Double>(f1, rm, &mut ctx.fflags))
+            }
+            Opcode::FsgnjS | Opcode::FsgnjnS | Opcode::FsgnjxS => {
+                let kind = (inst.op as u8) - (Opcode::FsgnjS as u8);
+                let r = fpu::sign_inject(32, kind, unbox_s(f1) as u64, unbox_s(f2) as u64);
+                wf!(box_s(r as u32))
+            }
+            Opcode::FsgnjD | Opcode::FsgnjnD | Opcode::FsgnjxD => {
+                let kind = (inst.op as u8) - (Opcode::FsgnjD as u8);
+                wf!(fpu::sign_inject(64, kind, f1, f2))
+            }
+            Opcode::FminS | Opcode::FmaxS => {
+                let r = fpu::min_max::<Single>(
+                    inst.op == Opcode::FmaxS,
+                    unbox_s(f1) as u64,
+                    unbox_s(f2) as u64,
+                    &mut ctx.fflags,
+                );
+                wf!(box_s(r as u32))
+            }
+            Opcode::FminD | Opcode::FmaxD => {
+                wf!(fpu::min_max::<Double>(
+                    inst.op == Opcode::FmaxD,
+                    f1,
+                    f2,
+                    &mut ctx.fflags
+                ))
+            }
+            Opcode::FcvtWS | Opcode::FcvtWuS => {
+                let rm = rm!();
+                let signed = inst.op == Opcode::FcvtWS;
+                wx!(fpu::to_int::<Single>(
+                    unbox_s(f1) as u64,
+                    signed,
+                    rm,
+                    &mut ctx.fflags
+                ))
+            }
+            Opcode::FcvtWD | Opcode::FcvtWuD => {
+                let rm = rm!();
+                let signed = inst.op == Opcode::FcvtWD;
+                wx!(fpu::to_int::<Double>(f1, signed, rm, &mut ctx.fflags))
+            }
+            Opcode::FcvtSW | Opcode::FcvtSWu => {
+                let rm = rm!();
+                let signed = inst.op == Opcode::FcvtSW;
+                let r = fpu::from_int::<Single>(rs1, signed, rm, &mut ctx.fflags);
+                wf!(box_s(r as u32))
+            }
+            Opcode::FcvtDW | Opcode::FcvtDWu => {
+                let rm = rm!();
+                let signed = inst.op == Opcode::FcvtDW;
+                wf!(fpu::from_int::<Double>(rs1, signed, rm, &mut ctx.fflags))
+            }
+            Opcode::FcvtSD => {
+                let rm = rm!();
+                let r = fpu::convert::<Double, Single>(f1, rm, &mut ctx.fflags);
+                wf!(box_s(r as u32))
+            }
+            Opcode::FcvtDS => {
+                let rm = rm!();
+                wf!(fpu::convert::<Single, Double>(
+                    unbox_s(f1) as u64,
+                    rm,
+                    &mut ctx.fflags
+                ))
+            }
+            Opcode::FmvXW => wx!(f1 as u32),
+            Opcode::FmvWX => wf!(box_s(rs1)),
+            Opcode::FeqS | Opcode::FltS | Opcode::FleS => {
+                let cmp = match inst.op {
+                    Opcode::FeqS => Compare::Eq,
+                    Opcode::FltS => Compare::Lt,
+                    _ => Compare::Le,
+                };
+                wx!(fpu::compare::<Single>(
+                    cmp,
+                    unbox_s(f1) as u64,
+                    unbox_s(f2) as u64,
+                    &mut ctx.fflags
+                ))
+            }
+            Opcode::FeqD | Opcode::FltD | Opcode::FleD => {
+                let cmp = match inst.op {
+                    Opcode::FeqD => Compare::Eq,
+                    Opcode::FltD => Compare::Lt,
+                    _ => Compare::Le,
+                };
+                wx!(fpu::compare::<Double>(cmp, f1, f2, &mut ctx.fflags))
+            }
+            Opcode::FclassS => wx!(fpu::classify::<Single>(unbox_s(f1) as u64)),
+            Opcode::FclassD => wx!(fpu::classify::<Double>(f1)),
+            Opcode::SendhT
+            | Opcode::SendhD
+            | Opcode::Send
+            | Opcode::Sende
+            | Opcode::Send2
+            | Opcode::Send2e
+            | Opcode::Sendm
+            | Opcode::Sendme
+            | Opcode::Ldss
+            | Opcode::Ldsr
+            | Opcode::Str
+            | Opcode::Rms
+            | Opcode::Rmr
+            | Opcode::Waits
+            | Opcode::Waitr => return Err(Stop::Messaging),
+            Opcode::Endt => return Err(Stop::EndThread),
+            Opcode::Yield => return Err(Stop::Yield),
+        }
+        ctx.x[0] = 0;
+        if TRACE && ctx.fflags != flags_before {
+            fx.fflags = Some(ctx.fflags);
+        }
+        ctx.pc = next;
+        Ok(extra)
+    }
+}
+
+#[inline(always)]
+fn addr_amo(addr: u32) -> Result<(), ()> {
+    if addr & 3 == 0 { Ok(()) } else { Err(()) }
+}

@@ -1,0 +1,630 @@
+//! RISC-V F and D semantics on raw bits: rounding modes, accrued flags,
+//! canonical NaNs, NaN boxing, minimumNumber/maximumNumber, saturating
+//! conversions, all bit-exact with `qemu-riscv32`.
+//!
+//! Why `rustc_apfloat`: host `f32`/`f64` arithmetic only rounds to nearest
+//! even and reports no exception flags, but RISC-V needs five rounding modes
+//! and exact fflags. rustc_apfloat (LLVM's APFloat in Rust, used by rustc and
+//! Miri) gives correctly rounded add/sub/mul/div/fma/conversions under any
+//! rounding mode with IEEE status flags. Around it, this module does what is
+//! RISC-V-specific: NaN inputs are handled before APFloat sees them (RISC-V
+//! returns the canonical NaN, raises NV only for signaling inputs, and NV for
+//! inf*0 in fma even when the addend is a quiet NaN); APFloat detects
+//! underflow tininess on the denormal-rounded result while RISC-V detects it
+//! after rounding with an unbounded exponent, so a result that rounded up to
+//! the smallest normal is recomputed with scaled operands to decide UF.
+//! Square root (which APFloat lacks), the float-to-integer conversions and
+//! the comparisons use the host, which is exact for them: host sqrt is
+//! correctly rounded to nearest, and the exact residual `x - r*r` gives the
+//! inexact flag and the correction for the directed rounding modes.
+
+use rustc_apfloat::ieee::{Double, Single};
+use rustc_apfloat::{Float, FloatConvert, Round, Status};
+
+/// fflags bits.
+pub mod flags {
+    /// Invalid operation.
+    pub const NV: u8 = 0x10;
+    /// Divide by zero.
+    pub const DZ: u8 = 0x08;
+    /// Overflow.
+    pub const OF: u8 = 0x04;
+    /// Underflow.
+    pub const UF: u8 = 0x02;
+    /// Inexact.
+    pub const NX: u8 = 0x01;
+}
+
+/// The RISC-V canonical single NaN.
+pub const CANONICAL_NAN_S: u32 = 0x7fc0_0000;
+/// The RISC-V canonical double NaN.
+pub const CANONICAL_NAN_D: u64 = 0x7ff8_0000_0000_0000;
+
+/// A single in a 64-bit register: the upper half all ones.
+#[inline]
+pub fn box_s(bits: u32) -> u64 {
+    0xffff_ffff_0000_0000 | bits as u64
+}
+
+/// The single held by a 64-bit register: an improperly boxed value reads as
+/// the canonical NaN.
+#[inline]
+pub fn unbox_s(reg: u64) -> u32 {
+    if reg >> 32 == 0xffff_ffff {
+        reg as u32
+    } else {
+        CANONICAL_NAN_S
+    }
+}
+
+/// A rounding mode from the 3-bit encoding (5, 6, 7 are not modes).
+pub fn round_mode(bits: u8) -> Option<Round> {
+    Some(match bits {
+        0 => Round::NearestTiesToEven,
+        1 => Round::TowardZero,
+        2 => Round::TowardNegative,
+        3 => Round::TowardPositive,
+        4 => Round::NearestTiesToAway,
+        _ => return None,
+    })
+}
+
+fn status_flags(s: Status) -> u8 {
+    let mut f = 0;
+    if s.contains(Status::INVALID_OP) {
+        f |= flags::NV;
+    }
+    if s.contains(Status::DIV_BY_ZERO) {
+        f |= flags::DZ;
+    }
+    if s.contains(Status::OVERFLOW) {
+        f |= flags::OF;
+    }
+    if s.contains(Status::UNDERFLOW) {
+        f |= flags::UF;
+    }
+    if s.contains(Status::INEXACT) {
+        f |= flags::NX;
+    }
+    f
+}
+
+/// A binary floating-point format: the bits-level facts APFloat does not give.
+pub trait Format: Float + Copy {
+    /// Raw bits type width.
+    const WIDTH: u32;
+    /// The canonical NaN's bits.
+    const CANONICAL_NAN: u64;
+    /// Bits of the value.
+    fn bits(self) -> u64 {
+        self.to_bits() as u64
+    }
+    /// Value of bits.
+    fn of(bits: u64) -> Self {
+        Self::from_bits(bits as u128)
+    }
+    /// Whether bits encode a signaling NaN.
+    fn is_snan_bits(bits: u64) -> bool {
+        Self::of(bits).is_signaling()
+    }
+}
+
+impl Format for Single {
+    const WIDTH: u32 = 32;
+    const CANONICAL_NAN: u64 = CANONICAL_NAN_S as u64;
+}
+
+impl Format for Double {
+    const WIDTH: u32 = 64;
+    const CANONICAL_NAN: u64 = CANONICAL_NAN_D;
+}
+
+/// An arithmetic operation APFloat rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    /// a + b
+    Add,
+    /// a - b
+    Sub,
+    /// a * b
+    Mul,
+    /// a / b
+    Div,
+    /// a * b + c
+    Madd,
+    /// a * b - c
+    Msub,
+    /// -(a * b) + c
+    Nmsub,
+    /// -(a * b) - c
+    Nmadd,
+}
+
+impl Arith {
+    fn is_fused(self) -> bool {
+        matches!(
+            self,
+            Arith::Madd | Arith::Msub | Arith::Nmsub | Arith::Nmadd
+        )
+    }
+}
+
+/// Computes `op` with every input scaled so that a tiny result becomes normal
+/// (by `2^scale`; for products only the smaller factor is scaled).
+fn compute<F: Format>(
+    op: Arith,
+    a: F,
+    b: F,
+    c: F,
+    rm: Round,
+    scale: i32,
+) -> rustc_apfloat::StatusAnd<F> {
+    let up = |x: F| if scale == 0 { x } else { x.scalbn(scale) };
+    match op {
+        Arith::Add => up(a).add_r(up(b), rm),
+        Arith::Sub => up(a).sub_r(up(b), rm),
+        Arith::Mul => {
+            if a.cmp_abs_normal(b).is_le() {
+                up(a).mul_r(b, rm)
+            } else {
+                a.mul_r(up(b), rm)
+            }
+        }
+        Arith::Div => up(a).div_r(b, rm),
+        _ => {
+            let (a, b) = match op {
+                Arith::Nmsub | Arith::Nmadd => (-a, b),
+                _ => (a, b),
+            };
+            let c = match op {
+                Arith::Msub | Arith::Nmadd => -c,
+                _ => c,
+            };
+            let (a, b) = if a.cmp_abs_normal(b).is_le() {
+                (up(a), b)
+            } else {
+                (a, up(b))
+            };
+            a.mul_add_r(b, up(c), rm)
+        }
+    }
+}
+
+/// Whether the exact result, rounded to the format's precision with an
+/// unbounded exponent, is below the smallest normal (RISC-V's tininess).
+fn tiny_after_rounding<F: Format>(op: Arith, a: F, b: F, c: F, rm: Round) -> bool {
+    const SCALE: i32 = 128;
+    let scaled = compute(op, a, b, c, rm, SCALE).value;
+    let limit = F::smallest_normalized().scalbn(SCALE);
+    scaled.abs().cmp_abs_normal(limit).is_lt()
+}
+
+/// `op` on raw bits under rounding mode `rm`, accruing flags.
+pub fn arith<F: Format>(op: Arith, a: u64, b: u64, c: u64, rm: Round, fflags: &mut u8) -> u64 {
+    let (fa, fb, fc) = (F::of(a), F::of(b), F::of(c));
+    let fused = op.is_fused();
+    if fa.is_nan() || fb.is_nan() || (fused && fc.is_nan()) {
+        let snan = fa.is_signaling() || fb.is_signaling() || (fused && fc.is_signaling());
+        let inf_times_zero =
+            fused && ((fa.is_infinite() && fb.is_zero()) || (fa.is_zero() && fb.is_infinite()));
+        if snan || inf_times_zero {
+            *fflags |= flags::NV;
+        }
+        return F::CANONICAL_NAN;
+    }
+    let r = compute(op, fa, fb, fc, rm, 0);
+    let mut status = r.status;
+    if r.value.is_nan() {
+        *fflags |= status_flags(status);
+        return F::CANONICAL_NAN;
+    }
+    if status.contains(Status::INEXACT)
+        && !status.contains(Status::UNDERFLOW)
+        && r.value.is_smallest_normalized()
+        && tiny_after_rounding(op, fa, fb, fc, rm)
+    {
+        status |= Status::UNDERFLOW;
+    }
+    *fflags |= status_flags(status);
+    r.value.bits()
+}
+
+/// Square root of raw bits, accruing flags.
+pub fn sqrt<F: Format>(x: u64, rm: Round, fflags: &mut u8) -> u64 {
+    let fx = F::of(x);
+    if fx.is_nan() {
+        if fx.is_signaling() {
+            *fflags |= flags::NV;
+        }
+        return F::CANONICAL_NAN;
+    }
+    if fx.is_zero() || fx.is_pos_infinity() {
+        return x;
+    }
+    if fx.is_negative() {
+        *fflags |= flags::NV;
+        return F::CANONICAL_NAN;
+    }
+    // Host sqrt is correctly rounded to nearest; the residual x - r*r is exact
+    // (computed in f64 for singles, by fma for doubles) and its sign says on
+    // which side of the true root r lies.
+    let (r, residual_sign) = if F::WIDTH == 32 {
+        let xs = f32::from_bits(x as u32);
+        let r = xs.sqrt();
+        let residual = xs as f64 - (r as f64) * (r as f64);
+        (r.to_bits() as u64, residual.partial_cmp(&0.0))
+    } else {
+        let xd = f64::from_bits(x);
+        let r = xd.sqrt();
+        let rr = Double::from_bits(r.to_bits() as u128);
+        let residual = (-rr)
+            .mul_add_r(rr, Double::from_bits(x as u128), Round::NearestTiesToEven)
+            .value;
+        let sign = if residual.is_zero() {
+            std::cmp::Ordering::Equal
+        } else if residual.is_negative() {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Greater
+        };
+        (r.to_bits(), Some(sign))
+    };
+    match residual_sign {
+        Some(std::cmp::Ordering::Equal) => r,
+        Some(sign) => {
+            *fflags |= flags::NX;
+            // The root of a float is never halfway between two floats, so
+            // both nearest modes agree with the host; directed modes step.
+            match (rm, sign) {
+                (Round::TowardZero | Round::TowardNegative, std::cmp::Ordering::Less) => r - 1,
+                (Round::TowardPositive, std::cmp::Ordering::Greater) => r + 1,
+                _ => r,
+            }
+        }
+        None => unreachable!("the residual of a finite positive root is a number"),
+    }
+}
+
+/// Converts between formats (`fcvt.s.d`, `fcvt.d.s`).
+pub fn convert<F: Format + FloatConvert<T>, T: Format>(x: u64, rm: Round, fflags: &mut u8) -> u64 {
+    let fx = F::of(x);
+    if fx.is_nan() {
+        if fx.is_signaling() {
+            *fflags |= flags::NV;
+        }
+        return T::CANONICAL_NAN;
+    }
+    let mut loses = false;
+    let r = fx.convert_r(rm, &mut loses);
+    let mut status = r.status;
+    if status.contains(Status::INEXACT)
+        && !status.contains(Status::UNDERFLOW)
+        && r.value.is_smallest_normalized()
+    {
+        let scaled: T = fx.scalbn(128).convert_r(rm, &mut loses).value;
+        if scaled
+            .abs()
+            .cmp_abs_normal(T::smallest_normalized().scalbn(128))
+            .is_lt()
+        {
+            status |= Status::UNDERFLOW;
+        }
+    }
+    *fflags |= status_flags(status);
+    r.value.bits()
+}
+
+/// The value as a host f64 (exact for both formats; NaN stays NaN).
+fn to_host<F: Format>(x: u64) -> f64 {
+    if F::WIDTH == 32 {
+        f32::from_bits(x as u32) as f64
+    } else {
+        f64::from_bits(x)
+    }
+}
+
+/// Float to integer (`fcvt.w[u].{s,d}`), saturating: NaN and too-large values
+/// give the largest integer, too-small the smallest, with NV.
+pub fn to_int<F: Format>(x: u64, signed: bool, rm: Round, fflags: &mut u8) -> u32 {
+    let v = to_host::<F>(x);
+    let (min, max) = if signed {
+        (i32::MIN as f64, i32::MAX as f64)
+    } else {
+        (0.0, u32::MAX as f64)
+    };
+    let max_bits = if signed { i32::MAX as u32 } else { u32::MAX };
+    let min_bits = if signed { i32::MIN as u32 } else { 0 };
+    if v.is_nan() {
+        *fflags |= flags::NV;
+        return max_bits;
+    }
+    let r = match rm {
+        Round::NearestTiesToEven => v.round_ties_even(),
+        Round::TowardZero => v.trunc(),
+        Round::TowardNegative => v.floor(),
+        Round::TowardPositive => v.ceil(),
+        Round::NearestTiesToAway => v.round(),
+    };
+    if r > max {
+        *fflags |= flags::NV;
+        return max_bits;
+    }
+    if r < min {
+        *fflags |= flags::NV;
+        return min_bits;
+    }
+    if r != v {
+        *fflags |= flags::NX;
+    }
+    if signed { r as i32 as u32 } else { r as u32 }
+}
+
+/// Integer to float (`fcvt.{s,d}.w[u]`).
+pub fn from_int<F: Format>(x: u32, signed: bool, rm: Round, fflags: &mut u8) -> u64 {
+    let r = if signed {
+        F::from_i128_r(x as i32 as i128, rm)
+    } else {
+        F::from_u128_r(x as u128, rm)
+    };
+    *fflags |= status_flags(r.status);
+    r.value.bits()
+}
+
+/// `feq`, `flt`, `fle`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    /// Quiet equality.
+    Eq,
+    /// Signaling less-than.
+    Lt,
+    /// Signaling less-or-equal.
+    Le,
+}
+
+/// A comparison, 1 or 0.
+pub fn compare<F: Format>(cmp: Compare, a: u64, b: u64, fflags: &mut u8) -> u32 {
+    let (x, y) = (to_host::<F>(a), to_host::<F>(b));
+    if x.is_nan() || y.is_nan() {
+        let signaling = F::is_snan_bits(a) || F::is_snan_bits(b);
+        if cmp != Compare::Eq || signaling {
+            *fflags |= flags::NV;
+        }
+        return 0;
+    }
+    (match cmp {
+        Compare::Eq => x == y,
+        Compare::Lt => x < y,
+        Compare::Le => x <= y,
+    }) as u32
+}
+
+/// `fmin`/`fmax` (minimumNumber/maximumNumber, RISC-V 2.2+): a NaN operand
+/// yields the other operand, two NaNs the canonical NaN, -0 < +0.
+pub fn min_max<F: Format>(max: bool, a: u64, b: u64, fflags: &mut u8) -> u64 {
+    let (x, y) = (to_host::<F>(a), to_host::<F>(b));
+    if F::is_snan_bits(a) || F::is_snan_bits(b) {
+        *fflags |= flags::NV;
+    }
+    match (x.is_nan(), y.is_nan()) {
+        (true, true) => F::CANONICAL_NAN,
+        (true, false) => b,
+        (false, true) => a,
+        _ => {
+            let a_first = if x == y {
+                // Equal values differ at most in the sign of zero.
+                let a_negative = x.is_sign_negative();
+                if max { !a_negative } else { a_negative }
+            } else if max {
+                x > y
+            } else {
+                x < y
+            };
+            if a_first { a } else { b }
+        }
+    }
+}
+
+/// `fclass`: the one-hot class mask.
+pub fn classify<F: Format>(x: u64) -> u32 {
+    let f = F::of(x);
+    let neg = f.is_negative();
+    let bit = if f.is_nan() {
+        if f.is_signaling() { 8 } else { 9 }
+    } else if f.is_infinite() {
+        if neg { 0 } else { 7 }
+    } else if f.is_zero() {
+        if neg { 3 } else { 4 }
+    } else if f.is_denormal() {
+        if neg { 2 } else { 5 }
+    } else if neg {
+        1
+    } else {
+        6
+    };
+    1 << bit
+}
+
+/// Sign injection: `fsgnj` (kind 0), `fsgnjn` (1), `fsgnjx` (2).
+pub fn sign_inject(width: u32, kind: u8, a: u64, b: u64) -> u64 {
+    let sign = 1u64 << (width - 1);
+    let s = match kind {
+        0 => b & sign,
+        1 => !b & sign,
+        _ => (a ^ b) & sign,
+    };
+    (a & !sign) | s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RNE: Round = Round::NearestTiesToEven;
+
+    fn s(x: f32) -> u64 {
+        x.to_bits() as u64
+    }
+
+    #[test]
+    fn add_flags_and_rounding() {
+        let mut fl = 0;
+        let r = arith::<Single>(Arith::Add, s(1.0), s(2.0), 0, RNE, &mut fl);
+        assert_eq!((r, fl), (s(3.0), 0));
+        let r = arith::<Single>(Arith::Div, s(1.0), s(3.0), 0, Round::TowardZero, &mut fl);
+        assert_eq!(r, 0x3eaa_aaaa);
+        assert_eq!(fl, flags::NX);
+        let r = arith::<Single>(
+            Arith::Div,
+            s(1.0),
+            s(3.0),
+            0,
+            Round::TowardPositive,
+            &mut fl,
+        );
+        assert_eq!(r, 0x3eaa_aaab);
+        let mut fl = 0;
+        let r = arith::<Single>(Arith::Div, s(1.0), s(0.0), 0, RNE, &mut fl);
+        assert_eq!((r, fl), (s(f32::INFINITY), flags::DZ));
+        let mut fl = 0;
+        let r = arith::<Single>(
+            Arith::Sub,
+            s(f32::INFINITY),
+            s(f32::INFINITY),
+            0,
+            RNE,
+            &mut fl,
+        );
+        assert_eq!((r, fl), (CANONICAL_NAN_S as u64, flags::NV));
+        let mut fl = 0;
+        let r = arith::<Single>(
+            Arith::Add,
+            s(1.0),
+            s(-1.0),
+            0,
+            Round::TowardNegative,
+            &mut fl,
+        );
+        assert_eq!(r, s(-0.0));
+    }
+
+    #[test]
+    fn nans_are_canonical_and_snan_signals() {
+        let mut fl = 0;
+        let qnan_payload = 0x7fc0_1234;
+        let r = arith::<Single>(Arith::Mul, qnan_payload, s(1.0), 0, RNE, &mut fl);
+        assert_eq!((r, fl), (CANONICAL_NAN_S as u64, 0));
+        let r = arith::<Single>(Arith::Mul, 0x7f80_0001, s(1.0), 0, RNE, &mut fl);
+        assert_eq!((r, fl), (CANONICAL_NAN_S as u64, flags::NV));
+        let mut fl = 0;
+        let r = arith::<Single>(
+            Arith::Madd,
+            s(f32::INFINITY),
+            s(0.0),
+            CANONICAL_NAN_S as u64,
+            RNE,
+            &mut fl,
+        );
+        assert_eq!((r, fl), (CANONICAL_NAN_S as u64, flags::NV));
+    }
+
+    #[test]
+    fn underflow_tininess_after_rounding() {
+        // 0x1.fffffep-127 * (1 + 2^-23)... choose a product that rounds up to
+        // the smallest normal only in the denormal-rounded view.
+        let min_normal = f32::MIN_POSITIVE;
+        let mut fl = 0;
+        // Exactly representable with 24 bits but not as a denormal: tiny.
+        let x = (min_normal as f64) * (1.0 - 2f64.powi(-24));
+        let r = arith::<Double>(Arith::Mul, x.to_bits(), 1f64.to_bits(), 0, RNE, &mut fl);
+        assert_eq!(f64::from_bits(r), x);
+        let mut fl = 0;
+        let r = convert::<Double, Single>(x.to_bits(), RNE, &mut fl);
+        assert_eq!(r, s(min_normal));
+        assert_eq!(fl, flags::UF | flags::NX);
+        // Above the rounding boundary the unbounded result is the smallest
+        // normal itself: inexact, not tiny.
+        let mut fl = 0;
+        let y = (min_normal as f64) * (1.0 - 2f64.powi(-26));
+        let r = convert::<Double, Single>(y.to_bits(), RNE, &mut fl);
+        assert_eq!((r, fl), (s(min_normal), flags::NX));
+    }
+
+    #[test]
+    fn sqrt_directed_rounding() {
+        let mut fl = 0;
+        assert_eq!(sqrt::<Single>(s(4.0), RNE, &mut fl), s(2.0));
+        assert_eq!(fl, 0);
+        let down = sqrt::<Single>(s(2.0), Round::TowardZero, &mut fl);
+        let up = sqrt::<Single>(s(2.0), Round::TowardPositive, &mut fl);
+        assert_eq!(up, down + 1);
+        assert_eq!(fl, flags::NX);
+        assert!(f32::from_bits(down as u32) < std::f32::consts::SQRT_2 + 1e-7);
+        let mut fl = 0;
+        assert_eq!(
+            sqrt::<Double>((-1f64).to_bits(), RNE, &mut fl),
+            CANONICAL_NAN_D
+        );
+        assert_eq!(fl, flags::NV);
+        assert_eq!(
+            sqrt::<Double>((-0f64).to_bits(), RNE, &mut fl),
+            (-0f64).to_bits()
+        );
+    }
+
+    #[test]
+    fn conversions_saturate() {
+        let mut fl = 0;
+        assert_eq!(
+            to_int::<Single>(s(f32::NAN), true, RNE, &mut fl),
+            i32::MAX as u32
+        );
+        assert_eq!(fl, flags::NV);
+        let mut fl = 0;
+        assert_eq!(to_int::<Single>(s(-1.5), false, RNE, &mut fl), 0);
+        assert_eq!(fl, flags::NV);
+        let mut fl = 0;
+        assert_eq!(
+            to_int::<Single>(s(-0.5), false, Round::TowardZero, &mut fl),
+            0
+        );
+        assert_eq!(fl, flags::NX);
+        let mut fl = 0;
+        assert_eq!(to_int::<Double>(2.5f64.to_bits(), true, RNE, &mut fl), 2);
+        assert_eq!(
+            to_int::<Double>(2.5f64.to_bits(), true, Round::NearestTiesToAway, &mut fl),
+            3
+        );
+        assert_eq!(
+            to_int::<Double>((-2.5f64).to_bits(), true, Round::TowardNegative, &mut fl),
+            -3i32 as u32
+        );
+        let mut fl = 0;
+        assert_eq!(
+            from_int::<Single>(16_777_217, true, RNE, &mut fl),
+            s(16_777_216.0)
+        );
+        assert_eq!(fl, flags::NX);
+    }
+
+    #[test]
+    fn min_max_and_classify() {
+        let mut fl = 0;
+        assert_eq!(min_max::<Single>(false, s(0.0), s(-0.0), &mut fl), s(-0.0));
+        assert_eq!(min_max::<Single>(true, s(-0.0), s(0.0), &mut fl), s(0.0));
+        assert_eq!(
+            min_max::<Single>(true, CANONICAL_NAN_S as u64, s(1.0), &mut fl),
+            s(1.0)
+        );
+        assert_eq!(fl, 0);
+        assert_eq!(
+            min_max::<Single>(true, 0x7f80_0001, 0x7f80_0001, &mut fl),
+            CANONICAL_NAN_S as u64
+        );
+        assert_eq!(fl, flags::NV);
+        assert_eq!(classify::<Single>(s(-f32::INFINITY)), 1);
+        assert_eq!(classify::<Single>(s(1e-40)), 1 << 5);
+        assert_eq!(classify::<Single>(0x7f80_0001), 1 << 8);
+        assert_eq!(unbox_s(0x0000_0000_3f80_0000), CANONICAL_NAN_S);
+        assert_eq!(unbox_s(box_s(0x3f80_0000)), 0x3f80_0000);
+    }
+}

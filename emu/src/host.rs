@@ -1,0 +1,196 @@
+//! Host services reached by `ecall` (numbers and arguments in
+//! `isa_spec::HOST_SERVICES`), and the console their output goes to.
+//!
+//! Output is buffered per tile as [`OutputEvent`]s stamped with the cycle,
+//! and written in (cycle, tile) order at the end of each epoch, so the bytes
+//! do not depend on the order in which tiles are simulated.
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use isa_spec::HostService;
+
+use crate::context::Context;
+use crate::fault::FaultCause;
+use crate::memory::Memory;
+
+/// Output stream of a host service.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stream {
+    /// fd 1.
+    Stdout,
+    /// fd 2.
+    Stderr,
+}
+
+/// Bytes a thread wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputEvent {
+    /// Tile cycle of the ecall.
+    pub cycle: u64,
+    /// Tile.
+    pub tile: u32,
+    /// Context.
+    pub context: u32,
+    /// Stream.
+    pub stream: Stream,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// What a host service asks of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostOutcome {
+    /// The thread continues.
+    Continue,
+    /// `exit`/`exit_group`: the run ends with this code.
+    Exit(i32),
+}
+
+/// Linux's `EBADF`, returned (negated) for a write to another descriptor.
+const EBADF: u32 = 9;
+
+/// Performs the service in `a7` for `ctx`, appending output to `out`.
+pub fn call(
+    ctx: &mut Context,
+    mem: &Memory,
+    now: u64,
+    tile: u32,
+    context: u32,
+    out: &mut Vec<OutputEvent>,
+) -> Result<HostOutcome, FaultCause> {
+    let number = ctx.x[17];
+    let a0 = ctx.x[10];
+    let service =
+        HostService::from_number(number).ok_or(FaultCause::UnknownHostService { number })?;
+    let mut emit = |stream: Stream, bytes: Vec<u8>| {
+        if !bytes.is_empty() {
+            out.push(OutputEvent {
+                cycle: now,
+                tile,
+                context,
+                stream,
+                bytes,
+            });
+        }
+    };
+    match service {
+        HostService::Write => {
+            let (buf, len) = (ctx.x[11], ctx.x[12]);
+            let stream = match a0 {
+                1 => Stream::Stdout,
+                2 => Stream::Stderr,
+                _ => {
+                    ctx.x[10] = EBADF.wrapping_neg();
+                    return Ok(HostOutcome::Continue);
+                }
+            };
+            emit(stream, mem.slice(buf, len)?.to_vec());
+            ctx.x[10] = len;
+        }
+        HostService::Exit | HostService::ExitGroup => return Ok(HostOutcome::Exit(a0 as i32)),
+        HostService::PrintInt => emit(Stream::Stdout, (a0 as i32).to_string().into_bytes()),
+        HostService::PrintHex => emit(Stream::Stdout, format!("{a0:#010x}").into_bytes()),
+        HostService::PrintChar => emit(Stream::Stdout, vec![a0 as u8]),
+        HostService::PrintString => emit(Stream::Stdout, mem.c_string(a0)?.to_vec()),
+        HostService::PrintDouble => {
+            let value = f64::from_bits(ctx.f[10]);
+            emit(Stream::Stdout, format!("{value:?}").into_bytes())
+        }
+        HostService::ReadCycle => {
+            ctx.x[10] = now as u32;
+            ctx.x[11] = (now >> 32) as u32;
+        }
+    }
+    Ok(HostOutcome::Continue)
+}
+
+/// Where program output goes.
+pub trait Console {
+    /// Writes bytes to a stream.
+    fn write(&mut self, stream: Stream, bytes: &[u8]);
+}
+
+/// The process's stdout and stderr.
+#[derive(Debug, Default)]
+pub struct StdConsole;
+
+impl Console for StdConsole {
+    fn write(&mut self, stream: Stream, bytes: &[u8]) {
+        // A closed pipe must not stop the simulation; the run's result still counts.
+        let _ = match stream {
+            Stream::Stdout => {
+                let mut o = std::io::stdout().lock();
+                o.write_all(bytes).and_then(|_| o.flush())
+            }
+            Stream::Stderr => std::io::stderr().lock().write_all(bytes),
+        };
+    }
+}
+
+/// Output captured in memory (tests, replays).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct CapturedConsole {
+    /// Bytes written to stdout.
+    pub stdout: Vec<u8>,
+    /// Bytes written to stderr.
+    pub stderr: Vec<u8>,
+}
+
+impl Console for CapturedConsole {
+    fn write(&mut self, stream: Stream, bytes: &[u8]) {
+        match stream {
+            Stream::Stdout => self.stdout.extend_from_slice(bytes),
+            Stream::Stderr => self.stderr.extend_from_slice(bytes),
+        }
+    }
+}
+
+/// A console that drops everything.
+#[derive(Debug, Default)]
+pub struct NullConsole;
+
+impl Console for NullConsole {
+    fn write(&mut self, _: Stream, _: &[u8]) {}
+}
+
+/// Writes events, prefixing every line with `[tT cC] ` when asked.
+#[derive(Debug, Default)]
+pub struct Prefixer {
+    prefix: bool,
+    /// Streams whose last write did not end a line.
+    mid_line: HashMap<(u32, u32, Stream), bool>,
+}
+
+impl Prefixer {
+    /// A prefixer; `prefix` false passes bytes through unchanged.
+    pub fn new(prefix: bool) -> Prefixer {
+        Prefixer {
+            prefix,
+            mid_line: HashMap::new(),
+        }
+    }
+
+    /// Writes one event.
+    pub fn write(&mut self, console: &mut dyn Console, event: &OutputEvent) {
+        if !self.prefix {
+            console.write(event.stream, &event.bytes);
+            return;
+        }
+        let key = (event.tile, event.context, event.stream);
+        let mid = self.mid_line.entry(key).or_insert(false);
+        let prefix = format!("[t{} c{}] ", event.tile, event.context);
+        let mut text = Vec::with_capacity(event.bytes.len() + prefix.len());
+        for &b in &event.bytes {
+            if !*mid {
+                text.extend_from_slice(prefix.as_bytes());
+                *mid = true;
+            }
+            text.push(b);
+            if b == b'\n' {
+                *mid = false;
+            }
+        }
+        console.write(event.stream, &text);
+    }
+}

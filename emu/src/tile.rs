@@ -1,0 +1,502 @@
+//! A tile: local memory, predecoded text, thread contexts, the preemptive
+//! round-robin scheduler and the cycle accounting of scmp-machine.md section 7.
+//!
+//! The tile advances on its own clock to a limit the machine gives it (an
+//! epoch end). The hot loop ([`Tile::run_slice`]) runs one context's
+//! straight-line instructions until its slice ends (limit, or quantum expiry
+//! while another context is ready) or something needs the scheduler (host
+//! call, yield, end of thread, messaging, fault). Suspended contexts and idle
+//! tiles cost nothing per cycle: an idle tile jumps its clock forward.
+
+use std::sync::Arc;
+
+use crate::context::{Context, ContextState};
+use crate::csr::Identity;
+use crate::decode::{Decoded, DecodedText};
+use crate::execute::{Effects, Hart, Reservations, Stop};
+use crate::fault::{FaultCause, FaultReport};
+use crate::host::{self, HostOutcome, OutputEvent};
+use crate::memory::Memory;
+use crate::niu::{Niu, NiuEvent, NiuOutcome};
+use crate::timing::CostTable;
+use crate::trace::{TraceFilter, TraceRecord};
+
+/// Why a tile stopped the whole run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// `exit`: the code, and the cycle at which the exit call retired.
+    Exit {
+        /// Exit code.
+        code: i32,
+        /// Cycle after the call.
+        cycle: u64,
+    },
+    /// A guest fault.
+    Fault(FaultReport),
+}
+
+impl Halt {
+    /// The cycle at which the run ends because of it.
+    pub fn cycle(&self) -> u64 {
+        match self {
+            Halt::Exit { cycle, .. } => *cycle,
+            Halt::Fault(r) => r.cycle,
+        }
+    }
+}
+
+/// Cycles of a tile by pipeline state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TileCounters {
+    /// Cycles in which an instruction occupied the pipeline.
+    pub issuing: u64,
+    /// Cycles spent switching between contexts.
+    pub switching: u64,
+    /// Cycles with no ready context.
+    pub idle: u64,
+}
+
+/// The scheduler and stack parameters a tile needs.
+#[derive(Clone, Debug)]
+pub struct TileParams {
+    /// Preemption quantum in cycles.
+    pub quantum: u64,
+    /// Cycles of a context switch.
+    pub switch_cycles: u64,
+    /// Memory size.
+    pub memory_bytes: u64,
+    /// Stack bytes per context.
+    pub stack_bytes: u64,
+    /// Contexts.
+    pub contexts: u32,
+}
+
+/// One tile of the mesh.
+pub struct Tile {
+    /// Node id.
+    pub id: u32,
+    /// Local memory.
+    pub memory: Memory,
+    text: DecodedText,
+    costs: Arc<CostTable>,
+    /// Hardware thread contexts.
+    pub contexts: Vec<Context>,
+    reservations: Reservations,
+    identity: Identity,
+    /// The tile's clock.
+    pub now: u64,
+    current: Option<usize>,
+    last_issuer: Option<usize>,
+    slice_start: u64,
+    /// Contexts in state Ready.
+    ready: u32,
+    /// Contexts holding a thread.
+    live: u32,
+    /// Cycles by pipeline state.
+    pub counters: TileCounters,
+    params: TileParams,
+    niu: Box<dyn Niu>,
+    niu_events: Vec<NiuEvent>,
+    /// Output written since the machine last collected it.
+    pub output: Vec<OutputEvent>,
+    /// Trace records since the machine last collected them.
+    pub trace: Vec<TraceRecord>,
+    /// Set when the tile stopped the run.
+    pub halt: Option<Halt>,
+    /// The cycle its last thread ended, while it has none.
+    pub finished_at: Option<u64>,
+}
+
+impl Tile {
+    /// A tile with memory loaded from `image` segments (already checked).
+    pub fn new(
+        id: u32,
+        identity: Identity,
+        memory: Memory,
+        text: DecodedText,
+        costs: Arc<CostTable>,
+        params: TileParams,
+        niu: Box<dyn Niu>,
+    ) -> Tile {
+        Tile {
+            id,
+            memory,
+            text,
+            costs,
+            contexts: (0..params.contexts).map(|_| Context::new()).collect(),
+            reservations: Reservations::default(),
+            identity,
+            now: 0,
+            current: None,
+            last_issuer: None,
+            slice_start: 0,
+            ready: 0,
+            live: 0,
+            counters: TileCounters::default(),
+            params,
+            niu,
+            niu_events: Vec::new(),
+            output: Vec::new(),
+            trace: Vec::new(),
+            halt: None,
+            finished_at: Some(0),
+        }
+    }
+
+    /// The initial stack pointer of context `c`.
+    pub fn stack_top(&self, c: usize) -> u32 {
+        (self.params.memory_bytes - c as u64 * self.params.stack_bytes) as u32
+    }
+
+    /// Starts a thread at `pc` in the first free context; `None` if all are busy.
+    pub fn start_thread(&mut self, pc: u32, args: &[u32]) -> Option<usize> {
+        let c = self.contexts.iter().position(|c| !c.is_live())?;
+        let sp = self.stack_top(c);
+        let now = self.now;
+        self.contexts[c].start(pc, sp, args, now);
+        self.ready += 1;
+        self.live += 1;
+        self.finished_at = None;
+        Some(c)
+    }
+
+    /// Whether the tile has no thread and nothing pending in its NIU.
+    pub fn is_finished(&self) -> bool {
+        self.finished_at.is_some()
+    }
+
+    /// Advances the tile until its clock reaches `limit`, it has no thread
+    /// left, or it halts the run. `TRACE` records retired instructions that
+    /// pass `filter` into [`Tile::trace`].
+    pub fn run_until<const TRACE: bool>(&mut self, limit: u64, filter: &TraceFilter) {
+        while self.now < limit && self.halt.is_none() {
+            let c = match self.current {
+                Some(c) => c,
+                None => match self.pick_next() {
+                    Some(c) => {
+                        self.dispatch(c);
+                        continue;
+                    }
+                    None => {
+                        if self.live == 0 {
+                            self.finished_at.get_or_insert(self.now);
+                            return;
+                        }
+                        // Every thread is suspended: nothing issues until the
+                        // NIU has an event, so jump there (or to the limit).
+                        let until = self
+                            .niu
+                            .next_event()
+                            .map_or(limit, |t| t.clamp(self.now + 1, limit));
+                        self.counters.idle += until - self.now;
+                        self.now = until;
+                        self.advance_niu();
+                        continue;
+                    }
+                },
+            };
+            let end = if self.ready > 0 {
+                let quantum_end = self.slice_start + self.params.quantum;
+                if self.now >= quantum_end {
+                    self.preempt(c);
+                    continue;
+                }
+                limit.min(quantum_end)
+            } else {
+                limit
+            };
+            if let Some((stop, decoded)) = self.run_slice::<TRACE>(c, end, filter) {
+                self.handle_stop::<TRACE>(c, stop, decoded, filter);
+            }
+        }
+    }
+
+    /// The next ready context in round-robin order after the last one to issue.
+    fn pick_next(&self) -> Option<usize> {
+        let n = self.contexts.len();
+        let start = self.last_issuer.map_or(0, |c| c + 1);
+        (0..n)
+            .map(|i| (start + i) % n)
+            .find(|&c| self.contexts[c].state == ContextState::Ready)
+    }
+
+    fn dispatch(&mut self, c: usize) {
+        if self.last_issuer.is_some_and(|last| last != c) {
+            self.now += self.params.switch_cycles;
+            self.counters.switching += self.params.switch_cycles;
+        }
+        self.contexts[c].set_state(ContextState::Running, self.now);
+        self.ready -= 1;
+        self.current = Some(c);
+        self.last_issuer = Some(c);
+        self.slice_start = self.now;
+        self.identity.context = c as u32;
+    }
+
+    fn preempt(&mut self, c: usize) {
+        self.contexts[c].set_state(ContextState::Ready, self.now);
+        self.ready += 1;
+        self.current = None;
+    }
+
+    fn advance_niu(&mut self) {
+        self.niu.advance(self.now, &mut self.niu_events);
+        for event in std::mem::take(&mut self.niu_events) {
+            match event {
+                NiuEvent::Wake { context } => {
+                    let ctx = &mut self.contexts[context];
+                    if matches!(ctx.state, ContextState::Suspended(_)) {
+                        ctx.set_state(ContextState::Ready, self.now);
+                        self.ready += 1;
+                    }
+                }
+                NiuEvent::StartThread { pc, args } => {
+                    // The NIU only sends this when it has seen a free context.
+                    self.start_thread(pc, &args)
+                        .expect("the NIU starts threads only in free contexts");
+                }
+            }
+        }
+    }
+
+    /// Runs context `c` until the clock reaches `end` or an instruction stops
+    /// the straight-line flow; returns that stop with the instruction.
+    fn run_slice<const TRACE: bool>(
+        &mut self,
+        c: usize,
+        end: u64,
+        filter: &TraceFilter,
+    ) -> Option<(Stop, Decoded)> {
+        let Tile {
+            id,
+            memory,
+            text,
+            costs,
+            contexts,
+            reservations,
+            identity,
+            now,
+            trace,
+            ..
+        } = self;
+        let words: &[Decoded] = &text.words;
+        let base = text.base;
+        let start = *now;
+        let ctx = &mut contexts[c];
+        let start_instret = ctx.instret;
+        let mut hart = Hart {
+            ctx,
+            index: c,
+            mem: memory,
+            reservations,
+            id: identity,
+            now: start,
+            branch_taken_extra: costs.branch_taken_extra,
+        };
+        let mut stop = None;
+        while hart.now < end {
+            let pc = hart.ctx.pc;
+            let decoded = match words.get((pc.wrapping_sub(base) >> 2) as usize) {
+                Some(d) => *d,
+                None => match hart.mem.fetch(pc) {
+                    Ok(word) => Decoded::new(word, costs),
+                    Err(cause) => {
+                        let d = Decoded {
+                            inst: None,
+                            word: 0,
+                            cost: 0,
+                        };
+                        stop = Some((Stop::Fault(cause), d));
+                        break;
+                    }
+                },
+            };
+            let Some(inst) = decoded.inst else {
+                let cause = FaultCause::IllegalInstruction { word: decoded.word };
+                stop = Some((Stop::Fault(cause), decoded));
+                break;
+            };
+            let mut fx = Effects::default();
+            match hart.execute::<TRACE>(&inst, &mut fx) {
+                Ok(extra) => {
+                    if TRACE && filter.wants(c as u32, hart.now) {
+                        trace.push(TraceRecord {
+                            cycle: hart.now,
+                            tile: *id,
+                            context: c as u32,
+                            pc,
+                            word: decoded.word,
+                            inst,
+                            effects: fx,
+                        });
+                    }
+                    hart.now += (decoded.cost + extra) as u64;
+                    hart.ctx.instret += 1;
+                    if hart.mem.code_was_written() {
+                        break;
+                    }
+                }
+                Err(s) => {
+                    stop = Some((s, decoded));
+                    break;
+                }
+            }
+        }
+        let spent = hart.now - start;
+        *now = hart.now;
+        let ctx = &mut contexts[c];
+        ctx.counters.running += spent;
+        ctx.counters.instructions += ctx.instret - start_instret;
+        self.counters.issuing += spent;
+        if let Some((lo, hi)) = self.memory.take_code_writes() {
+            let text_end = self.text.base + self.text.len_bytes();
+            let mut a = lo.max(self.text.base);
+            while a < hi.min(text_end) {
+                let word = self.memory.load_u32(a).expect("text lies in memory");
+                self.text.redecode(a, word, &self.costs);
+                a += 4;
+            }
+        }
+        stop
+    }
+
+    /// Retires a scheduler-visible instruction of context `c`: its cycles,
+    /// counters, trace record and the pc step.
+    fn retire<const TRACE: bool>(
+        &mut self,
+        c: usize,
+        decoded: &Decoded,
+        effects: Effects,
+        filter: &TraceFilter,
+    ) {
+        let ctx = &mut self.contexts[c];
+        if TRACE && filter.wants(c as u32, self.now) {
+            self.trace.push(TraceRecord {
+                cycle: self.now,
+                tile: self.id,
+                context: c as u32,
+                pc: ctx.pc,
+                word: decoded.word,
+                inst: decoded.inst.expect("a retired instruction decoded"),
+                effects,
+            });
+        }
+        let cost = decoded.cost as u64;
+        self.now += cost;
+        self.counters.issuing += cost;
+        ctx.counters.running += cost;
+        ctx.counters.instructions += 1;
+        ctx.instret += 1;
+        ctx.pc = ctx.pc.wrapping_add(4);
+    }
+
+    fn fault(&mut self, c: usize, cause: FaultCause, word: Option<u32>) {
+        self.halt = Some(Halt::Fault(FaultReport {
+            tile: self.id,
+            context: c as u32,
+            pc: self.contexts[c].pc,
+            cycle: self.now,
+            word,
+            cause,
+            last_trace: Vec::new(),
+        }));
+    }
+
+    #[cold]
+    fn handle_stop<const TRACE: bool>(
+        &mut self,
+        c: usize,
+        stop: Stop,
+        decoded: Decoded,
+        filter: &TraceFilter,
+    ) {
+        let word = decoded.inst.map(|_| decoded.word).or(match stop {
+            Stop::Fault(FaultCause::IllegalInstruction { word }) => Some(word),
+            _ => None,
+        });
+        match stop {
+            Stop::Fault(cause) => self.fault(c, cause, word),
+            Stop::HostCall => {
+                let ctx = &mut self.contexts[c];
+                let before = (ctx.x[10], ctx.x[11]);
+                let result = host::call(
+                    ctx,
+                    &self.memory,
+                    self.now,
+                    self.id,
+                    c as u32,
+                    &mut self.output,
+                );
+                let after = (ctx.x[10], ctx.x[11]);
+                match result {
+                    Err(cause) => self.fault(c, cause, word),
+                    Ok(outcome) => {
+                        let mut fx = Effects::default();
+                        if TRACE && after.0 != before.0 {
+                            fx.x = Some((10, after.0));
+                        }
+                        if TRACE && after.1 != before.1 {
+                            fx.x2 = Some((11, after.1));
+                        }
+                        self.retire::<TRACE>(c, &decoded, fx, filter);
+                        if let HostOutcome::Exit(code) = outcome {
+                            self.halt = Some(Halt::Exit {
+                                code,
+                                cycle: self.now,
+                            });
+                        }
+                    }
+                }
+            }
+            Stop::Yield => {
+                self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
+                self.preempt(c);
+            }
+            Stop::EndThread => {
+                self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
+                self.contexts[c].set_state(ContextState::Free, self.now);
+                self.reservations.clear(c);
+                self.current = None;
+                self.live -= 1;
+                if self.live == 0 {
+                    self.finished_at = Some(self.now);
+                }
+            }
+            Stop::Messaging => {
+                let inst = decoded.inst.expect("a messaging instruction decoded");
+                let ctx = &self.contexts[c];
+                match self.niu.issue(self.now, c, &inst, &ctx.x) {
+                    NiuOutcome::Fault(cause) => self.fault(c, cause, word),
+                    NiuOutcome::Done(value) => {
+                        let mut fx = Effects::default();
+                        if let Some(v) = value
+                            && inst.rd != 0
+                        {
+                            self.contexts[c].x[inst.rd as usize] = v;
+                            fx.x = Some((inst.rd, v));
+                        }
+                        self.retire::<TRACE>(c, &decoded, fx, filter);
+                    }
+                    NiuOutcome::Suspend(cause) => {
+                        self.contexts[c].set_state(ContextState::Suspended(cause), self.now);
+                        self.current = None;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends the tile's accounting at cycle `end`: idle time up to it, and the
+    /// contexts' state times.
+    pub fn close(&mut self, end: u64) {
+        if self.now < end {
+            self.counters.idle += end - self.now;
+            self.now = end;
+        }
+        let now = self.now;
+        for ctx in &mut self.contexts {
+            let state = ctx.state;
+            ctx.set_state(state, now);
+        }
+    }
+}

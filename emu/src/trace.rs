@@ -1,0 +1,189 @@
+//! The instruction trace: one record per retired instruction (cycle, tile,
+//! context, pc, word, disassembly, effects), its filters, and its text form.
+//!
+//! Records are kept per tile during an epoch and written merged in
+//! (cycle, tile) order, so the bytes do not depend on the simulation order.
+
+use std::ops::Range;
+
+use isa_spec::{F_ABI, Inst, X_ABI};
+
+use crate::execute::Effects;
+
+/// One retired instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceRecord {
+    /// Tile cycle at which it issued.
+    pub cycle: u64,
+    /// Tile.
+    pub tile: u32,
+    /// Context.
+    pub context: u32,
+    /// Address.
+    pub pc: u32,
+    /// Raw word.
+    pub word: u32,
+    /// Decoded instruction.
+    pub inst: Inst,
+    /// What it changed.
+    pub effects: Effects,
+}
+
+impl TraceRecord {
+    /// The trace line (without newline).
+    pub fn line(&self) -> String {
+        let mut s = format!(
+            "{:>10} t{:<3} c{:<2} {:08x}: {:08x}  {:<34}",
+            self.cycle,
+            self.tile,
+            self.context,
+            self.pc,
+            self.word,
+            self.inst.display(self.pc).to_string()
+        );
+        let fx = &self.effects;
+        let mut parts: Vec<String> = Vec::new();
+        if let Some((r, v)) = fx.x {
+            parts.push(format!("{}={v:#010x}", X_ABI[r as usize]));
+        }
+        if let Some((r, v)) = fx.x2 {
+            parts.push(format!("{}={v:#010x}", X_ABI[r as usize]));
+        }
+        if let Some((r, v)) = fx.f {
+            parts.push(format!("{}={v:#018x}", F_ABI[r as usize]));
+        }
+        if let Some((addr, v, w)) = fx.store {
+            let digits = 2 * w as usize;
+            parts.push(format!(
+                "mem{}[{addr:#010x}]={v:#0width$x}",
+                8 * w,
+                width = digits + 2
+            ));
+        }
+        if let Some(f) = fx.fflags {
+            parts.push(format!("fflags={f:#04x}"));
+        }
+        if let Some(m) = fx.frm {
+            parts.push(format!("frm={m}"));
+        }
+        s.push_str(&parts.join(" "));
+        let trimmed = s.trim_end().len();
+        s.truncate(trimmed);
+        s
+    }
+}
+
+/// Which records to keep.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceFilter {
+    /// Tiles (None: all).
+    pub tiles: Option<Vec<Range<u32>>>,
+    /// Contexts (None: all).
+    pub contexts: Option<Vec<Range<u32>>>,
+    /// Cycle window (None: all).
+    pub cycles: Option<Range<u64>>,
+}
+
+fn in_ranges(ranges: &Option<Vec<Range<u32>>>, v: u32) -> bool {
+    ranges
+        .as_ref()
+        .is_none_or(|rs| rs.iter().any(|r| r.contains(&v)))
+}
+
+impl TraceFilter {
+    /// Whether any record of `tile` can pass.
+    pub fn wants_tile(&self, tile: u32) -> bool {
+        in_ranges(&self.tiles, tile)
+    }
+
+    /// Whether a record passes (the tile was checked already).
+    #[inline]
+    pub fn wants(&self, context: u32, cycle: u64) -> bool {
+        in_ranges(&self.contexts, context)
+            && self.cycles.as_ref().is_none_or(|r| r.contains(&cycle))
+    }
+
+    /// Parses a list like `0,3-5,7` (inclusive ranges) into half-open ranges.
+    pub fn parse_list(text: &str) -> Result<Vec<Range<u32>>, String> {
+        text.split(',')
+            .map(|part| {
+                let part = part.trim();
+                let (a, b) = match part.split_once('-') {
+                    Some((a, b)) => (a.trim(), b.trim()),
+                    None => (part, part),
+                };
+                let a: u32 = a
+                    .parse()
+                    .map_err(|_| format!("`{part}` is not a number or a range like 2-5"))?;
+                let b: u32 = b
+                    .parse()
+                    .map_err(|_| format!("`{part}` is not a number or a range like 2-5"))?;
+                if b < a {
+                    return Err(format!("`{part}`: the range is empty"));
+                }
+                Ok(a..b + 1)
+            })
+            .collect()
+    }
+
+    /// Parses a cycle window `A..B` (half open), `A..` or `..B`.
+    pub fn parse_cycles(text: &str) -> Result<Range<u64>, String> {
+        let (a, b) = text
+            .split_once("..")
+            .ok_or_else(|| format!("`{text}` is not a cycle window like 100..200"))?;
+        let num = |s: &str, default: u64| -> Result<u64, String> {
+            if s.trim().is_empty() {
+                Ok(default)
+            } else {
+                s.trim()
+                    .parse()
+                    .map_err(|_| format!("`{s}` in `{text}` is not a cycle number"))
+            }
+        };
+        Ok(num(a, 0)?..num(b, u64::MAX)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use isa_spec::Opcode;
+
+    #[test]
+    fn line_format() {
+        let mut inst = Inst::new(Opcode::Addi);
+        inst.rd = 10;
+        inst.imm = 42;
+        let r = TraceRecord {
+            cycle: 7,
+            tile: 1,
+            context: 2,
+            pc: 0x10000,
+            word: inst.encode().unwrap(),
+            inst,
+            effects: Effects {
+                x: Some((10, 42)),
+                ..Effects::default()
+            },
+        };
+        assert_eq!(
+            r.line(),
+            "         7 t1   c2  00010000: 02a00513  addi a0, zero, 42                 a0=0x0000002a"
+        );
+    }
+
+    #[test]
+    fn filters_parse() {
+        assert_eq!(TraceFilter::parse_list("0,3-5").unwrap(), vec![0..1, 3..6]);
+        assert!(TraceFilter::parse_list("5-3").is_err());
+        assert!(TraceFilter::parse_list("x").is_err());
+        assert_eq!(TraceFilter::parse_cycles("10..20").unwrap(), 10..20);
+        assert_eq!(TraceFilter::parse_cycles("..20").unwrap(), 0..20);
+        let f = TraceFilter {
+            contexts: Some(vec![1..2]),
+            cycles: Some(5..10),
+            ..TraceFilter::default()
+        };
+        assert!(f.wants(1, 5) && !f.wants(0, 5) && !f.wants(1, 10));
+    }
+}
