@@ -1,28 +1,299 @@
-//! `scmp run` and `scmp config` (being written: see emu/).
+//! `scmp run` and `scmp config`: command-line front of the emulator (`emu`).
+//!
+//! Exit status of `scmp run`: the program's own (`exit` code, or 0 when every
+//! thread ended); 134 after a guest fault; 124 when the cycle limit was
+//! reached; 2 for a bad command line, configuration, program or assembly.
 
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Arguments of `scmp run`.
-#[derive(clap::Args)]
-pub struct RunArgs {
-    /// ELF executable or assembly sources.
-    pub inputs: Vec<std::path::PathBuf>,
+use emu::{
+    Config, ConfigBuilder, Program, RunEnd, RunOptions, StdConsole, TraceFilter, TraceOptions,
+    TraceSink,
+};
+use miette::{IntoDiagnostic, Result, WrapErr, miette};
+
+/// Exit status after a guest fault.
+pub const EXIT_FAULT: u8 = 134;
+/// Exit status when the cycle limit was reached.
+pub const EXIT_CYCLE_LIMIT: u8 = 124;
+/// Exit status for errors before the program runs.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Configuration options shared by `scmp run` and `scmp config`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ConfigArgs {
+    /// A TOML configuration file (keys as printed by `scmp config`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Override one key, e.g. `--set scheduler.quantum=32` (repeatable).
+    #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Mesh size, e.g. `4x2` (sets mesh.width and mesh.height).
+    #[arg(long, value_name = "WxH")]
+    pub mesh: Option<String>,
 }
 
-/// Arguments of `scmp config`.
-#[derive(clap::Args)]
-pub struct ConfigArgs {}
+/// Output format of the statistics.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsFormat {
+    /// A table.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Which tiles start a thread at the entry point.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BootArg {
+    /// Tile 0 only.
+    First,
+    /// Every tile.
+    All,
+}
+
+/// Arguments of `scmp run`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// An ELF executable, or assembly sources (`.s`, `.S`, `.asm`) assembled first.
+    #[arg(required = true, value_name = "PROGRAM")]
+    pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub config: ConfigArgs,
+    /// Which tiles start context 0 at the entry point (sets boot.tiles).
+    #[arg(long)]
+    pub boot: Option<BootArg>,
+    /// Start contexts 0..N-1 of every booted tile (sets boot.threads).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<u32>,
+    /// Stop with exit status 124 when a tile reaches this cycle (sets sim.max_cycles).
+    #[arg(long, value_name = "CYCLES")]
+    pub max_cycles: Option<u64>,
+    /// Trace every retired instruction, to FILE or (without one) to stderr.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = "-")]
+    pub trace: Option<PathBuf>,
+    /// Trace only these tiles, e.g. `0,2-3`.
+    #[arg(long, value_name = "LIST")]
+    pub trace_tiles: Option<String>,
+    /// Trace only these contexts, e.g. `0-1`.
+    #[arg(long, value_name = "LIST")]
+    pub trace_contexts: Option<String>,
+    /// Trace only instructions issued in this cycle window, e.g. `100..200`.
+    #[arg(long, value_name = "A..B")]
+    pub trace_cycles: Option<String>,
+    /// Print end-of-run statistics to stderr (or --stats-file).
+    #[arg(long, value_name = "FORMAT", num_args = 0..=1, require_equals = true, default_missing_value = "text")]
+    pub stats: Option<StatsFormat>,
+    /// Write the statistics to FILE instead of stderr.
+    #[arg(long, value_name = "FILE")]
+    pub stats_file: Option<PathBuf>,
+    /// Do not prefix output lines with `[tN cM]` when several tiles run.
+    #[arg(long)]
+    pub raw_output: bool,
+    /// Include directory for `.include` when assembling (repeatable).
+    #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+    /// Define a symbol when assembling, `NAME=VALUE` (repeatable).
+    #[arg(long = "defsym", value_name = "NAME=VALUE")]
+    pub defsyms: Vec<String>,
+}
+
+fn build_config(args: &ConfigArgs, extra: &[String]) -> Result<Config> {
+    let mut builder = ConfigBuilder::new();
+    if let Some(path) = &args.config {
+        let text = std::fs::read_to_string(path)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("cannot read the configuration file {}", path.display()))?;
+        builder
+            .file(&text, &path.display().to_string())
+            .map_err(|e| miette!("{e}"))?;
+    }
+    if let Some(mesh) = &args.mesh {
+        let (w, h) = mesh
+            .split_once(['x', 'X'])
+            .ok_or_else(|| miette!("--mesh {mesh}: expected WIDTHxHEIGHT, e.g. 8x8"))?;
+        for (key, v) in [("mesh.width", w), ("mesh.height", h)] {
+            let n: u32 = v
+                .trim()
+                .parse()
+                .map_err(|_| miette!("--mesh {mesh}: `{v}` is not a number"))?;
+            builder
+                .set(&format!("{key}={n}"))
+                .map_err(|e| miette!("{e}"))?;
+        }
+    }
+    for assignment in args.set.iter().chain(extra) {
+        builder.set(assignment).map_err(|e| miette!("{e}"))?;
+    }
+    builder.build().map_err(|e| miette!("{e}"))
+}
+
+fn is_assembly(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("s" | "S" | "asm")
+    )
+}
+
+fn load_program(args: &RunArgs) -> Result<Program> {
+    if args.inputs.iter().all(|p| is_assembly(p)) {
+        let mut defsyms = Vec::new();
+        for d in &args.defsyms {
+            let (name, value) = d
+                .split_once('=')
+                .ok_or_else(|| miette!("--defsym {d}: expected NAME=VALUE"))?;
+            let value = parse_int(value.trim())
+                .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
+            defsyms.push((name.trim().to_string(), value));
+        }
+        let options = asm::Options {
+            include_dirs: args.include_dirs.clone(),
+            defsyms,
+            ..asm::Options::default()
+        };
+        let output = asm::assemble_files(&args.inputs, &options)
+            .map_err(|d| miette!("assembly failed:\n{d}"))?;
+        return Program::from_elf(&output.elf).map_err(|e| miette!("{e}"));
+    }
+    let [path] = args.inputs.as_slice() else {
+        return Err(miette!(
+            "give one ELF executable, or only assembly sources (.s, .S, .asm)"
+        ));
+    };
+    let bytes = std::fs::read(path)
+        .into_diagnostic()
+        .wrap_err_with(|| format!("cannot read {}", path.display()))?;
+    Program::from_elf(&bytes).map_err(|e| miette!("{}: {e}", path.display()))
+}
+
+fn parse_int(text: &str) -> Option<i64> {
+    let (neg, t) = match text.strip_prefix('-') {
+        Some(t) => (true, t),
+        None => (false, text),
+    };
+    let v = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => i64::from_str_radix(hex, 16).ok()?,
+        None => t.parse().ok()?,
+    };
+    Some(if neg { -v } else { v })
+}
+
+fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
+    let Some(path) = &args.trace else {
+        if args.trace_tiles.is_some()
+            || args.trace_contexts.is_some()
+            || args.trace_cycles.is_some()
+        {
+            return Err(miette!(
+                "--trace-tiles/--trace-contexts/--trace-cycles need --trace"
+            ));
+        }
+        return Ok(None);
+    };
+    let list = |text: &Option<String>, flag: &str| -> Result<_> {
+        text.as_deref()
+            .map(TraceFilter::parse_list)
+            .transpose()
+            .map_err(|e| miette!("{flag}: {e}"))
+    };
+    let filter = TraceFilter {
+        tiles: list(&args.trace_tiles, "--trace-tiles")?,
+        contexts: list(&args.trace_contexts, "--trace-contexts")?,
+        cycles: args
+            .trace_cycles
+            .as_deref()
+            .map(TraceFilter::parse_cycles)
+            .transpose()
+            .map_err(|e| miette!("--trace-cycles: {e}"))?,
+    };
+    let writer: Box<dyn Write> = if path.as_os_str() == "-" {
+        Box::new(std::io::stderr())
+    } else {
+        let file = File::create(path)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("cannot create the trace file {}", path.display()))?;
+        Box::new(BufWriter::new(file))
+    };
+    Ok(Some(TraceOptions {
+        filter,
+        sink: TraceSink::Writer(writer),
+    }))
+}
+
+fn run_inner(args: RunArgs) -> Result<ExitCode> {
+    let mut extra = Vec::new();
+    if let Some(boot) = args.boot {
+        extra.push(format!(
+            "boot.tiles={}",
+            if boot == BootArg::All { "all" } else { "first" }
+        ));
+    }
+    if let Some(n) = args.threads {
+        extra.push(format!("boot.threads={n}"));
+    }
+    if let Some(n) = args.max_cycles {
+        extra.push(format!("sim.max_cycles={n}"));
+    }
+    let config = build_config(&args.config, &extra)?;
+    let program = load_program(&args)?;
+    let options = RunOptions {
+        trace: trace_options(&args)?,
+        raw_output: args.raw_output,
+        fault_trace_lines: 8,
+    };
+    let result =
+        emu::run(&config, &program, options, &mut StdConsole).map_err(|e| miette!("{e}"))?;
+    if let Some(format) = args.stats {
+        let text = match format {
+            StatsFormat::Text => result.stats.to_text(),
+            StatsFormat::Json => result.stats.to_json() + "\n",
+        };
+        match &args.stats_file {
+            Some(path) => std::fs::write(path, text)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot write {}", path.display()))?,
+            None => eprint!("{text}"),
+        }
+    }
+    Ok(match result.end {
+        RunEnd::AllThreadsEnded => ExitCode::SUCCESS,
+        RunEnd::Exit(code) => ExitCode::from(code as u8),
+        RunEnd::Fault(report) => {
+            eprint!("{report}");
+            ExitCode::from(EXIT_FAULT)
+        }
+        RunEnd::CycleLimit(limit) => {
+            eprintln!(
+                "error: the cycle limit of {limit} cycles was reached with threads still running (raise it with --max-cycles or sim.max_cycles)"
+            );
+            ExitCode::from(EXIT_CYCLE_LIMIT)
+        }
+    })
+}
 
 /// Runs `scmp run`.
 pub fn run(args: RunArgs) -> ExitCode {
-    let _ = args;
-    eprintln!("error: the emulator is being written");
-    ExitCode::FAILURE
+    match run_inner(args) {
+        Ok(code) => code,
+        Err(report) => {
+            eprintln!("{report:?}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
 }
 
-/// Runs `scmp config`.
+/// Runs `scmp config`: prints the effective configuration as commented TOML.
 pub fn config(args: ConfigArgs) -> ExitCode {
-    let _ = args;
-    eprintln!("error: the emulator is being written");
-    ExitCode::FAILURE
+    match build_config(&args, &[]) {
+        Ok(config) => {
+            print!("{}", config.to_documented_toml());
+            ExitCode::SUCCESS
+        }
+        Err(report) => {
+            eprintln!("{report:?}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
 }

@@ -5,7 +5,6 @@
 //! and written in (cycle, tile) order at the end of each epoch, so the bytes
 //! do not depend on the order in which tiles are simulated.
 
-use std::collections::HashMap;
 use std::io::Write;
 
 use isa_spec::HostService;
@@ -154,12 +153,14 @@ impl Console for NullConsole {
     fn write(&mut self, _: Stream, _: &[u8]) {}
 }
 
-/// Writes events, prefixing every line with `[tT cC] ` when asked.
+/// Writes events; when several tiles run, every line gets a `[tT cC] `
+/// prefix and is written whole (lines of different threads do not mix; a
+/// line appears when its newline is written, a last partial line at the end).
 #[derive(Debug, Default)]
 pub struct Prefixer {
     prefix: bool,
-    /// Streams whose last write did not end a line.
-    mid_line: HashMap<(u32, u32, Stream), bool>,
+    /// Unfinished line per (tile, context, stream), in first-write order.
+    partial: Vec<((u32, u32, Stream), Vec<u8>)>,
 }
 
 impl Prefixer {
@@ -167,7 +168,7 @@ impl Prefixer {
     pub fn new(prefix: bool) -> Prefixer {
         Prefixer {
             prefix,
-            mid_line: HashMap::new(),
+            partial: Vec::new(),
         }
     }
 
@@ -178,19 +179,35 @@ impl Prefixer {
             return;
         }
         let key = (event.tile, event.context, event.stream);
-        let mid = self.mid_line.entry(key).or_insert(false);
-        let prefix = format!("[t{} c{}] ", event.tile, event.context);
-        let mut text = Vec::with_capacity(event.bytes.len() + prefix.len());
-        for &b in &event.bytes {
-            if !*mid {
-                text.extend_from_slice(prefix.as_bytes());
-                *mid = true;
+        let i = match self.partial.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                self.partial.push((key, Vec::new()));
+                self.partial.len() - 1
             }
-            text.push(b);
+        };
+        let mut out = Vec::new();
+        for &b in &event.bytes {
+            let line = &mut self.partial[i].1;
+            line.push(b);
             if b == b'\n' {
-                *mid = false;
+                out.extend_from_slice(format!("[t{} c{}] ", key.0, key.1).as_bytes());
+                out.append(line);
             }
         }
-        console.write(event.stream, &text);
+        if !out.is_empty() {
+            console.write(event.stream, &out);
+        }
+    }
+
+    /// Writes the unfinished lines (at the end of a run).
+    pub fn finish(&mut self, console: &mut dyn Console) {
+        for ((tile, context, stream), line) in self.partial.drain(..) {
+            if !line.is_empty() {
+                let mut out = format!("[t{tile} c{context}] ").into_bytes();
+                out.extend_from_slice(&line);
+                console.write(stream, &out);
+            }
+        }
     }
 }

@@ -213,6 +213,7 @@ impl Machine {
                 break (RunEnd::CycleLimit(max), reached);
             }
         };
+        self.prefixer.finish(console);
         for tile in &mut self.tiles {
             tile.close(end_cycle);
         }
