@@ -1,5 +1,7 @@
 //! `scmp`: the SCMP toolchain command line.
 
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -17,15 +19,174 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Assemble sources (GNU as dialect, RV32G + SCMP) into an ELF executable.
+    Asm(AsmArgs),
+    /// Show the sections, symbols and disassembly of an ELF file.
+    Objdump(ObjdumpArgs),
     /// Run a program (an ELF, or `.s` sources assembled first) on a mesh of tiles.
     Run(run::RunArgs),
     /// Print the effective machine configuration with every key documented.
     Config(run::ConfigArgs),
 }
 
+/// Arguments of `scmp asm`.
+#[derive(clap::Args)]
+struct AsmArgs {
+    /// Source files; they link into one executable (globals resolve across them).
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// Output file.
+    #[arg(short, long, default_value = "a.out")]
+    output: PathBuf,
+    /// Directory searched by `.include` (repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// Define a symbol: NAME=VALUE (repeatable).
+    #[arg(long = "defsym", value_name = "NAME=VALUE", value_parser = parse_defsym)]
+    defsym: Vec<(String, i64)>,
+    /// Entry symbol (default `_start`, else the start of `.text`).
+    #[arg(short, long, value_name = "SYMBOL")]
+    entry: Option<String>,
+    /// Write a listing (address, encoding, source line) to stdout, or to FILE.
+    #[arg(short = 'l', long = "listing", value_name = "FILE", num_args = 0..=1, default_missing_value = "-")]
+    listing: Option<String>,
+    /// Address of `.text`.
+    #[arg(long, value_name = "ADDR", value_parser = parse_number, default_value = "0x10000")]
+    text_base: u64,
+}
+
+/// Arguments of `scmp objdump`.
+#[derive(clap::Args)]
+#[command(disable_help_flag = true)]
+struct ObjdumpArgs {
+    /// Print help.
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
+    /// The ELF file.
+    input: PathBuf,
+    /// Disassemble the code sections.
+    #[arg(short = 'd', long = "disassemble")]
+    disassemble: bool,
+    /// Show the symbol table.
+    #[arg(short = 't', long = "syms")]
+    syms: bool,
+    /// Show the section headers.
+    #[arg(short = 'h', long = "section-headers")]
+    headers: bool,
+    /// Show the contents of every allocated section in hex.
+    #[arg(short = 's', long = "full-contents")]
+    contents: bool,
+}
+
+fn parse_number(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let r = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16)
+    } else {
+        t.parse()
+    };
+    r.map_err(|_| format!("`{s}` is not a number"))
+}
+
+fn parse_defsym(s: &str) -> Result<(String, i64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not NAME=VALUE"))?;
+    let v = value.trim();
+    let n = if let Some(neg) = v.strip_prefix('-') {
+        parse_number(neg).map(|x| (x as i64).wrapping_neg())?
+    } else {
+        parse_number(v)? as i64
+    };
+    Ok((name.trim().to_string(), n))
+}
+
+/// Writes an executable file: like a linker, with the execute permission
+/// set (qemu-user and the shell refuse files without it).
+fn write_executable(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::write(path, bytes)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))?;
+    }
+    Ok(())
+}
+
+fn assemble(args: AsmArgs) -> ExitCode {
+    let color = std::io::stderr().is_terminal();
+    let opts = asm::Options {
+        include_dirs: args.include,
+        defsyms: args.defsym,
+        entry: args.entry,
+        listing: args.listing.is_some(),
+        text_base: args.text_base,
+    };
+    match asm::assemble_files(&args.inputs, &opts) {
+        Ok(out) => {
+            if !out.warnings.list.is_empty() {
+                eprint!("{}", out.warnings.render(color));
+            }
+            if let Err(e) = write_executable(&args.output, &out.elf) {
+                eprintln!("error: cannot write {}: {e}", args.output.display());
+                return ExitCode::FAILURE;
+            }
+            if let (Some(dest), Some(listing)) = (args.listing, out.listing) {
+                if dest == "-" {
+                    print!("{listing}");
+                } else if let Err(e) = std::fs::write(&dest, listing) {
+                    eprintln!("error: cannot write {dest}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(diags) => {
+            eprint!("{}", diags.render(color));
+            let n = diags.error_count();
+            eprintln!(
+                "error: assembly failed with {n} error{}",
+                if n == 1 { "" } else { "s" }
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn objdump(args: ObjdumpArgs) -> ExitCode {
+    let data = match std::fs::read(&args.input) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", args.input.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut what = asm::objdump::Show {
+        disassemble: args.disassemble,
+        symbols: args.syms,
+        headers: args.headers,
+        contents: args.contents,
+    };
+    if !(what.disassemble || what.symbols || what.headers || what.contents) {
+        what.disassemble = true;
+    }
+    match asm::objdump::dump(&data, &args.input.display().to_string(), &what) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.input.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Asm(args) => assemble(args),
+        Command::Objdump(args) => objdump(args),
         Command::Run(args) => run::run(args),
         Command::Config(args) => run::config(args),
     }

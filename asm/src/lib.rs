@@ -1,20 +1,65 @@
-//! The SCMP assembler: GNU `as` dialect for RV32G plus the SCMP messaging
+//! The SCMP assembler: the GNU `as` dialect for RV32G plus the SCMP messaging
 //! extension, producing ELF32 RISC-V executables.
+//!
+//! Several input files assemble into one executable: each is a unit with its
+//! own local symbols, globals resolve across units. The first pass
+//! ([`pass1`]) reads statements into section bytes and fixups; the second
+//! ([`link`]) lays sections out, resolves symbols and patches the fixups;
+//! [`elf`] writes the file. Every error of a run is collected and reported
+//! ([`Diagnostics`]), never a panic.
 #![deny(missing_docs)]
 
 use std::path::PathBuf;
+use std::sync::Arc;
+
+pub mod ast;
+pub mod diag;
+pub mod elf;
+pub mod expr;
+mod floats;
+mod instr;
+pub mod lexer;
+pub mod link;
+mod listing;
+pub mod objdump;
+pub mod pass1;
+pub mod source;
+pub mod unit;
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, missing_docs, unused_parens)]
+    grammar
+);
+
+pub use diag::{Diag, Diagnostics, Severity};
+
+/// Where `.text` starts unless told otherwise.
+pub const DEFAULT_TEXT_BASE: u64 = 0x1_0000;
 
 /// Assembler options.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Directories searched by `.include` after the including file's own directory.
     pub include_dirs: Vec<PathBuf>,
     /// `--defsym NAME=VALUE` definitions.
     pub defsyms: Vec<(String, i64)>,
-    /// Entry symbol (default `_start`).
+    /// Entry symbol (default `_start`, else the start of `.text`).
     pub entry: Option<String>,
     /// Produce a listing.
     pub listing: bool,
+    /// Address of `.text`.
+    pub text_base: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            include_dirs: Vec::new(),
+            defsyms: Vec::new(),
+            entry: None,
+            listing: false,
+            text_base: DEFAULT_TEXT_BASE,
+        }
+    }
 }
 
 /// A successful assembly.
@@ -24,49 +69,73 @@ pub struct Output {
     pub elf: Vec<u8>,
     /// The listing, when asked for.
     pub listing: Option<String>,
+    /// Warnings (the assembly succeeded).
+    pub warnings: Diagnostics,
+    /// The linked image (sections, symbols, entry).
+    pub image: link::Image,
 }
-
-/// Every error of a failed assembly, rendered as miette reports.
-#[derive(Debug)]
-pub struct Diagnostics {
-    /// Rendered reports, one per error (plain text, no colour).
-    pub rendered: Vec<String>,
-}
-
-impl std::fmt::Display for Diagnostics {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for r in &self.rendered {
-            f.write_str(r)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for Diagnostics {}
 
 /// Assembles source texts given as (name, text) pairs into one executable.
 pub fn assemble_sources(
     sources: &[(String, String)],
     options: &Options,
 ) -> Result<Output, Diagnostics> {
-    let _ = (sources, options);
-    Err(Diagnostics {
-        rendered: vec!["the assembler is being written\n".to_string()],
-    })
+    let mut shared = pass1::Shared::new(options);
+    let mut units = Vec::with_capacity(sources.len());
+    let names: Vec<String> = sources.iter().map(|(n, _)| n.clone()).collect();
+    for (name, text) in sources {
+        let file = shared
+            .sources
+            .add_real(name.clone(), Arc::from(text.as_str()));
+        units.push(pass1::Pass1::new(&mut shared, file).run());
+    }
+    let errors = shared.diags.iter().any(|d| d.severity == Severity::Error);
+    let linked = if errors {
+        None
+    } else {
+        Some(link::link(&mut units, &names, options))
+    };
+    let mut diags = std::mem::take(&mut shared.diags);
+    let image = match linked {
+        Some(Ok(image)) => Some(image),
+        Some(Err(more)) => {
+            diags.extend(more);
+            None
+        }
+        None => None,
+    };
+    let sources = Arc::new(std::mem::take(&mut shared.sources));
+    let contexts = Arc::new(std::mem::take(&mut shared.contexts));
+    let report = Diagnostics::new(diags, sources.clone(), contexts);
+    match image {
+        Some(image) => match elf::write(&image) {
+            Ok(elf) => Ok(Output {
+                elf,
+                listing: options.listing.then(|| listing::render(&units, &sources)),
+                warnings: report,
+                image,
+            }),
+            Err(e) => Err(Diagnostics::plain(vec![format!(
+                "cannot write the ELF file: {e}"
+            )])),
+        },
+        None => Err(report),
+    }
 }
 
-/// Assembles files into one executable.
+/// Assembles files into one executable. A file that cannot be read is an error.
 pub fn assemble_files(paths: &[PathBuf], options: &Options) -> Result<Output, Diagnostics> {
     let mut sources = Vec::new();
+    let mut missing = Vec::new();
     for p in paths {
-        match std::fs::read_to_string(p) {
-            Ok(text) => sources.push((p.display().to_string(), text)),
-            Err(e) => {
-                return Err(Diagnostics {
-                    rendered: vec![format!("error: cannot read {}: {e}\n", p.display())],
-                });
-            }
+        match std::fs::read(p).map(String::from_utf8) {
+            Ok(Ok(text)) => sources.push((p.display().to_string(), text)),
+            Ok(Err(_)) => missing.push(format!("{} is not UTF-8 text", p.display())),
+            Err(e) => missing.push(format!("cannot read {}: {e}", p.display())),
         }
+    }
+    if !missing.is_empty() {
+        return Err(Diagnostics::plain(missing));
     }
     assemble_sources(&sources, options)
 }

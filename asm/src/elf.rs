@@ -1,0 +1,304 @@
+//! Writes the linked [`Image`] as an ELF32 RISC-V executable (object's
+//! two-phase ELF writer): two `PT_LOAD` segments (code + read-only data,
+//! data + bss), a `PT_RISCV_ATTRIBUTES` header when attributes exist,
+//! section headers, `.symtab`/`.strtab`, `.comment` and `.riscv.attributes`.
+
+use object::Endianness;
+use object::elf;
+use object::write::elf::{FileHeader, ProgramHeader, SectionHeader, Sym, Writer};
+
+use crate::link::{Image, PAGE};
+use crate::unit::{AttrValue, Binding, SectionClass, SymType};
+
+fn uleb(mut v: u64, out: &mut Vec<u8>) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            break;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+/// The `.riscv.attributes` section contents.
+fn attributes_section(attrs: &[(u64, AttrValue)]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (tag, v) in attrs {
+        uleb(*tag, &mut body);
+        match v {
+            AttrValue::Int(i) => uleb(*i, &mut body),
+            AttrValue::Str(s) => {
+                body.extend_from_slice(s.as_bytes());
+                body.push(0);
+            }
+        }
+    }
+    // Tag_File sub-subsection: tag, u32 length (tag and length included), attributes.
+    let mut file = vec![1u8];
+    file.extend_from_slice(&(body.len() as u32 + 5).to_le_bytes());
+    file.extend_from_slice(&body);
+    // Vendor subsection: u32 length, "riscv\0", sub-subsections.
+    let mut sub = Vec::new();
+    sub.extend_from_slice(&(4 + 6 + file.len() as u32).to_le_bytes());
+    sub.extend_from_slice(b"riscv\0");
+    sub.extend_from_slice(&file);
+    let mut out = vec![b'A'];
+    out.extend_from_slice(&sub);
+    out
+}
+
+/// Serializes the image.
+pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
+    // Segment 1: text and rodata; segment 2: data and bss.
+    let seg = |classes: &[SectionClass]| -> Option<(u64, u64, Vec<u8>, u64)> {
+        let secs: Vec<_> = image
+            .sections
+            .iter()
+            .filter(|s| classes.contains(&s.class))
+            .collect();
+        let first = secs.first()?;
+        let start = first.addr;
+        let end = secs.iter().map(|s| s.addr + s.size).max().unwrap_or(start);
+        let file_end = secs
+            .iter()
+            .filter(|s| s.class != SectionClass::Bss)
+            .map(|s| s.addr + s.size)
+            .max()
+            .unwrap_or(start);
+        let mut bytes = vec![0u8; (file_end - start) as usize];
+        for s in secs.iter().filter(|s| s.class != SectionClass::Bss) {
+            let at = (s.addr - start) as usize;
+            bytes[at..at + s.data.len()].copy_from_slice(&s.data);
+        }
+        Some((start, end - start, bytes, end))
+    };
+    let code = seg(&[SectionClass::Text, SectionClass::Rodata]);
+    let data = seg(&[SectionClass::Data, SectionClass::Bss]);
+    let attributes = (!image.attributes.is_empty()).then(|| attributes_section(&image.attributes));
+
+    let mut buf = Vec::new();
+    let mut w = Writer::new(Endianness::Little, false, &mut buf);
+    let segments = code.is_some() as u32 + data.is_some() as u32 + attributes.is_some() as u32;
+    w.reserve_file_header();
+    w.reserve_program_headers(segments);
+    let code_off = code
+        .as_ref()
+        .map(|c| w.reserve(c.2.len().max(1) as u64, PAGE));
+    let data_off = data
+        .as_ref()
+        .map(|d| w.reserve(d.2.len().max(1) as u64, PAGE));
+    let comment_off = (!image.comment.is_empty()).then(|| w.reserve(image.comment.len() as u64, 1));
+    let attr_off = attributes.as_ref().map(|a| w.reserve(a.len() as u64, 1));
+
+    // Section indices and names.
+    w.reserve_null_section_index();
+    let mut section_index = Vec::new();
+    let mut section_names = Vec::new();
+    for s in &image.sections {
+        section_index.push((s.class, w.reserve_section_index()));
+        section_names.push(w.add_section_name(s.name.as_bytes()));
+    }
+    let comment_sec =
+        comment_off.map(|_| (w.reserve_section_index(), w.add_section_name(b".comment")));
+    let attr_sec = attr_off.map(|_| {
+        (
+            w.reserve_section_index(),
+            w.add_section_name(b".riscv.attributes"),
+        )
+    });
+
+    // Symbols (locals first, as ELF requires; link() orders them so).
+    w.reserve_null_symbol_index();
+    let mut sym_names = Vec::new();
+    for s in &image.symbols {
+        sym_names.push(w.add_string(s.name.as_bytes()));
+        let sec = s
+            .section
+            .and_then(|c| section_index.iter().find(|(k, _)| *k == c).map(|(_, i)| *i));
+        w.reserve_symbol_index(sec);
+    }
+    let num_local = 1 + image
+        .symbols
+        .iter()
+        .take_while(|s| s.binding == Binding::Local)
+        .count() as u32;
+    w.reserve_symtab_section_index();
+    w.reserve_symtab();
+    w.reserve_strtab_section_index();
+    w.reserve_strtab()?;
+    w.reserve_shstrtab_section_index();
+    w.reserve_shstrtab()?;
+    w.reserve_section_headers();
+
+    // Writing must follow the order of the reservations.
+    w.write_file_header(&FileHeader {
+        os_abi: elf::ELFOSABI_NONE,
+        abi_version: 0,
+        e_type: elf::ET_EXEC,
+        e_machine: elf::EM_RISCV,
+        e_entry: image.entry,
+        e_flags: elf::EF_RISCV_FLOAT_ABI_DOUBLE,
+    })?;
+    w.write_align_program_headers();
+    if let (Some(c), Some(off)) = (&code, code_off) {
+        w.write_program_header(&ProgramHeader {
+            p_type: elf::PT_LOAD,
+            p_flags: elf::PF_R | elf::PF_X,
+            p_offset: off,
+            p_vaddr: c.0,
+            p_paddr: c.0,
+            p_filesz: c.2.len() as u64,
+            p_memsz: c.1,
+            p_align: PAGE,
+        });
+    }
+    if let (Some(d), Some(off)) = (&data, data_off) {
+        w.write_program_header(&ProgramHeader {
+            p_type: elf::PT_LOAD,
+            p_flags: elf::PF_R | elf::PF_W,
+            p_offset: off,
+            p_vaddr: d.0,
+            p_paddr: d.0,
+            p_filesz: d.2.len() as u64,
+            p_memsz: d.1,
+            p_align: PAGE,
+        });
+    }
+    if let (Some(a), Some(off)) = (&attributes, attr_off) {
+        w.write_program_header(&ProgramHeader {
+            p_type: elf::PT_RISCV_ATTRIBUTES,
+            p_flags: elf::PF_R,
+            p_offset: off,
+            p_vaddr: 0,
+            p_paddr: 0,
+            p_filesz: a.len() as u64,
+            p_memsz: 0,
+            p_align: 1,
+        });
+    }
+    if let (Some(c), Some(off)) = (&code, code_off) {
+        w.pad_until(off);
+        w.write(&c.2);
+        if c.2.is_empty() {
+            w.write(&[0]);
+        }
+    }
+    if let (Some(d), Some(off)) = (&data, data_off) {
+        w.pad_until(off);
+        w.write(&d.2);
+        if d.2.is_empty() {
+            w.write(&[0]);
+        }
+    }
+    if let Some(off) = comment_off {
+        w.pad_until(off);
+        w.write(&image.comment);
+    }
+    if let (Some(a), Some(off)) = (&attributes, attr_off) {
+        w.pad_until(off);
+        w.write(a);
+    }
+
+    w.write_null_symbol();
+    for (s, name) in image.symbols.iter().zip(&sym_names) {
+        let bind = match s.binding {
+            Binding::Local => elf::STB_LOCAL,
+            Binding::Global => elf::STB_GLOBAL,
+            Binding::Weak => elf::STB_WEAK,
+        };
+        let ty = if s.is_file {
+            elf::STT_FILE
+        } else {
+            match s.ty {
+                SymType::NoType => elf::STT_NOTYPE,
+                SymType::Func => elf::STT_FUNC,
+                SymType::Object => elf::STT_OBJECT,
+                SymType::Tls => elf::STT_TLS,
+                SymType::Common => elf::STT_OBJECT,
+            }
+        };
+        let shndx = match s
+            .section
+            .and_then(|c| section_index.iter().find(|(k, _)| *k == c))
+        {
+            Some((_, i)) => elf::SymbolSection(i.0 as u16),
+            None => elf::SHN_ABS,
+        };
+        w.write_symbol(&Sym {
+            section: None,
+            st_name: w.string_offset(Some(*name)),
+            st_info: elf::SymbolInfo::new(bind, ty),
+            st_other: elf::SymbolOther(s.visibility & 3),
+            st_shndx: shndx,
+            st_value: s.value,
+            st_size: s.size,
+        });
+    }
+    w.write_strtab();
+    w.write_shstrtab();
+
+    w.write_null_section_header();
+    for (s, name) in image.sections.iter().zip(&section_names) {
+        let (seg_start, off) = match s.class {
+            SectionClass::Text | SectionClass::Rodata => {
+                (code.as_ref().map_or(0, |c| c.0), code_off.unwrap_or(0))
+            }
+            _ => (data.as_ref().map_or(0, |d| d.0), data_off.unwrap_or(0)),
+        };
+        let flags = match s.class {
+            SectionClass::Text => elf::SHF_ALLOC | elf::SHF_EXECINSTR,
+            SectionClass::Rodata => elf::SHF_ALLOC,
+            _ => elf::SHF_ALLOC | elf::SHF_WRITE,
+        };
+        w.write_section_header(&SectionHeader {
+            sh_name: w.section_name_offset(Some(*name)),
+            sh_type: if s.class == SectionClass::Bss {
+                elf::SHT_NOBITS
+            } else {
+                elf::SHT_PROGBITS
+            },
+            sh_flags: elf::SectionFlags(flags.0),
+            sh_addr: s.addr,
+            sh_offset: off + (s.addr - seg_start),
+            sh_size: s.size,
+            sh_link: 0,
+            sh_info: 0,
+            sh_addralign: s.align,
+            sh_entsize: 0,
+        });
+    }
+    if let (Some((_, name)), Some(off)) = (comment_sec, comment_off) {
+        w.write_section_header(&SectionHeader {
+            sh_name: w.section_name_offset(Some(name)),
+            sh_type: elf::SHT_PROGBITS,
+            sh_flags: elf::SHF_MERGE | elf::SHF_STRINGS,
+            sh_addr: 0,
+            sh_offset: off,
+            sh_size: image.comment.len() as u64,
+            sh_link: 0,
+            sh_info: 0,
+            sh_addralign: 1,
+            sh_entsize: 1,
+        });
+    }
+    if let (Some((_, name)), Some(off), Some(a)) = (attr_sec, attr_off, &attributes) {
+        w.write_section_header(&SectionHeader {
+            sh_name: w.section_name_offset(Some(name)),
+            sh_type: elf::SHT_RISCV_ATTRIBUTES,
+            sh_flags: elf::SectionFlags(0),
+            sh_addr: 0,
+            sh_offset: off,
+            sh_size: a.len() as u64,
+            sh_link: 0,
+            sh_info: 0,
+            sh_addralign: 1,
+            sh_entsize: 0,
+        });
+    }
+    w.write_symtab_section_header(num_local);
+    w.write_strtab_section_header();
+    w.write_shstrtab_section_header();
+    Ok(buf)
+}

@@ -1,0 +1,689 @@
+//! The second pass: lays the units' sections out in memory, resolves symbols
+//! across units (globals are shared, everything else stays in its unit),
+//! evaluates the fixups and patches the bytes.
+//!
+//! Memory layout (every tile loads the same image):
+//! `.text` at [`Options::text_base`] (default 0x10000), `.rodata` after it,
+//! `.data` at the next 4 KiB boundary, `.bss` (and `.comm` symbols) after
+//! `.data`. Input sections of one class are concatenated in the order the
+//! files were given, each at its own alignment.
+
+use std::collections::HashMap;
+
+use isa_spec::Field;
+
+use crate::Options;
+use crate::ast::Expr;
+use crate::diag::Diag;
+use crate::expr::{EvalError, Resolver, Value, eval};
+use crate::pass1::{check_data_range, display_name, nearest};
+use crate::source::{CtxId, Span};
+use crate::unit::*;
+
+/// Page size the data segment is aligned to.
+pub const PAGE: u64 = 0x1000;
+
+/// An output section of the executable.
+#[derive(Clone, Debug)]
+pub struct OutSection {
+    /// `.text`, `.rodata`, `.data` or `.bss`.
+    pub name: &'static str,
+    /// Class.
+    pub class: SectionClass,
+    /// Address.
+    pub addr: u64,
+    /// Size in bytes.
+    pub size: u64,
+    /// Contents (empty for `.bss`).
+    pub data: Vec<u8>,
+    /// Alignment.
+    pub align: u64,
+}
+
+/// A symbol of the executable.
+#[derive(Clone, Debug)]
+pub struct OutSymbol {
+    /// Name.
+    pub name: String,
+    /// Value (address for labels).
+    pub value: u64,
+    /// Size.
+    pub size: u64,
+    /// Binding.
+    pub binding: Binding,
+    /// Type.
+    pub ty: SymType,
+    /// Visibility.
+    pub visibility: u8,
+    /// Section it lies in; `None` for absolute values.
+    pub section: Option<SectionClass>,
+    /// A file-name symbol (`STT_FILE`).
+    pub is_file: bool,
+}
+
+/// The linked program, ready to be written as ELF.
+#[derive(Clone, Debug)]
+pub struct Image {
+    /// Entry address.
+    pub entry: u64,
+    /// Non-empty output sections, in address order.
+    pub sections: Vec<OutSection>,
+    /// Symbols: per unit a file symbol and its locals, then the globals.
+    pub symbols: Vec<OutSymbol>,
+    /// `.comment` contents (from `.ident`).
+    pub comment: Vec<u8>,
+    /// `.riscv.attributes` tags and values (merged from every unit).
+    pub attributes: Vec<(u64, AttrValue)>,
+}
+
+const CLASSES: [(SectionClass, &str); 4] = [
+    (SectionClass::Text, ".text"),
+    (SectionClass::Rodata, ".rodata"),
+    (SectionClass::Data, ".data"),
+    (SectionClass::Bss, ".bss"),
+];
+
+fn align_up(v: u64, a: u64) -> u64 {
+    v.div_ceil(a.max(1)) * a.max(1)
+}
+
+struct Linker<'a> {
+    units: &'a [Unit],
+    names: &'a [String],
+    globals: HashMap<&'a str, usize>,
+    commons: HashMap<(usize, String), u64>,
+    diags: Vec<Diag>,
+}
+
+/// Evaluates expressions of one unit with final addresses.
+struct FinalResolver<'l, 'a> {
+    linker: &'l Linker<'a>,
+    unit: usize,
+    file: u32,
+    dot: u64,
+    depth: u32,
+}
+
+impl Resolver for FinalResolver<'_, '_> {
+    fn symbol(&mut self, name: &str, start: u32, end: u32) -> Result<Value, EvalError> {
+        if name == "." {
+            return Ok(Value::Abs(self.dot as i64));
+        }
+        let span = Span {
+            file: self.file,
+            start,
+            end,
+        };
+        self.linker
+            .value_of(self.unit, name, span, self.depth)
+            .map(Value::Abs)
+            .map_err(|(msg, label, help)| {
+                let _ = help;
+                EvalError::Invalid(msg, label, start, end)
+            })
+    }
+}
+
+impl<'a> Linker<'a> {
+    /// The final value of `name` as seen from unit `unit`.
+    fn value_of(
+        &self,
+        unit: usize,
+        name: &str,
+        _span: Span,
+        depth: u32,
+    ) -> Result<i64, (String, String, Option<String>)> {
+        if depth > 64 {
+            return Err((
+                format!(
+                    "symbol `{}` is defined in terms of itself",
+                    display_name(name)
+                ),
+                "definition loop".to_string(),
+                None,
+            ));
+        }
+        let local = self.units[unit].symbols.get(name);
+        let (u, sym) = match local {
+            Some(s) if s.is_defined() => (unit, s),
+            _ => match self.globals.get(name) {
+                Some(&g) => (g, &self.units[g].symbols[name]),
+                None => {
+                    if local.is_some_and(|s| s.binding == Binding::Weak) {
+                        return Ok(0);
+                    }
+                    return Err(self.undefined(unit, name));
+                }
+            },
+        };
+        match &sym.def {
+            SymDef::Value(Value::Abs(v)) => Ok(*v),
+            SymDef::Value(Value::Rel { section, offset }) => {
+                Ok(self.units[u].sections[*section].addr as i64 + offset)
+            }
+            SymDef::Deferred(expr, file, section, offset) => {
+                let mut r = FinalResolver {
+                    linker: self,
+                    unit: u,
+                    file: *file,
+                    dot: self.units[u].sections[*section].addr + offset,
+                    depth: depth + 1,
+                };
+                match eval(expr, &mut r) {
+                    Ok(Value::Abs(v)) => Ok(v),
+                    Ok(Value::Rel { .. }) => unreachable!("final values are absolute"),
+                    Err(EvalError::Invalid(m, l, ..)) => Err((m, l, None)),
+                    Err(EvalError::Defer(..)) => unreachable!("the final pass defers nothing"),
+                }
+            }
+            SymDef::Common(..) => Ok(*self
+                .commons
+                .get(&(u, name.to_string()))
+                .or_else(|| self.commons.get(&(usize::MAX, name.to_string())))
+                .unwrap_or(&0) as i64),
+            SymDef::Undefined => Err(self.undefined(unit, name)),
+        }
+    }
+
+    fn undefined(&self, unit: usize, name: &str) -> (String, String, Option<String>) {
+        if name.contains('\u{2}') {
+            let n = name.split('\u{2}').next().unwrap_or("");
+            return (
+                format!("local label `{n}` is not defined after this reference"),
+                format!("`{n}f` finds no later `{n}:`"),
+                None,
+            );
+        }
+        let candidates = self.units[unit]
+            .symbols
+            .iter()
+            .filter(|(_, s)| s.is_defined())
+            .map(|(n, _)| n.as_ref())
+            .chain(self.globals.keys().copied())
+            .filter(|n| !n.contains('\u{2}'));
+        let help = nearest(name, candidates).map(|n| format!("did you mean `{n}`?"));
+        (
+            format!("undefined symbol `{name}`"),
+            "not defined in any input file".to_string(),
+            help,
+        )
+    }
+
+    fn eval_at(&self, unit: usize, file: u32, dot: u64, expr: &Expr) -> Result<i64, Diag> {
+        let mut r = FinalResolver {
+            linker: self,
+            unit,
+            file,
+            dot,
+            depth: 0,
+        };
+        match eval(expr, &mut r) {
+            Ok(Value::Abs(v)) => Ok(v),
+            Ok(Value::Rel { .. }) => unreachable!("final values are absolute"),
+            Err(EvalError::Invalid(msg, label, s, e)) => {
+                let span = Span {
+                    file,
+                    start: s,
+                    end: e,
+                };
+                let mut d = Diag::error(span, msg.clone(), label);
+                if msg.starts_with("undefined symbol") {
+                    let name = msg
+                        .trim_start_matches("undefined symbol `")
+                        .trim_end_matches('`');
+                    if let (_, _, Some(help)) = self.undefined(unit, name) {
+                        d = d.with_help(help);
+                    }
+                }
+                Err(d)
+            }
+            Err(EvalError::Defer(..)) => unreachable!("the final pass defers nothing"),
+        }
+    }
+}
+
+fn range_diag(span: Span, ctx: CtxId, message: String, help: String) -> Diag {
+    Diag {
+        ctx,
+        ..Diag::error(span, message, "does not fit").with_help(help)
+    }
+}
+
+fn split_hi_lo(v: u32) -> (i32, i32) {
+    let hi = (v.wrapping_add(0x800) >> 12) & 0xf_ffff;
+    let lo = ((v & 0xfff) as i32) << 20 >> 20;
+    (hi as i32, lo)
+}
+
+enum Patch {
+    Bytes(usize, usize, usize, Vec<u8>),
+    Or(usize, usize, usize, u32),
+    Size(usize, Box<str>, u64),
+}
+
+/// Lays out and links the units. `names` are the input file names.
+pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Image, Vec<Diag>> {
+    // Layout.
+    let mut addr = opts.text_base;
+    let mut class_ranges: Vec<(SectionClass, u64, u64, u64)> = Vec::new();
+    let mut common_addrs: HashMap<(usize, String), u64> = HashMap::new();
+    for (class, _) in CLASSES {
+        if class == SectionClass::Data {
+            addr = align_up(addr, PAGE);
+        }
+        let start = addr;
+        let mut align = 1u64;
+        for unit in units.iter_mut() {
+            for sec in unit.sections.iter_mut().filter(|s| s.class == class) {
+                addr = align_up(addr, sec.align as u64);
+                sec.addr = addr;
+                addr += sec.size;
+                align = align.max(sec.align as u64);
+            }
+        }
+        if class == SectionClass::Bss {
+            // Common symbols: one per global name (largest size wins), one
+            // per local `.lcomm`.
+            let mut global: indexmap::IndexMap<String, (u64, u64)> = indexmap::IndexMap::new();
+            for (ui, unit) in units.iter().enumerate() {
+                for (name, sym) in &unit.symbols {
+                    if let SymDef::Common(size, al) = sym.def {
+                        if sym.binding == Binding::Local {
+                            addr = align_up(addr, al);
+                            common_addrs.insert((ui, name.to_string()), addr);
+                            addr += size;
+                            align = align.max(al);
+                        } else {
+                            let e = global.entry(name.to_string()).or_insert((0, 1));
+                            e.0 = e.0.max(size);
+                            e.1 = e.1.max(al);
+                        }
+                    }
+                }
+            }
+            for (name, (size, al)) in global {
+                addr = align_up(addr, al);
+                common_addrs.insert((usize::MAX, name), addr);
+                addr += size;
+                align = align.max(al);
+            }
+        }
+        class_ranges.push((class, start, addr, align));
+    }
+    if addr > u32::MAX as u64 {
+        let span = Span {
+            file: units.first().map_or(0, |u| u.file),
+            start: 0,
+            end: 0,
+        };
+        return Err(vec![Diag::error(
+            span,
+            "the program does not fit the 32-bit address space",
+            "program",
+        )]);
+    }
+
+    let units_ref: &[Unit] = units;
+    let mut linker = Linker {
+        units: units_ref,
+        names,
+        globals: HashMap::new(),
+        commons: HashMap::new(),
+        diags: Vec::new(),
+    };
+    linker.commons = common_addrs;
+    // Global symbols.
+    let mut global_defs: HashMap<&str, (usize, Binding)> = HashMap::new();
+    for (ui, unit) in units_ref.iter().enumerate() {
+        for (name, sym) in &unit.symbols {
+            if sym.binding == Binding::Local || !sym.is_defined() {
+                continue;
+            }
+            if matches!(sym.def, SymDef::Common(..)) {
+                global_defs.entry(name).or_insert((ui, Binding::Weak));
+                continue;
+            }
+            match global_defs.get(name.as_ref()) {
+                Some(&(other, b)) if b != Binding::Weak && sym.binding != Binding::Weak => {
+                    let first = units_ref[other].symbols[name.as_ref()].def_span;
+                    let mut d = Diag::error(
+                        sym.def_span.unwrap_or_default(),
+                        format!("global symbol `{name}` is defined in two files"),
+                        "defined again here",
+                    );
+                    if let Some(f) = first {
+                        d = d.with_note(f, format!("first defined in {}", linker.names[other]));
+                    }
+                    linker.diags.push(d);
+                }
+                Some(&(_, b)) if b != Binding::Weak => {}
+                _ => {
+                    global_defs.insert(name, (ui, sym.binding));
+                }
+            }
+        }
+    }
+    linker.globals = global_defs.into_iter().map(|(k, (u, _))| (k, u)).collect();
+
+    // Evaluate every fixup. `%pcrel_hi` targets first: `%pcrel_lo` needs them.
+    let mut pcrel_targets: HashMap<u64, u32> = HashMap::new();
+    let mut patches = Vec::new();
+    for (ui, unit) in units_ref.iter().enumerate() {
+        for sec in &unit.sections {
+            for fx in sec.fixups.iter().filter(|f| f.kind == FixKind::PcrelHi) {
+                let pc = sec.addr + fx.offset as u64;
+                match linker.eval_at(ui, fx.span.file, pc, &fx.expr) {
+                    Ok(t) => {
+                        pcrel_targets.insert(pc, t as u32);
+                    }
+                    Err(d) => linker.diags.push(Diag { ctx: fx.ctx, ..d }),
+                }
+            }
+        }
+    }
+    for (ui, unit) in units_ref.iter().enumerate() {
+        for (si, sec) in unit.sections.iter().enumerate() {
+            for fx in &sec.fixups {
+                let pc = sec.addr + fx.offset as u64;
+                let off = fx.offset as usize;
+                let pcrel_lo = |auipc: u64| -> Result<i32, Diag> {
+                    match pcrel_targets.get(&auipc) {
+                        Some(t) => Ok(split_hi_lo(t.wrapping_sub(auipc as u32)).1),
+                        None => Err(Diag {
+                            ctx: fx.ctx,
+                            ..Diag::error(fx.span, "`%pcrel_lo` must name the label of an `auipc` with `%pcrel_hi`", "no `%pcrel_hi` there")
+                                .with_help("label the auipc (`1: auipc a0, %pcrel_hi(sym)`) and write `%pcrel_lo(1b)`")
+                        }),
+                    }
+                };
+                let result: Result<Option<Patch>, Diag> = (|| {
+                    Ok(Some(match &fx.kind {
+                        FixKind::PcrelHi => {
+                            let t = pcrel_targets.get(&pc).copied().unwrap_or(0);
+                            let (hi, _) = split_hi_lo(t.wrapping_sub(pc as u32));
+                            Patch::Or(ui, si, off, Field::ImmU.insert(hi))
+                        }
+                        FixKind::PcrelLoBefore(field, back) => {
+                            let lo = pcrel_lo(pc - *back as u64)?;
+                            Patch::Or(ui, si, off, field.insert(lo))
+                        }
+                        FixKind::PcrelLoAt(field) => {
+                            let at = linker.eval_at(ui, fx.span.file, pc, &fx.expr)? as u64;
+                            let lo = pcrel_lo(at)?;
+                            Patch::Or(ui, si, off, field.insert(lo))
+                        }
+                        kind => {
+                            let v = linker.eval_at(ui, fx.span.file, pc, &fx.expr)?;
+                            match kind {
+                                FixKind::Data(size) => {
+                                    if let Some(d) = check_data_range(v, *size, fx.span) {
+                                        return Err(Diag { ctx: fx.ctx, ..d });
+                                    }
+                                    Patch::Bytes(
+                                        ui,
+                                        si,
+                                        off,
+                                        v.to_le_bytes()[..*size as usize].to_vec(),
+                                    )
+                                }
+                                FixKind::Field(field) => {
+                                    field.check(v).map_err(|r| {
+                                        range_diag(
+                                            fx.span,
+                                            fx.ctx,
+                                            format!("immediate {v} out of range"),
+                                            r.to_string(),
+                                        )
+                                    })?;
+                                    Patch::Or(ui, si, off, field.insert(v as i32))
+                                }
+                                FixKind::PcRel(field) => {
+                                    let rel = (v as u32).wrapping_sub(pc as u32) as i32 as i64;
+                                    field.check(rel).map_err(|r| {
+                                        range_diag(
+                                            fx.span,
+                                            fx.ctx,
+                                            format!("target out of range: offset {rel}"),
+                                            r.to_string(),
+                                        )
+                                    })?;
+                                    Patch::Or(ui, si, off, field.insert(rel as i32))
+                                }
+                                FixKind::Hi => Patch::Or(
+                                    ui,
+                                    si,
+                                    off,
+                                    Field::ImmU.insert(split_hi_lo(v as u32).0),
+                                ),
+                                FixKind::Lo(field) => {
+                                    Patch::Or(ui, si, off, field.insert(split_hi_lo(v as u32).1))
+                                }
+                                FixKind::SymbolSize(name) => {
+                                    Patch::Size(ui, name.clone(), v as u64)
+                                }
+                                FixKind::PcrelHi
+                                | FixKind::PcrelLoAt(_)
+                                | FixKind::PcrelLoBefore(..) => return Ok(None),
+                            }
+                        }
+                    }))
+                })();
+                match result {
+                    Ok(Some(p)) => patches.push(p),
+                    Ok(None) => {}
+                    Err(d) => linker.diags.push(Diag { ctx: fx.ctx, ..d }),
+                }
+            }
+        }
+    }
+
+    // Entry point.
+    let entry_name = opts.entry.clone().unwrap_or_else(|| "_start".to_string());
+    let text_start = class_ranges[0].1;
+    let entry = match linker
+        .globals
+        .get(entry_name.as_str())
+        .copied()
+        .or_else(|| {
+            units_ref.iter().position(|u| {
+                u.symbols
+                    .get(entry_name.as_str())
+                    .is_some_and(|s| s.is_defined())
+            })
+        }) {
+        Some(u) => {
+            let span = units_ref[u].symbols[entry_name.as_str()]
+                .def_span
+                .unwrap_or_default();
+            match linker.value_of(u, &entry_name, span, 0) {
+                Ok(v) => v as u64,
+                Err((m, l, _)) => {
+                    linker.diags.push(Diag::error(span, m, l));
+                    text_start
+                }
+            }
+        }
+        None if opts.entry.is_some() => {
+            let span = Span {
+                file: units_ref.first().map_or(0, |u| u.file),
+                start: 0,
+                end: 0,
+            };
+            linker.diags.push(
+                Diag::error(
+                    span,
+                    format!("entry symbol `{entry_name}` is not defined"),
+                    "no such symbol",
+                )
+                .with_help("define the label, or name another with -e"),
+            );
+            text_start
+        }
+        // No `_start`: like GNU ld, start at the beginning of `.text`.
+        None => text_start,
+    };
+
+    // Symbols.
+    let mut symbols = Vec::new();
+    let mut global_syms = Vec::new();
+    let class_of = |addr: u64| {
+        class_ranges
+            .iter()
+            .find(|(_, s, e, _)| addr >= *s && addr < *e.max(&(*s + 1)))
+            .map(|(c, ..)| *c)
+    };
+    let mut sizes: HashMap<(usize, Box<str>), u64> = HashMap::new();
+    for p in &patches {
+        if let Patch::Size(u, name, v) = p {
+            sizes.insert((*u, name.clone()), *v);
+        }
+    }
+    for (ui, unit) in units_ref.iter().enumerate() {
+        let file_name = unit.file_name.clone().unwrap_or_else(|| {
+            std::path::Path::new(&names[ui])
+                .file_name()
+                .map_or(names[ui].clone(), |f| f.to_string_lossy().into_owned())
+        });
+        symbols.push(OutSymbol {
+            name: file_name,
+            value: 0,
+            size: 0,
+            binding: Binding::Local,
+            ty: SymType::NoType,
+            visibility: 0,
+            section: None,
+            is_file: true,
+        });
+        for (name, sym) in &unit.symbols {
+            if is_assembler_local(name) || !sym.is_defined() {
+                continue;
+            }
+            if sym.binding != Binding::Local && linker.globals.get(name.as_ref()) != Some(&ui) {
+                continue;
+            }
+            let Ok(value) = linker.value_of(ui, name, sym.def_span.unwrap_or_default(), 0) else {
+                continue;
+            };
+            let is_address = matches!(
+                sym.def,
+                SymDef::Value(Value::Rel { .. }) | SymDef::Common(..)
+            ) || matches!(sym.def, SymDef::Deferred(..) if class_of(value as u64).is_some());
+            let out = OutSymbol {
+                name: name.to_string(),
+                value: value as u32 as u64,
+                size: sizes
+                    .get(&(ui, name.clone()))
+                    .copied()
+                    .or(sym.size)
+                    .unwrap_or(match sym.def {
+                        SymDef::Common(s, _) => s,
+                        _ => 0,
+                    }),
+                binding: sym.binding,
+                ty: sym.ty,
+                visibility: sym.visibility,
+                section: if is_address {
+                    class_of(value as u64)
+                } else {
+                    None
+                },
+                is_file: false,
+            };
+            if sym.binding == Binding::Local {
+                symbols.push(out);
+            } else {
+                global_syms.push(out);
+            }
+        }
+    }
+    symbols.extend(global_syms);
+
+    if !linker.diags.is_empty() {
+        return Err(linker.diags);
+    }
+
+    // Apply the patches.
+    for p in patches {
+        match p {
+            Patch::Bytes(u, s, off, bytes) => {
+                units[u].sections[s].data[off..off + bytes.len()].copy_from_slice(&bytes);
+            }
+            Patch::Or(u, s, off, bits) => {
+                let data = &mut units[u].sections[s].data;
+                let w =
+                    u32::from_le_bytes([data[off], data[off + 1], data[off + 2], data[off + 3]])
+                        | bits;
+                data[off..off + 4].copy_from_slice(&w.to_le_bytes());
+            }
+            Patch::Size(..) => {}
+        }
+    }
+
+    // Output sections.
+    let mut sections = Vec::new();
+    for (class, name) in CLASSES {
+        let &(_, start, end, align) = class_ranges
+            .iter()
+            .find(|(c, ..)| *c == class)
+            .expect("every class laid out");
+        if end == start {
+            continue;
+        }
+        let mut data = Vec::new();
+        if class != SectionClass::Bss {
+            data.reserve((end - start) as usize);
+            for unit in units.iter() {
+                for sec in unit.sections.iter().filter(|s| s.class == class) {
+                    let gap = (sec.addr - start) as usize - data.len();
+                    if class.is_code() {
+                        // Gaps between files' code are filled with nops.
+                        let mut g = gap;
+                        while g >= 4 && data.len() % 4 == 0 {
+                            data.extend_from_slice(&0x13u32.to_le_bytes());
+                            g -= 4;
+                        }
+                        data.resize(data.len() + g, 0);
+                    } else {
+                        data.resize(data.len() + gap, 0);
+                    }
+                    data.extend_from_slice(&sec.data);
+                }
+            }
+        }
+        sections.push(OutSection {
+            name,
+            class,
+            addr: start,
+            size: end - start,
+            data,
+            align,
+        });
+    }
+
+    let mut comment = Vec::new();
+    for unit in units.iter() {
+        for ident in &unit.idents {
+            if comment.is_empty() {
+                comment.push(0);
+            }
+            comment.extend_from_slice(ident.as_bytes());
+            comment.push(0);
+        }
+    }
+    let mut attributes: Vec<(u64, AttrValue)> = Vec::new();
+    for unit in units.iter() {
+        for (tag, v) in &unit.attributes {
+            attributes.retain(|(t, _)| t != tag);
+            attributes.push((*tag, v.clone()));
+        }
+    }
+    attributes.sort_by_key(|(t, _)| *t);
+
+    Ok(Image {
+        entry,
+        sections,
+        symbols,
+        comment,
+        attributes,
+    })
+}

@@ -1,0 +1,289 @@
+//! What the first pass makes of one input file: its sections (bytes and
+//! fixups still to apply), its symbols, and what ELF records about it.
+
+use std::collections::HashMap;
+
+use indexmap::IndexMap;
+use isa_spec::Field;
+
+use crate::ast::Expr;
+use crate::source::{CtxId, Span};
+
+/// Where a section goes in the executable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SectionClass {
+    /// Code (`.text*`, or flags with `x`).
+    Text,
+    /// Read-only data (`.rodata*`, `.srodata*`, flags `a`).
+    Rodata,
+    /// Writable data (`.data*`, `.sdata*`, flags `aw`).
+    Data,
+    /// Zero-initialized data (`.bss*`, `.sbss*`, `@nobits`).
+    Bss,
+    /// Not loaded (`.comment`, `.note.GNU-stack`, sections without `a`).
+    NonAlloc,
+}
+
+impl SectionClass {
+    /// Classifies a section by name and, when given, by flags and type.
+    pub fn classify(name: &str, flags: Option<&str>, nobits: bool) -> SectionClass {
+        if let Some(flags) = flags {
+            if !flags.contains('a') && !flags.contains('x') {
+                return SectionClass::NonAlloc;
+            }
+            if flags.contains('x') {
+                return SectionClass::Text;
+            }
+            if flags.contains('w') {
+                return if nobits {
+                    SectionClass::Bss
+                } else {
+                    SectionClass::Data
+                };
+            }
+            return SectionClass::Rodata;
+        }
+        let has = |p: &str| name == p || name.starts_with(&format!("{p}."));
+        if has(".text") {
+            SectionClass::Text
+        } else if has(".rodata") || has(".srodata") {
+            SectionClass::Rodata
+        } else if has(".bss") || has(".sbss") || has(".tbss") || nobits {
+            SectionClass::Bss
+        } else if has(".data")
+            || has(".sdata")
+            || has(".tdata")
+            || has(".init_array")
+            || has(".fini_array")
+            || has(".preinit_array")
+        {
+            SectionClass::Data
+        } else if name.starts_with(".note")
+            || name.starts_with(".comment")
+            || name.starts_with(".debug")
+        {
+            SectionClass::NonAlloc
+        } else {
+            // GNU as gives an unknown section without flags no flags at all.
+            SectionClass::NonAlloc
+        }
+    }
+
+    /// Whether alignment padding in this class is code (nops).
+    pub fn is_code(self) -> bool {
+        self == SectionClass::Text
+    }
+}
+
+/// How a fixup's value goes into the bytes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FixKind {
+    /// A data value of 1, 2, 4 or 8 bytes.
+    Data(u8),
+    /// An absolute value into an instruction field.
+    Field(Field),
+    /// A target address, encoded relative to the instruction (`ImmB`, `ImmJ`).
+    PcRel(Field),
+    /// `%hi(value)` into `ImmU`.
+    Hi,
+    /// `%lo(value)` into `ImmI` or `ImmS`.
+    Lo(Field),
+    /// `%pcrel_hi(target)` into the `ImmU` of an `auipc`.
+    PcrelHi,
+    /// `%pcrel_lo` of the `auipc` at the address of the expression.
+    PcrelLoAt(Field),
+    /// `%pcrel_lo` of the `auipc` this many bytes before the instruction.
+    PcrelLoBefore(Field, u32),
+    /// `.size` value of a symbol (no bytes).
+    SymbolSize(Box<str>),
+}
+
+/// A value the second pass computes and patches in.
+#[derive(Clone, Debug)]
+pub struct Fixup {
+    /// Byte offset in the section of the word or data it patches.
+    pub offset: u32,
+    /// How.
+    pub kind: FixKind,
+    /// The expression (positions in `span.file`).
+    pub expr: Expr,
+    /// The operand, for diagnostics.
+    pub span: Span,
+    /// Context of the statement.
+    pub ctx: CtxId,
+}
+
+/// One section of a unit.
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// Name as written.
+    pub name: String,
+    /// Where it goes.
+    pub class: SectionClass,
+    /// Alignment in bytes (a power of two).
+    pub align: u32,
+    /// Contents (empty for `.bss`, whose size is `size`).
+    pub data: Vec<u8>,
+    /// Size in bytes.
+    pub size: u64,
+    /// Values to patch in the second pass.
+    pub fixups: Vec<Fixup>,
+    /// Address, once laid out.
+    pub addr: u64,
+}
+
+impl Section {
+    /// An empty section.
+    pub fn new(name: &str, class: SectionClass) -> Section {
+        Section {
+            name: name.to_string(),
+            class,
+            align: if class.is_code() { 4 } else { 1 },
+            data: Vec::new(),
+            size: 0,
+            fixups: Vec::new(),
+            addr: 0,
+        }
+    }
+}
+
+/// Symbol binding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binding {
+    /// Visible in its unit only.
+    Local,
+    /// Visible in every unit.
+    Global,
+    /// Global, may stay undefined (then 0).
+    Weak,
+}
+
+/// ELF symbol type from `.type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SymType {
+    /// No type given.
+    #[default]
+    NoType,
+    /// `@function`
+    Func,
+    /// `@object`
+    Object,
+    /// `@tls_object`
+    Tls,
+    /// `@common`
+    Common,
+}
+
+/// What a symbol stands for.
+#[derive(Clone, Debug)]
+pub enum SymDef {
+    /// Referenced or declared, not defined.
+    Undefined,
+    /// A value known in the first pass (a label is `Rel`).
+    Value(crate::expr::Value),
+    /// An expression only the second pass can evaluate, with the location
+    /// counter at its definition (section, offset).
+    Deferred(Box<Expr>, u32, usize, u64),
+    /// `.comm`/`.lcomm`: size and alignment, placed in `.bss` by the linker.
+    Common(u64, u64),
+}
+
+/// A symbol of a unit.
+#[derive(Clone, Debug)]
+pub struct Symbol {
+    /// Definition.
+    pub def: SymDef,
+    /// Binding.
+    pub binding: Binding,
+    /// ELF visibility (`STV_*`).
+    pub visibility: u8,
+    /// Type.
+    pub ty: SymType,
+    /// Size from `.size`, once known.
+    pub size: Option<u64>,
+    /// Where it was defined.
+    pub def_span: Option<Span>,
+    /// Where it was first referenced or declared.
+    pub first_use: Option<Span>,
+    /// A label (as opposed to `.equ`/`.set`).
+    pub is_label: bool,
+    /// May be redefined (`.set`, `=`).
+    pub redefinable: bool,
+}
+
+impl Symbol {
+    /// A symbol known only by name.
+    pub fn undefined() -> Symbol {
+        Symbol {
+            def: SymDef::Undefined,
+            binding: Binding::Local,
+            visibility: 0,
+            ty: SymType::NoType,
+            size: None,
+            def_span: None,
+            first_use: None,
+            is_label: false,
+            redefinable: false,
+        }
+    }
+
+    /// Whether it has a definition.
+    pub fn is_defined(&self) -> bool {
+        !matches!(self.def, SymDef::Undefined)
+    }
+}
+
+/// A line of the listing: where a statement's bytes are.
+#[derive(Clone, Debug)]
+pub struct ListEntry {
+    /// The statement.
+    pub span: Span,
+    /// Section index.
+    pub section: usize,
+    /// Offset of its first byte.
+    pub start: u64,
+    /// Offset after its last byte.
+    pub end: u64,
+}
+
+/// A value of a `.attribute`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttrValue {
+    /// Integer (ULEB128).
+    Int(u64),
+    /// String (NUL-terminated).
+    Str(String),
+}
+
+/// One input file after the first pass.
+#[derive(Debug, Default)]
+pub struct Unit {
+    /// File index of the input file.
+    pub file: u32,
+    /// Sections in order of first appearance.
+    pub sections: Vec<Section>,
+    /// Section index by name.
+    pub section_index: HashMap<String, usize>,
+    /// Symbols in order of first appearance.
+    pub symbols: IndexMap<Box<str>, Symbol>,
+    /// Listing entries.
+    pub listing: Vec<ListEntry>,
+    /// `.file` name.
+    pub file_name: Option<String>,
+    /// `.ident` strings.
+    pub idents: Vec<String>,
+    /// `.attribute` tags and values.
+    pub attributes: Vec<(u64, AttrValue)>,
+}
+
+/// Name of the `n`th definition of numeric local label `label` (never a
+/// valid identifier, and left out of the symbol table).
+pub fn local_label_name(label: u32, n: u32) -> String {
+    format!("{label}\u{2}{n}")
+}
+
+/// Whether a symbol is assembler-local (`.L*` or numeric) and stays out of
+/// the ELF symbol table, as GNU as does.
+pub fn is_assembler_local(name: &str) -> bool {
+    name.starts_with(".L") || name.contains('\u{2}')
+}
