@@ -1,0 +1,139 @@
+//! Helpers shared by the emulator's integration tests: assembling programs
+//! and capturing a run's output, trace and statistics.
+//!
+//! Programs go through the project's assembler (`asm::assemble_sources`).
+//! `SCMP_TEST_ASSEMBLER=gnu` assembles them with GNU binutils instead
+//! (`riscv64-unknown-elf-as -march=rv32g` and `ld -Ttext=0x10000`), a cross
+//! check of both the emulator and the assembler against the real tools.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+use emu::{
+    CapturedConsole, Config, Program, RunEnd, RunOptions, RunResult, TraceFilter, TraceOptions,
+    TraceSink,
+};
+
+/// Assembles one source text into an ELF.
+pub fn assemble(name: &str, text: &str) -> Result<Vec<u8>, String> {
+    if std::env::var("SCMP_TEST_ASSEMBLER").as_deref() == Ok("gnu") {
+        return assemble_gnu(name, text);
+    }
+    asm::assemble_sources(
+        &[(name.to_string(), text.to_string())],
+        &asm::Options::default(),
+    )
+    .map(|o| o.elf)
+    .map_err(|d| format!("{name}: the assembler failed:\n{d}"))
+}
+
+fn assemble_gnu(name: &str, text: &str) -> Result<Vec<u8>, String> {
+    let dir = std::env::temp_dir().join(format!(
+        "scmp-test-{}-{}",
+        std::process::id(),
+        name.replace(['/', '.'], "_")
+    ));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let src = dir.join("prog.s");
+    let obj = dir.join("prog.o");
+    let elf = dir.join("prog");
+    std::fs::write(&src, text).map_err(|e| e.to_string())?;
+    let run = |cmd: &mut Command| -> Result<(), String> {
+        let out = cmd
+            .output()
+            .map_err(|e| format!("{name}: cannot run {cmd:?}: {e}"))?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(format!(
+                "{name}: {cmd:?} failed:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            ))
+        }
+    };
+    run(Command::new("riscv64-unknown-elf-as")
+        .args(["-march=rv32g", "-mabi=ilp32d", "-mno-relax", "-o"])
+        .arg(&obj)
+        .arg(&src))?;
+    run(Command::new("riscv64-unknown-elf-ld")
+        .args([
+            "-m",
+            "elf32lriscv",
+            "--no-relax",
+            "-Ttext=0x10000",
+            "-e",
+            "_start",
+            "-o",
+        ])
+        .arg(&elf)
+        .arg(&obj))?;
+    let bytes = std::fs::read(&elf).map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(bytes)
+}
+
+/// Assembles a file.
+pub fn assemble_file(path: &Path) -> Result<Vec<u8>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    assemble(&name, &text)
+}
+
+/// A `Write` whose bytes the test reads after the run.
+#[derive(Clone, Default)]
+pub struct SharedBuffer(pub Arc<Mutex<Vec<u8>>>);
+
+impl Write for SharedBuffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Everything a run produced.
+pub struct Captured {
+    /// The result.
+    pub result: RunResult,
+    /// Program output.
+    pub console: CapturedConsole,
+    /// Trace text (empty unless traced).
+    pub trace: String,
+}
+
+/// Runs `program` with `config`, tracing everything when `trace` is set.
+pub fn run(config: &Config, program: &Program, trace: bool) -> Captured {
+    let buffer = SharedBuffer::default();
+    let options = RunOptions {
+        trace: trace.then(|| TraceOptions {
+            filter: TraceFilter::default(),
+            sink: TraceSink::Writer(Box::new(buffer.clone())),
+        }),
+        raw_output: false,
+        fault_trace_lines: 8,
+    };
+    let mut console = CapturedConsole::default();
+    let result = emu::run(config, program, options, &mut console).expect("the program loads");
+    let trace = String::from_utf8(buffer.0.lock().unwrap().clone()).expect("the trace is text");
+    Captured {
+        result,
+        console,
+        trace,
+    }
+}
+
+/// The end of a run in words.
+pub fn describe_end(end: &RunEnd) -> String {
+    match end {
+        RunEnd::AllThreadsEnded => "all threads ended (exit code 0)".to_string(),
+        RunEnd::Exit(code) => format!("exit({code})"),
+        RunEnd::Fault(report) => report.to_string(),
+        RunEnd::CycleLimit(limit) => format!("cycle limit {limit} reached"),
+    }
+}
