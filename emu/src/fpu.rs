@@ -149,6 +149,11 @@ impl Arith {
     }
 }
 
+/// Whether |a| <= |b| (any values; APFloat's own comparison wants finite non-zero ones).
+fn smaller<F: Format>(a: F, b: F) -> bool {
+    a.abs() <= b.abs()
+}
+
 /// Computes `op` with every input scaled so that a tiny result becomes normal
 /// (by `2^scale`; for products only the smaller factor is scaled).
 fn compute<F: Format>(
@@ -164,7 +169,7 @@ fn compute<F: Format>(
         Arith::Add => up(a).add_r(up(b), rm),
         Arith::Sub => up(a).sub_r(up(b), rm),
         Arith::Mul => {
-            if a.cmp_abs_normal(b).is_le() {
+            if scale == 0 || smaller(a, b) {
                 up(a).mul_r(b, rm)
             } else {
                 a.mul_r(up(b), rm)
@@ -180,7 +185,7 @@ fn compute<F: Format>(
                 Arith::Msub | Arith::Nmadd => -c,
                 _ => c,
             };
-            let (a, b) = if a.cmp_abs_normal(b).is_le() {
+            let (a, b) = if scale == 0 || smaller(a, b) {
                 (up(a), b)
             } else {
                 (a, up(b))
@@ -196,7 +201,7 @@ fn tiny_after_rounding<F: Format>(op: Arith, a: F, b: F, c: F, rm: Round) -> boo
     const SCALE: i32 = 128;
     let scaled = compute(op, a, b, c, rm, SCALE).value;
     let limit = F::smallest_normalized().scalbn(SCALE);
-    scaled.abs().cmp_abs_normal(limit).is_lt()
+    scaled.abs() < limit
 }
 
 /// `op` on raw bits under rounding mode `rm`, accruing flags.
@@ -302,11 +307,7 @@ pub fn convert<F: Format + FloatConvert<T>, T: Format>(x: u64, rm: Round, fflags
         && r.value.is_smallest_normalized()
     {
         let scaled: T = fx.scalbn(128).convert_r(rm, &mut loses).value;
-        if scaled
-            .abs()
-            .cmp_abs_normal(T::smallest_normalized().scalbn(128))
-            .is_lt()
-        {
+        if scaled.abs() < T::smallest_normalized().scalbn(128) {
             status |= Status::UNDERFLOW;
         }
     }
