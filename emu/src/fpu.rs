@@ -154,44 +154,43 @@ fn smaller<F: Format>(a: F, b: F) -> bool {
     a.abs() <= b.abs()
 }
 
-/// Computes `op` with every input scaled so that a tiny result becomes normal
-/// (by `2^scale`; for products only the smaller factor is scaled).
+/// Computes `op` with the inputs multiplied by `2^sa`, `2^sb`, `2^sc`.
 fn compute<F: Format>(
     op: Arith,
     a: F,
     b: F,
     c: F,
     rm: Round,
-    scale: i32,
+    (sa, sb, sc): (i32, i32, i32),
 ) -> rustc_apfloat::StatusAnd<F> {
-    let up = |x: F| if scale == 0 { x } else { x.scalbn(scale) };
+    let scale = |x: F, s: i32| if s == 0 { x } else { x.scalbn(s) };
+    let (a, b, c) = (scale(a, sa), scale(b, sb), scale(c, sc));
     match op {
-        Arith::Add => up(a).add_r(up(b), rm),
-        Arith::Sub => up(a).sub_r(up(b), rm),
-        Arith::Mul => {
-            if scale == 0 || smaller(a, b) {
-                up(a).mul_r(b, rm)
-            } else {
-                a.mul_r(up(b), rm)
-            }
-        }
-        Arith::Div => up(a).div_r(b, rm),
-        _ => {
-            let (a, b) = match op {
-                Arith::Nmsub | Arith::Nmadd => (-a, b),
-                _ => (a, b),
-            };
-            let c = match op {
-                Arith::Msub | Arith::Nmadd => -c,
-                _ => c,
-            };
-            let (a, b) = if scale == 0 || smaller(a, b) {
-                (up(a), b)
-            } else {
-                (a, up(b))
-            };
-            a.mul_add_r(b, up(c), rm)
-        }
+        Arith::Add => a.add_r(b, rm),
+        Arith::Sub => a.sub_r(b, rm),
+        Arith::Mul => a.mul_r(b, rm),
+        Arith::Div => a.div_r(b, rm),
+        Arith::Madd => a.mul_add_r(b, c, rm),
+        Arith::Msub => a.mul_add_r(b, -c, rm),
+        Arith::Nmsub => (-a).mul_add_r(b, c, rm),
+        Arith::Nmadd => (-a).mul_add_r(b, -c, rm),
+    }
+}
+
+/// Scale exponents that multiply the exact result by `2^s` while keeping
+/// the inputs exact: sums scale every term; products scale one factor (the
+/// smaller one to go up, the larger one to go down); quotients scale the
+/// numerator, or the denominator the other way when the numerator is small.
+fn scales<F: Format>(op: Arith, a: F, b: F, s: i32) -> (i32, i32, i32) {
+    let a_first = if s > 0 { smaller(a, b) } else { !smaller(a, b) };
+    match op {
+        Arith::Add | Arith::Sub => (s, s, 0),
+        Arith::Mul if a_first => (s, 0, 0),
+        Arith::Mul => (0, s, 0),
+        Arith::Div if s > 0 || a.abs() >= F::from_u128(1).value => (s, 0, 0),
+        Arith::Div => (0, -s, 0),
+        _ if a_first => (s, 0, s),
+        _ => (0, s, s),
     }
 }
 
@@ -199,9 +198,18 @@ fn compute<F: Format>(
 /// unbounded exponent, is below the smallest normal (RISC-V's tininess).
 fn tiny_after_rounding<F: Format>(op: Arith, a: F, b: F, c: F, rm: Round) -> bool {
     const SCALE: i32 = 128;
-    let scaled = compute(op, a, b, c, rm, SCALE).value;
-    let limit = F::smallest_normalized().scalbn(SCALE);
-    scaled.abs() < limit
+    let scaled = compute(op, a, b, c, rm, scales(op, a, b, SCALE)).value;
+    scaled.abs() < F::smallest_normalized().scalbn(SCALE)
+}
+
+/// Whether the exact result, rounded with an unbounded exponent, exceeds the
+/// largest finite number. APFloat rounds an overflow to the largest finite
+/// number (in the modes that round toward zero) without the overflow flag,
+/// and that result also comes from exact values just above it that do not
+/// overflow; halving the result tells them apart.
+fn overflows<F: Format>(op: Arith, a: F, b: F, c: F, rm: Round) -> bool {
+    let half = compute(op, a, b, c, rm, scales(op, a, b, -1)).value;
+    half.is_infinite() || half.abs() > F::largest().scalbn(-1)
 }
 
 /// `op` on raw bits under rounding mode `rm`, accruing flags.
@@ -217,7 +225,7 @@ pub fn arith<F: Format>(op: Arith, a: u64, b: u64, c: u64, rm: Round, fflags: &m
         }
         return F::CANONICAL_NAN;
     }
-    let r = compute(op, fa, fb, fc, rm, 0);
+    let r = compute(op, fa, fb, fc, rm, (0, 0, 0));
     let mut status = r.status;
     if r.value.is_nan() {
         *fflags |= status_flags(status);
@@ -229,6 +237,13 @@ pub fn arith<F: Format>(op: Arith, a: u64, b: u64, c: u64, rm: Round, fflags: &m
         && tiny_after_rounding(op, fa, fb, fc, rm)
     {
         status |= Status::UNDERFLOW;
+    }
+    if status.contains(Status::INEXACT)
+        && !status.contains(Status::OVERFLOW)
+        && r.value.abs().bitwise_eq(F::largest())
+        && overflows(op, fa, fb, fc, rm)
+    {
+        status |= Status::OVERFLOW;
     }
     *fflags |= status_flags(status);
     r.value.bits()
@@ -309,6 +324,15 @@ pub fn convert<F: Format + FloatConvert<T>, T: Format>(x: u64, rm: Round, fflags
         let scaled: T = fx.scalbn(128).convert_r(rm, &mut loses).value;
         if scaled.abs() < T::smallest_normalized().scalbn(128) {
             status |= Status::UNDERFLOW;
+        }
+    }
+    if status.contains(Status::INEXACT)
+        && !status.contains(Status::OVERFLOW)
+        && r.value.abs().bitwise_eq(T::largest())
+    {
+        let half: T = fx.scalbn(-1).convert_r(rm, &mut loses).value;
+        if half.is_infinite() || half.abs() > T::largest().scalbn(-1) {
+            status |= Status::OVERFLOW;
         }
     }
     *fflags |= status_flags(status);
@@ -548,6 +572,46 @@ mod tests {
         let y = (min_normal as f64) * (1.0 - 2f64.powi(-26));
         let r = convert::<Double, Single>(y.to_bits(), RNE, &mut fl);
         assert_eq!((r, fl), (s(min_normal), flags::NX));
+    }
+
+    #[test]
+    fn overflow_to_largest_finite_sets_of() {
+        // Found by the qemu differential test: -2^31 / 1e-40 rounded up.
+        let mut fl = 0;
+        let r = arith::<Single>(
+            Arith::Div,
+            0xcf00_0000,
+            0x0001_1680,
+            0,
+            Round::TowardPositive,
+            &mut fl,
+        );
+        assert_eq!((r, fl), (0xff7f_ffff, flags::OF | flags::NX));
+        // Just above the largest finite (max + half an ulp, below 2^128),
+        // rounded toward zero: no overflow.
+        let mut fl = 0;
+        let r = arith::<Single>(
+            Arith::Add,
+            s(f32::MAX),
+            0x7300_0000, // 2^103
+            0,
+            Round::TowardZero,
+            &mut fl,
+        );
+        assert_eq!((r, fl), (s(f32::MAX), flags::NX));
+        let mut fl = 0;
+        let r = arith::<Single>(
+            Arith::Add,
+            s(f32::MAX),
+            s(f32::MAX),
+            0,
+            Round::TowardZero,
+            &mut fl,
+        );
+        assert_eq!((r, fl), (s(f32::MAX), flags::OF | flags::NX));
+        let mut fl = 0;
+        let r = convert::<Double, Single>(1e300f64.to_bits(), Round::TowardZero, &mut fl);
+        assert_eq!((r, fl), (s(f32::MAX), flags::OF | flags::NX));
     }
 
     #[test]
