@@ -274,11 +274,23 @@ pub fn sqrt<F: Format>(x: u64, rm: Round, fflags: &mut u8) -> u64 {
         let residual = xs as f64 - (r as f64) * (r as f64);
         (r.to_bits() as u64, residual.partial_cmp(&0.0))
     } else {
-        let xd = f64::from_bits(x);
+        // The residual of a tiny x falls below the subnormal range and loses
+        // its sign: work on x * 2^600 (an even power, so the root scales by
+        // 2^300 exactly and stays normal either way).
+        let tiny = f64::from_bits(x) < 1e-270;
+        let xd = if tiny {
+            f64::from_bits(x) * 2f64.powi(600)
+        } else {
+            f64::from_bits(x)
+        };
         let r = xd.sqrt();
         let rr = Double::from_bits(r.to_bits() as u128);
         let residual = (-rr)
-            .mul_add_r(rr, Double::from_bits(x as u128), Round::NearestTiesToEven)
+            .mul_add_r(
+                rr,
+                Double::from_bits(xd.to_bits() as u128),
+                Round::NearestTiesToEven,
+            )
             .value;
         let sign = if residual.is_zero() {
             std::cmp::Ordering::Equal
@@ -287,21 +299,32 @@ pub fn sqrt<F: Format>(x: u64, rm: Round, fflags: &mut u8) -> u64 {
         } else {
             std::cmp::Ordering::Greater
         };
-        (r.to_bits(), Some(sign))
-    };
-    match residual_sign {
-        Some(std::cmp::Ordering::Equal) => r,
-        Some(sign) => {
+        let r = directed(r.to_bits(), sign, rm);
+        let r = if tiny {
+            (f64::from_bits(r) * 2f64.powi(-300)).to_bits()
+        } else {
+            r
+        };
+        if sign != std::cmp::Ordering::Equal {
             *fflags |= flags::NX;
-            // The root of a float is never halfway between two floats, so
-            // both nearest modes agree with the host; directed modes step.
-            match (rm, sign) {
-                (Round::TowardZero | Round::TowardNegative, std::cmp::Ordering::Less) => r - 1,
-                (Round::TowardPositive, std::cmp::Ordering::Greater) => r + 1,
-                _ => r,
-            }
         }
-        None => unreachable!("the residual of a finite positive root is a number"),
+        return r;
+    };
+    let sign = residual_sign.expect("the residual of a finite positive root is a number");
+    if sign != std::cmp::Ordering::Equal {
+        *fflags |= flags::NX;
+    }
+    directed(r, sign, rm)
+}
+
+/// Corrects a root rounded to nearest for the directed modes, from the sign
+/// of `x - r*r` (the root of a float is never halfway between two floats,
+/// so both nearest modes keep it).
+fn directed(r: u64, sign: std::cmp::Ordering, rm: Round) -> u64 {
+    match (rm, sign) {
+        (Round::TowardZero | Round::TowardNegative, std::cmp::Ordering::Less) => r - 1,
+        (Round::TowardPositive, std::cmp::Ordering::Greater) => r + 1,
+        _ => r,
     }
 }
 
