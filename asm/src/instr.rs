@@ -209,7 +209,8 @@ impl Pass1<'_, '_> {
         for &op in rows {
             match self.match_row(st, op, ops, aqrl, head_span) {
                 Ok(b) => return Ok(vec![b]),
-                Err((score, d)) => {
+                Err(e) => {
+                    let (score, d) = *e;
                     if first_err.as_ref().is_none_or(|(s, _)| score > *s) {
                         first_err = Some((score, d));
                     }
@@ -230,27 +231,19 @@ impl Pass1<'_, '_> {
         ops: &[Operand],
         aqrl: u8,
         head_span: crate::source::Span,
-    ) -> Result<Built, (usize, Diag)> {
+    ) -> Result<Built, Box<(usize, Diag)>> {
         let spec = op.spec();
         let mut b = Built::new(op);
         if spec.has_aqrl() {
             b.inst.aux = aqrl;
         }
-        let written: Vec<Op> = spec
-            .operands
-            .iter()
-            .copied()
-            .filter(|o| !o.is_suffix())
-            .collect();
-        let required = written.iter().filter(|o| !o.is_optional()).count();
-        let max = written
-            .iter()
-            .map(|o| if *o == Op::Fence { 2 } else { 1 })
+        let written = || spec.operands.iter().copied().filter(|o| !o.is_suffix());
+        let required = written().filter(|o| !o.is_optional()).count();
+        let max = written()
+            .map(|o| if o == Op::Fence { 2 } else { 1 })
             .sum::<usize>();
-        if ops.len() < required
-            || ops.len() > max
-            || (written.contains(&Op::Fence) && ops.len() == 1)
-        {
+        let has_fence = written().any(|o| o == Op::Fence);
+        if ops.len() < required || ops.len() > max || (has_fence && ops.len() == 1) {
             let expected = if required == max {
                 format!("{required}")
             } else {
@@ -264,7 +257,7 @@ impl Pass1<'_, '_> {
                 let (_, e) = ops[ops.len() - 1].range();
                 st.span(s, e)
             };
-            return Err((
+            return Err(Box::new((
                 0,
                 Diag::error(
                     span,
@@ -276,16 +269,16 @@ impl Pass1<'_, '_> {
                     "operands",
                 )
                 .with_help(format!("syntax: {syntax}")),
-            ));
+            )));
         }
         let mut i = 0;
-        for (k, operand) in written.iter().enumerate() {
-            let fail = |d: Diag| (k + 1, d);
+        for (k, operand) in written().enumerate() {
+            let fail = |d: Diag| Box::new((k + 1, d));
             if i >= ops.len() {
                 break; // optional operands left out
             }
             let o = &ops[i];
-            match *operand {
+            match operand {
                 Op::Xd | Op::Xs1 | Op::Xs2 | Op::Xs3 | Op::Fd | Op::Fs1 | Op::Fs2 | Op::Fs3 => {
                     let class = operand.reg_class().unwrap_or(RegClass::X);
                     let r = self.reg(st, o, class).map_err(fail)?;
@@ -431,11 +424,11 @@ impl Pass1<'_, '_> {
             Operand::Expr(e) => e.as_sym(),
             _ => None,
         };
-        let (want, parse, other): (&str, fn(&str) -> Option<u8>, fn(&str) -> Option<u8>) =
-            match class {
-                RegClass::X => ("an integer register", parse_xreg, parse_freg),
-                RegClass::F => ("a floating-point register", parse_freg, parse_xreg),
-            };
+        type RegParser = fn(&str) -> Option<u8>;
+        let (want, parse, other): (&str, RegParser, RegParser) = match class {
+            RegClass::X => ("an integer register", parse_xreg, parse_freg),
+            RegClass::F => ("a floating-point register", parse_freg, parse_xreg),
+        };
         match name {
             Some(n) => parse(n).ok_or_else(|| {
                 let found = if other(n).is_some() {

@@ -16,6 +16,8 @@ pub mod ast;
 pub mod diag;
 pub mod elf;
 pub mod expr;
+mod fastparse;
+
 mod floats;
 mod instr;
 pub mod lexer;
@@ -89,21 +91,20 @@ pub fn assemble_sources(
             .add_real(name.clone(), Arc::from(text.as_str()));
         units.push(pass1::Pass1::new(&mut shared, file).run());
     }
+    // Link even after first-pass errors: undefined symbols and out-of-range
+    // targets are errors of the run too.
     let errors = shared.diags.iter().any(|d| d.severity == Severity::Error);
-    let linked = if errors {
-        None
-    } else {
-        Some(link::link(&mut units, &names, options))
-    };
+    let linked = link::link(&mut units, &names, options);
     let mut diags = std::mem::take(&mut shared.diags);
     let image = match linked {
-        Some(Ok(image)) => Some(image),
-        Some(Err(more)) => {
+        Ok(image) if !errors => Some(image),
+        Ok(_) => None,
+        Err(more) => {
             diags.extend(more);
             None
         }
-        None => None,
     };
+
     let sources = Arc::new(std::mem::take(&mut shared.sources));
     let contexts = Arc::new(std::mem::take(&mut shared.contexts));
     let report = Diagnostics::new(diags, sources.clone(), contexts);

@@ -367,6 +367,7 @@ pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Imag
 
     // Evaluate every fixup. `%pcrel_hi` targets first: `%pcrel_lo` needs them.
     let mut pcrel_targets: HashMap<u64, u32> = HashMap::new();
+    let mut pcrel_failed: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let mut patches = Vec::new();
     for (ui, unit) in units_ref.iter().enumerate() {
         for sec in &unit.sections {
@@ -376,7 +377,10 @@ pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Imag
                     Ok(t) => {
                         pcrel_targets.insert(pc, t as u32);
                     }
-                    Err(d) => linker.diags.push(Diag { ctx: fx.ctx, ..d }),
+                    Err(d) => {
+                        pcrel_failed.insert(pc);
+                        linker.diags.push(Diag { ctx: fx.ctx, ..d });
+                    }
                 }
             }
         }
@@ -386,9 +390,11 @@ pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Imag
             for fx in &sec.fixups {
                 let pc = sec.addr + fx.offset as u64;
                 let off = fx.offset as usize;
-                let pcrel_lo = |auipc: u64| -> Result<i32, Diag> {
+                // `None`: the `%pcrel_hi` already failed and was reported.
+                let pcrel_lo = |auipc: u64| -> Result<Option<i32>, Diag> {
                     match pcrel_targets.get(&auipc) {
-                        Some(t) => Ok(split_hi_lo(t.wrapping_sub(auipc as u32)).1),
+                        Some(t) => Ok(Some(split_hi_lo(t.wrapping_sub(auipc as u32)).1)),
+                        None if pcrel_failed.contains(&auipc) => Ok(None),
                         None => Err(Diag {
                             ctx: fx.ctx,
                             ..Diag::error(fx.span, "`%pcrel_lo` must name the label of an `auipc` with `%pcrel_hi`", "no `%pcrel_hi` there")
@@ -403,14 +409,16 @@ pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Imag
                             let (hi, _) = split_hi_lo(t.wrapping_sub(pc as u32));
                             Patch::Or(ui, si, off, Field::ImmU.insert(hi))
                         }
-                        FixKind::PcrelLoBefore(field, back) => {
-                            let lo = pcrel_lo(pc - *back as u64)?;
-                            Patch::Or(ui, si, off, field.insert(lo))
-                        }
+                        FixKind::PcrelLoBefore(field, back) => match pcrel_lo(pc - *back as u64)? {
+                            Some(lo) => Patch::Or(ui, si, off, field.insert(lo)),
+                            None => return Ok(None),
+                        },
                         FixKind::PcrelLoAt(field) => {
                             let at = linker.eval_at(ui, fx.span.file, pc, &fx.expr)? as u64;
-                            let lo = pcrel_lo(at)?;
-                            Patch::Or(ui, si, off, field.insert(lo))
+                            match pcrel_lo(at)? {
+                                Some(lo) => Patch::Or(ui, si, off, field.insert(lo)),
+                                None => return Ok(None),
+                            }
                         }
                         kind => {
                             let v = linker.eval_at(ui, fx.span.file, pc, &fx.expr)?;
@@ -599,7 +607,9 @@ pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Imag
     symbols.extend(global_syms);
 
     if !linker.diags.is_empty() {
-        return Err(linker.diags);
+        let mut diags = linker.diags;
+        diags.sort_by_key(|d| (d.span.file, d.span.start));
+        return Err(diags);
     }
 
     // Apply the patches.

@@ -21,7 +21,9 @@ pub fn render(units: &[Unit], sources: &SourceMap) -> String {
             } else {
                 &[]
             };
-            let code = sec.class.is_code() && bytes.len() % 4 == 0 && entry.start % 4 == 0;
+            let code = sec.class.is_code()
+                && bytes.len().is_multiple_of(4)
+                && entry.start.is_multiple_of(4);
             let chunk = if code { 4 } else { 8 };
             let mut first = true;
             let mut at = sec.addr + entry.start;

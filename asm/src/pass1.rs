@@ -30,6 +30,9 @@ const MAX_INCLUDE_DEPTH: u32 = 64;
 /// Largest section, in bytes.
 pub(crate) const MAX_SECTION_BYTES: u64 = 1 << 30;
 
+/// Reads a file named by `.include` or `.incbin`.
+pub type FileReader<'o> = dyn Fn(&std::path::Path) -> std::io::Result<Vec<u8>> + 'o;
+
 /// State shared by every unit of a run.
 pub struct Shared<'o> {
     /// Options.
@@ -44,7 +47,7 @@ pub struct Shared<'o> {
     expr_parser: ExprParser,
     statements: u64,
     /// Read `.include`d and `.incbin`ed files through this (tests substitute it).
-    pub read_file: Box<dyn Fn(&std::path::Path) -> std::io::Result<Vec<u8>> + 'o>,
+    pub read_file: Box<FileReader<'o>>,
 }
 
 impl<'o> Shared<'o> {
@@ -570,7 +573,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         }
         for i in 0..self.unit.sections.len() {
             let s = &self.unit.sections[i];
-            if s.class.is_code() && s.size % s.align as u64 != 0 {
+            if s.class.is_code() && !s.size.is_multiple_of(s.align as u64) {
                 let pad = s.align as u64 - s.size % s.align as u64;
                 self.cur = i;
                 self.pad(pad, None, 1);
@@ -659,23 +662,29 @@ impl<'s, 'o> Pass1<'s, 'o> {
             );
             return;
         }
-        let name = st.tok_text(head).to_string();
+        let name = st.tok_text(head);
         if i + 1 < toks.len() && toks[i + 1].kind == Kind::Assign {
             let ops = self.parse_expr_operand(st, i + 2);
             if let Some(expr) = ops {
-                self.assign(st, &name, st.tok_span(head), expr, true, false);
+                self.assign(st, name, st.tok_span(head), expr, true, false);
             }
             return;
         }
-        if let Some(m) = self.macros.get(&name).cloned() {
+        if !self.macros.is_empty()
+            && let Some(m) = self.macros.get(name).cloned()
+        {
             self.expand_macro(st, &m, i);
             return;
         }
-        if name.starts_with('.') {
-            let lower = name.to_ascii_lowercase();
+        // Mnemonics and directives are case-insensitive, as in GNU as.
+        let lower: std::borrow::Cow<str> = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+            name.to_ascii_lowercase().into()
+        } else {
+            name.into()
+        };
+        if lower.starts_with('.') {
             self.directive(st, &lower, head, i + 1);
         } else {
-            let lower = name.to_ascii_lowercase();
             self.instruction(st, &lower, head, i + 1);
         }
     }
@@ -688,6 +697,9 @@ impl<'s, 'o> Pass1<'s, 'o> {
         let toks = st.tokens();
         if from >= toks.len() {
             return Some(Vec::new());
+        }
+        if let Some(mut ops) = crate::fastparse::simple_operands(&toks[from..], &st.text) {
+            return self.lower_operands(st, &mut ops).then_some(ops);
         }
         let text = st.text.clone();
         let iter = toks[from..].iter().map(|t| {
@@ -705,23 +717,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             }
         });
         match self.sh.operands_parser.parse(&st.text, iter) {
-            Ok(mut ops) => {
-                let mut failed = false;
-                for op in &mut ops {
-                    let exprs: Vec<&mut Expr> = match op {
-                        Operand::Expr(e) => vec![e],
-                        Operand::Mem { offset, base, .. } => vec![offset.as_mut(), base.as_mut()],
-                        _ => vec![],
-                    };
-                    for e in exprs {
-                        if let Err(d) = self.lower_locals(st, e) {
-                            self.error(st, d);
-                            failed = true;
-                        }
-                    }
-                }
-                (!failed).then_some(ops)
-            }
+            Ok(mut ops) => self.lower_operands(st, &mut ops).then_some(ops),
             Err(e) => {
                 let d = self.parse_error(st, e);
                 self.error(st, d);
@@ -748,7 +744,9 @@ impl<'s, 'o> Pass1<'s, 'o> {
                     other => format!("`{other}`"),
                 })
                 .collect();
-            if names.len() > 6 {
+            if names.iter().any(|n| n == "a name") && names.iter().any(|n| n == "a number") {
+                "expected a value: a number, a symbol, a register or `(`".to_string()
+            } else if names.len() > 6 {
                 "expected an operand or an operator".to_string()
             } else {
                 format!("expected {}", names.join(", "))
@@ -821,6 +819,25 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 None
             }
         }
+    }
+
+    /// Resolves local label references in operands; false after an error.
+    fn lower_operands(&mut self, st: &Stmt, ops: &mut [Operand]) -> bool {
+        let mut ok = true;
+        for op in ops {
+            let result = match op {
+                Operand::Expr(e) => self.lower_locals(st, e),
+                Operand::Mem { offset, base, .. } => self
+                    .lower_locals(st, offset)
+                    .and_then(|()| self.lower_locals(st, base)),
+                _ => Ok(()),
+            };
+            if let Err(d) = result {
+                self.error(st, d);
+                ok = false;
+            }
+        }
+        ok
     }
 
     /// Replaces `Nb`/`Nf` with the names of the label definitions they mean.
@@ -2228,8 +2245,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         let body_tok_start = self.streams.last()?.pos;
         let body_text_start = st.toks.get(st.b).map_or(st.text.len() as u32, |t| t.end);
         let mut depth = 0;
-        loop {
-            let Some(s) = self.streams.last() else { break };
+        while let Some(s) = self.streams.last() {
             if s.pos >= s.end || !Rc::ptr_eq(&s.tokens, &st.toks) {
                 break;
             }
@@ -2277,16 +2293,20 @@ impl<'s, 'o> Pass1<'s, 'o> {
         let Some(block) = self.collect_block(st, true) else {
             return;
         };
-        let mut pieces = split_args(&raw).into_iter();
-        let Some((ns, ne)) = pieces.next() else {
+        let trimmed = raw.trim_start();
+        let name_len = trimmed
+            .find(|c: char| c.is_whitespace() || c == ',')
+            .unwrap_or(trimmed.len());
+        if name_len == 0 {
             let span = st.whole();
             self.error(
                 st,
                 Diag::error(span, "`.macro` needs a name", "missing name"),
             );
             return;
-        };
-        let name = raw[ns..ne].trim_end_matches(',').to_string();
+        }
+        let ne = raw.len() - trimmed.len() + name_len;
+        let name = trimmed[..name_len].to_string();
         let mut params = Vec::new();
         // Parameters may be separated by commas or spaces after the name.
         let rest = &raw[ne..];
