@@ -28,10 +28,16 @@ fn qemu() -> PathBuf {
     if let Some(p) = candidates.iter().map(PathBuf::from).find(|p| p.exists()) {
         return p;
     }
-    if Command::new("qemu-riscv32").arg("-version").output().is_ok() {
+    if Command::new("qemu-riscv32")
+        .arg("-version")
+        .output()
+        .is_ok()
+    {
         return PathBuf::from("qemu-riscv32");
     }
-    panic!("qemu-riscv32 is not installed: install the Debian package qemu-user (apt-get install qemu-user)");
+    panic!(
+        "qemu-riscv32 is not installed: install the Debian package qemu-user (apt-get install qemu-user)"
+    );
 }
 
 /// Runs the ELF on qemu: (stdout, exit code).
@@ -87,7 +93,10 @@ fn compare(name: &str, source: &str) {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    if bytes.iter().all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace()) {
+    if bytes
+        .iter()
+        .all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace())
+    {
         return format!("{:?}", String::from_utf8_lossy(bytes));
     }
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -225,17 +234,16 @@ fn random_inst(rng: &mut Rng, ops: &[Opcode]) -> Inst {
             _ => {}
         }
     }
-    if matches!(
-        op,
-        Opcode::Csrrw | Opcode::Csrrs | Opcode::Csrrc
-    ) {
+    if matches!(op, Opcode::Csrrw | Opcode::Csrrs | Opcode::Csrrc) {
         // Register writes to the FP CSRs could make frm reserved (5..7),
         // which makes the next dynamic-rounding instruction illegal on
         // both; only read them through registers.
         inst.op = Opcode::Csrrs;
         inst.rs1 = 0;
     }
-    if matches!(op, Opcode::Csrrwi | Opcode::Csrrsi | Opcode::Csrrci) && inst.imm == isa_spec::FRM as i32 {
+    if matches!(op, Opcode::Csrrwi | Opcode::Csrrsi | Opcode::Csrrci)
+        && inst.imm == isa_spec::FRM as i32
+    {
         // Setting or clearing frm bits could make it reserved: write a mode.
         inst.op = Opcode::Csrrwi;
         inst.rs1 = rng.below(5) as u8;
@@ -289,7 +297,16 @@ const SPECIAL_F32: &[u32] = &[
     0x3fc0_0000, // 1.5
 ];
 
-const SPECIAL_X: &[u32] = &[0, 1, 0xffff_ffff, 0x8000_0000, 0x7fff_ffff, 2, 0x8000_0001, 0xffff];
+const SPECIAL_X: &[u32] = &[
+    0,
+    1,
+    0xffff_ffff,
+    0x8000_0000,
+    0x7fff_ffff,
+    2,
+    0x8000_0001,
+    0xffff,
+];
 
 fn random_f(rng: &mut Rng) -> u64 {
     match rng.below(6) {
@@ -314,7 +331,11 @@ fn random_x(rng: &mut Rng) -> u32 {
 /// and fcsr with `write` and exits 0.
 fn generate(seed: u64, length: usize) -> String {
     let mut rng = Rng(seed);
-    let ops: Vec<Opcode> = Opcode::ALL.iter().copied().filter(|op| usable(*op)).collect();
+    let ops: Vec<Opcode> = Opcode::ALL
+        .iter()
+        .copied()
+        .filter(|op| usable(*op))
+        .collect();
     let mut s = String::new();
     s.push_str("    .text\n    .globl _start\n_start:\n");
     s.push_str("    la t6, init_x\n");
@@ -382,7 +403,11 @@ fn random_straight_line_code_matches_qemu() {
 
 #[test]
 fn generator_uses_every_usable_opcode() {
-    let ops: Vec<Opcode> = Opcode::ALL.iter().copied().filter(|op| usable(*op)).collect();
+    let ops: Vec<Opcode> = Opcode::ALL
+        .iter()
+        .copied()
+        .filter(|op| usable(*op))
+        .collect();
     assert!(ops.len() > 100, "{} opcodes", ops.len());
     let mut seen = std::collections::HashSet::new();
     let mut rng = Rng(1);

@@ -24,16 +24,23 @@ pub struct Identity {
     pub contexts: u32,
 }
 
-/// Reads CSR `csr` at tile cycle `now`.
-pub fn read(ctx: &Context, id: &Identity, now: u64, csr: u16) -> Result<u32, FaultCause> {
+/// Reads CSR `csr` at tile cycle `now`, with `instret` instructions retired
+/// by the context's thread.
+pub fn read(
+    ctx: &Context,
+    id: &Identity,
+    now: u64,
+    instret: u64,
+    csr: u16,
+) -> Result<u32, FaultCause> {
     Ok(match csr {
         FFLAGS => ctx.fflags as u32,
         FRM => ctx.frm as u32,
         FCSR => ((ctx.frm as u32) << 5) | ctx.fflags as u32,
         CYCLE | TIME => now as u32,
         CYCLEH | TIMEH => (now >> 32) as u32,
-        INSTRET => ctx.instret as u32,
-        INSTRETH => (ctx.instret >> 32) as u32,
+        INSTRET => instret as u32,
+        INSTRETH => (instret >> 32) as u32,
         NODEID => id.node,
         CTXID => id.context,
         MESHW => id.width,

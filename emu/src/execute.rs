@@ -27,6 +27,9 @@ pub enum Stop {
     EndThread,
     /// A messaging instruction: the tile hands it to the NIU.
     Messaging,
+    /// The instruction completed (pc advanced) but stored into the
+    /// predecoded text, which the tile must decode again before going on.
+    CodeWritten,
 }
 
 impl From<FaultCause> for Stop {
@@ -122,8 +125,6 @@ pub struct Hart<'a> {
     pub reservations: &'a mut Reservations,
     /// Identity CSR values.
     pub id: &'a Identity,
-    /// Tile cycle at issue.
-    pub now: u64,
     /// Extra cycles of a taken branch.
     pub branch_taken_extra: u32,
 }
@@ -141,16 +142,24 @@ impl Hart<'_> {
     /// Executes `inst` at `ctx.pc`; returns the extra cycles it took beyond
     /// its decoded cost (a taken branch's), having advanced the pc.
     #[inline(always)]
+    ///
+    /// `now` is the tile cycle at issue, `retired` the instructions this
+    /// context retired in the current slice beyond `ctx.instret` (the loop
+    /// keeps both in registers).
     pub fn execute<const TRACE: bool>(
         &mut self,
         inst: &Inst,
+        now: u64,
+        retired: u64,
         fx: &mut Effects,
     ) -> Result<u32, Stop> {
         let ctx = &mut *self.ctx;
         let pc = ctx.pc;
-        let rd = inst.rd as usize;
-        let rs1 = ctx.x[inst.rs1 as usize];
-        let rs2 = ctx.x[inst.rs2 as usize];
+        // Register numbers are below 32 by construction; the masks let the
+        // compiler drop the bounds checks.
+        let rd = inst.rd as usize & 31;
+        let rs1 = ctx.x[inst.rs1 as usize & 31];
+        let rs2 = ctx.x[inst.rs2 as usize & 31];
         let imm = inst.imm as u32;
         let mut next = pc.wrapping_add(4);
         let mut extra = 0;
@@ -161,15 +170,6 @@ impl Hart<'_> {
                 ctx.x[rd] = v;
                 if TRACE && rd != 0 {
                     fx.x = Some((rd as u8, v));
-                }
-            }};
-        }
-        macro_rules! wf {
-            ($v:expr) => {{
-                let v: u64 = $v;
-                ctx.f[rd] = v;
-                if TRACE {
-                    fx.f = Some((rd as u8, v));
                 }
             }};
         }
@@ -193,40 +193,10 @@ impl Hart<'_> {
                 if TRACE {
                     fx.store = Some((addr, v as u64, $w));
                 }
-            }};
-        }
-        macro_rules! rm {
-            () => {{
-                let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
-                match fpu::round_mode(bits) {
-                    Some(rm) => rm,
-                    None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
+                if self.mem.code_was_written() {
+                    ctx.pc = ctx.pc.wrapping_add(4);
+                    return Err(Stop::CodeWritten);
                 }
-            }};
-        }
-        let f1 = ctx.f[inst.rs1 as usize];
-        let f2 = ctx.f[inst.rs2 as usize];
-        let f3 = ctx.f[inst.rs3 as usize];
-        let flags_before = ctx.fflags;
-        macro_rules! arith_s {
-            ($op:expr) => {{
-                let rm = rm!();
-                let r = fpu::arith::<Single>(
-                    $op,
-                    unbox_s(f1) as u64,
-                    unbox_s(f2) as u64,
-                    unbox_s(f3) as u64,
-                    rm,
-                    &mut ctx.fflags,
-                );
-                wf!(box_s(r as u32))
-            }};
-        }
-        macro_rules! arith_d {
-            ($op:expr) => {{
-                let rm = rm!();
-                let r = fpu::arith::<Double>($op, f1, f2, f3, rm, &mut ctx.fflags);
-                wf!(r)
             }};
         }
         macro_rules! amo {
@@ -250,7 +220,12 @@ impl Hart<'_> {
                 if TRACE {
                     fx.store = Some((rs1, new as u64, 4));
                 }
-                wx!(old)
+                wx!(old);
+                if self.mem.code_was_written() {
+                    ctx.x[0] = 0;
+                    ctx.pc = pc.wrapping_add(4);
+                    return Err(Stop::CodeWritten);
+                }
             }};
         }
 
@@ -313,7 +288,7 @@ impl Hart<'_> {
                     Opcode::Csrrw | Opcode::Csrrs | Opcode::Csrrc => rs1,
                     _ => inst.rs1 as u32,
                 };
-                let old = csr::read(ctx, self.id, self.now, number)?;
+                let old = csr::read(ctx, self.id, now, ctx.instret + retired, number)?;
                 let new = match inst.op {
                     Opcode::Csrrw | Opcode::Csrrwi => Some(operand),
                     // csrrs/csrrc with x0 (or uimm 0) read without writing.
@@ -322,10 +297,13 @@ impl Hart<'_> {
                     _ => Some(old & !operand),
                 };
                 if let Some(new) = new {
-                    let frm_before = ctx.frm;
+                    let (frm_before, flags_before) = (ctx.frm, ctx.fflags);
                     csr::write(ctx, number, new)?;
                     if TRACE && ctx.frm != frm_before {
                         fx.frm = Some(ctx.frm);
+                    }
+                    if TRACE && ctx.fflags != flags_before {
+                        fx.fflags = Some(ctx.fflags);
                     }
                 }
                 wx!(old)
@@ -370,7 +348,12 @@ impl Hart<'_> {
                     if TRACE {
                         fx.store = Some((rs1, rs2 as u64, 4));
                     }
-                    wx!(0)
+                    wx!(0);
+                    if self.mem.code_was_written() {
+                        ctx.x[0] = 0;
+                        ctx.pc = pc.wrapping_add(4);
+                        return Err(Stop::CodeWritten);
+                    }
                 } else {
                     wx!(1)
                 }
@@ -384,6 +367,160 @@ impl Hart<'_> {
             Opcode::AmomaxW => amo!(|a, b| (a as i32).max(b as i32) as u32),
             Opcode::AmominuW => amo!(|a, b| a.min(b)),
             Opcode::AmomaxuW => amo!(|a, b| a.max(b)),
+            Opcode::Flw
+            | Opcode::Fsw
+            | Opcode::Fld
+            | Opcode::Fsd
+            | Opcode::FmaddS
+            | Opcode::FmsubS
+            | Opcode::FnmsubS
+            | Opcode::FnmaddS
+            | Opcode::FaddS
+            | Opcode::FsubS
+            | Opcode::FmulS
+            | Opcode::FdivS
+            | Opcode::FmaddD
+            | Opcode::FmsubD
+            | Opcode::FnmsubD
+            | Opcode::FnmaddD
+            | Opcode::FaddD
+            | Opcode::FsubD
+            | Opcode::FmulD
+            | Opcode::FdivD
+            | Opcode::FsqrtS
+            | Opcode::FsqrtD
+            | Opcode::FsgnjS
+            | Opcode::FsgnjnS
+            | Opcode::FsgnjxS
+            | Opcode::FsgnjD
+            | Opcode::FsgnjnD
+            | Opcode::FsgnjxD
+            | Opcode::FminS
+            | Opcode::FmaxS
+            | Opcode::FminD
+            | Opcode::FmaxD
+            | Opcode::FcvtWS
+            | Opcode::FcvtWuS
+            | Opcode::FcvtWD
+            | Opcode::FcvtWuD
+            | Opcode::FcvtSW
+            | Opcode::FcvtSWu
+            | Opcode::FcvtDW
+            | Opcode::FcvtDWu
+            | Opcode::FcvtSD
+            | Opcode::FcvtDS
+            | Opcode::FmvXW
+            | Opcode::FmvWX
+            | Opcode::FeqS
+            | Opcode::FltS
+            | Opcode::FleS
+            | Opcode::FeqD
+            | Opcode::FltD
+            | Opcode::FleD
+            | Opcode::FclassS
+            | Opcode::FclassD => return self.execute_fp::<TRACE>(inst, fx),
+            Opcode::SendhT
+            | Opcode::SendhD
+            | Opcode::Send
+            | Opcode::Sende
+            | Opcode::Send2
+            | Opcode::Send2e
+            | Opcode::Sendm
+            | Opcode::Sendme
+            | Opcode::Ldss
+            | Opcode::Ldsr
+            | Opcode::Str
+            | Opcode::Rms
+            | Opcode::Rmr
+            | Opcode::Waits
+            | Opcode::Waitr => return Err(Stop::Messaging),
+            Opcode::Endt => return Err(Stop::EndThread),
+            Opcode::Yield => return Err(Stop::Yield),
+        }
+        ctx.x[0] = 0;
+        ctx.pc = next;
+        Ok(extra)
+    }
+
+    /// The F and D instructions (kept out of line so that the integer
+    /// instructions' loop keeps its registers).
+    #[inline(never)]
+    fn execute_fp<const TRACE: bool>(
+        &mut self,
+        inst: &Inst,
+        fx: &mut Effects,
+    ) -> Result<u32, Stop> {
+        let ctx = &mut *self.ctx;
+        let rd = inst.rd as usize & 31;
+        let rs1 = ctx.x[inst.rs1 as usize & 31];
+        let addr = rs1.wrapping_add(inst.imm as u32);
+        macro_rules! wx {
+            ($v:expr) => {{
+                let v: u32 = $v;
+                ctx.x[rd] = v;
+                if TRACE && rd != 0 {
+                    fx.x = Some((rd as u8, v));
+                }
+            }};
+        }
+        macro_rules! wf {
+            ($v:expr) => {{
+                let v: u64 = $v;
+                ctx.f[rd] = v;
+                if TRACE {
+                    fx.f = Some((rd as u8, v));
+                }
+            }};
+        }
+        macro_rules! store {
+            ($method:ident, $v:expr, $w:literal) => {{
+                let v = $v;
+                self.mem.$method(addr, v)?;
+                self.reservations.on_store(addr);
+                if TRACE {
+                    fx.store = Some((addr, v as u64, $w));
+                }
+                if self.mem.code_was_written() {
+                    ctx.pc = ctx.pc.wrapping_add(4);
+                    return Err(Stop::CodeWritten);
+                }
+            }};
+        }
+        macro_rules! rm {
+            () => {{
+                let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
+                match fpu::round_mode(bits) {
+                    Some(rm) => rm,
+                    None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
+                }
+            }};
+        }
+        let f1 = ctx.f[inst.rs1 as usize & 31];
+        let f2 = ctx.f[inst.rs2 as usize & 31];
+        let f3 = ctx.f[inst.rs3 as usize & 31];
+        let flags_before = ctx.fflags;
+        macro_rules! arith_s {
+            ($op:expr) => {{
+                let rm = rm!();
+                let r = fpu::arith::<Single>(
+                    $op,
+                    unbox_s(f1) as u64,
+                    unbox_s(f2) as u64,
+                    unbox_s(f3) as u64,
+                    rm,
+                    &mut ctx.fflags,
+                );
+                wf!(box_s(r as u32))
+            }};
+        }
+        macro_rules! arith_d {
+            ($op:expr) => {{
+                let rm = rm!();
+                let r = fpu::arith::<Double>($op, f1, f2, f3, rm, &mut ctx.fflags);
+                wf!(r)
+            }};
+        }
+        match inst.op {
             Opcode::Flw => wf!(box_s(self.mem.load_u32(addr)?)),
             Opcode::Fsw => store!(store_u32, f2 as u32, 4),
             Opcode::Fld => wf!(self.mem.load_u64(addr)?),
@@ -503,30 +640,14 @@ impl Hart<'_> {
             }
             Opcode::FclassS => wx!(fpu::classify::<Single>(unbox_s(f1) as u64)),
             Opcode::FclassD => wx!(fpu::classify::<Double>(f1)),
-            Opcode::SendhT
-            | Opcode::SendhD
-            | Opcode::Send
-            | Opcode::Sende
-            | Opcode::Send2
-            | Opcode::Send2e
-            | Opcode::Sendm
-            | Opcode::Sendme
-            | Opcode::Ldss
-            | Opcode::Ldsr
-            | Opcode::Str
-            | Opcode::Rms
-            | Opcode::Rmr
-            | Opcode::Waits
-            | Opcode::Waitr => return Err(Stop::Messaging),
-            Opcode::Endt => return Err(Stop::EndThread),
-            Opcode::Yield => return Err(Stop::Yield),
+            _ => unreachable!("execute_fp is called for F and D instructions only"),
         }
         ctx.x[0] = 0;
         if TRACE && ctx.fflags != flags_before {
             fx.fflags = Some(ctx.fflags);
         }
-        ctx.pc = next;
-        Ok(extra)
+        ctx.pc = ctx.pc.wrapping_add(4);
+        Ok(0)
     }
 }
 

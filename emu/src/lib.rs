@@ -29,7 +29,7 @@ pub mod trace;
 pub use config::{Config, ConfigBuilder, ConfigError};
 pub use elf::{LoadError, Program};
 pub use fault::{FaultCause, FaultReport};
-pub use host::{CapturedConsole, Console, StdConsole, Stream};
+pub use host::{CapturedConsole, Console, NullConsole, StdConsole, Stream};
 pub use machine::{Machine, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink, run};
 pub use stats::Stats;
 pub use trace::TraceFilter;

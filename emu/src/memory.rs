@@ -24,17 +24,22 @@ macro_rules! access {
         /// Loads a naturally aligned value.
         #[inline(always)]
         pub fn $load(&self, addr: u32) -> Result<$ty, FaultCause> {
-            let a = self.check(addr, $n, Access::Load)?;
-            let mut b = [0u8; $n];
-            b.copy_from_slice(&self.bytes[a..a + $n]);
-            Ok(<$ty>::from_le_bytes(b))
+            match self.bytes.get(addr as usize..addr as usize + $n) {
+                Some(b) if addr & ($n - 1) == 0 => Ok(<$ty>::from_le_bytes(
+                    b.try_into().expect("the slice has the width"),
+                )),
+                _ => Err(Self::fault(addr, $n, Access::Load, self.bytes.len())),
+            }
         }
 
         /// Stores a naturally aligned value.
         #[inline(always)]
         pub fn $store(&mut self, addr: u32, value: $ty) -> Result<(), FaultCause> {
-            let a = self.check(addr, $n, Access::Store)?;
-            self.bytes[a..a + $n].copy_from_slice(&value.to_le_bytes());
+            let len = self.bytes.len();
+            match self.bytes.get_mut(addr as usize..addr as usize + $n) {
+                Some(b) if addr & ($n - 1) == 0 => b.copy_from_slice(&value.to_le_bytes()),
+                _ => return Err(Self::fault(addr, $n, Access::Store, len)),
+            }
             if addr.wrapping_sub(self.code_base) < self.code_len {
                 self.note_code_write(addr, $n);
             }
@@ -92,24 +97,22 @@ impl Memory {
         self.bytes.is_empty()
     }
 
-    #[inline(always)]
-    fn check(&self, addr: u32, width: u32, access: Access) -> Result<usize, FaultCause> {
+    #[cold]
+    fn fault(addr: u32, width: u32, access: Access, len: usize) -> FaultCause {
         if addr & (width - 1) != 0 {
-            return Err(FaultCause::Misaligned {
+            FaultCause::Misaligned {
                 access,
                 addr,
                 width,
-            });
-        }
-        let a = addr as usize;
-        if a + width as usize > self.bytes.len() {
-            return Err(FaultCause::OutOfRange {
+            }
+        } else {
+            debug_assert!(addr as usize + width as usize > len);
+            FaultCause::OutOfRange {
                 access,
                 addr,
                 width,
-            });
+            }
         }
-        Ok(a)
     }
 
     access!(load_u8, store_u8, u8, 1);

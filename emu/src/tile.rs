@@ -283,23 +283,31 @@ impl Tile {
         let base = text.base;
         let start = *now;
         let ctx = &mut contexts[c];
-        let start_instret = ctx.instret;
         let mut hart = Hart {
             ctx,
             index: c,
             mem: memory,
             reservations,
             id: identity,
-            now: start,
             branch_taken_extra: costs.branch_taken_extra,
         };
+        // The clock and the retired count live in registers during the slice.
+        let mut clock = start;
+        let mut retired = 0u64;
         let mut stop = None;
-        while hart.now < end {
+        // One effects record for the slice: reset per instruction only when
+        // tracing, so the untraced loop does not touch it.
+        let mut fx = Effects::default();
+        while clock < end {
             let pc = hart.ctx.pc;
-            let decoded = match words.get((pc.wrapping_sub(base) >> 2) as usize) {
-                Some(d) => *d,
+            let fetched: Decoded;
+            let decoded: &Decoded = match words.get((pc.wrapping_sub(base) >> 2) as usize) {
+                Some(d) => d,
                 None => match hart.mem.fetch(pc) {
-                    Ok(word) => Decoded::new(word, costs),
+                    Ok(word) => {
+                        fetched = Decoded::new(word, costs);
+                        &fetched
+                    }
                     Err(cause) => {
                         let d = Decoded {
                             inst: None,
@@ -311,42 +319,45 @@ impl Tile {
                     }
                 },
             };
-            let Some(inst) = decoded.inst else {
+            let Some(inst) = &decoded.inst else {
                 let cause = FaultCause::IllegalInstruction { word: decoded.word };
-                stop = Some((Stop::Fault(cause), decoded));
+                stop = Some((Stop::Fault(cause), *decoded));
                 break;
             };
-            let mut fx = Effects::default();
-            match hart.execute::<TRACE>(&inst, &mut fx) {
-                Ok(extra) => {
-                    if TRACE && filter.wants(c as u32, hart.now) {
-                        trace.push(TraceRecord {
-                            cycle: hart.now,
-                            tile: *id,
-                            context: c as u32,
-                            pc,
-                            word: decoded.word,
-                            inst,
-                            effects: fx,
-                        });
-                    }
-                    hart.now += (decoded.cost + extra) as u64;
-                    hart.ctx.instret += 1;
-                    if hart.mem.code_was_written() {
-                        break;
-                    }
-                }
+            if TRACE {
+                fx = Effects::default();
+            }
+            let (extra, code_written) = match hart.execute::<TRACE>(inst, clock, retired, &mut fx) {
+                Ok(extra) => (extra, false),
+                Err(Stop::CodeWritten) => (0, true),
                 Err(s) => {
-                    stop = Some((s, decoded));
+                    stop = Some((s, *decoded));
                     break;
                 }
+            };
+            if TRACE && filter.wants(c as u32, clock) {
+                trace.push(TraceRecord {
+                    cycle: clock,
+                    tile: *id,
+                    context: c as u32,
+                    pc,
+                    word: decoded.word,
+                    inst: *inst,
+                    effects: fx,
+                });
+            }
+            clock += (decoded.cost + extra) as u64;
+            retired += 1;
+            if code_written {
+                break;
             }
         }
-        let spent = hart.now - start;
-        *now = hart.now;
+        let spent = clock - start;
+        *now = clock;
         let ctx = &mut contexts[c];
+        ctx.instret += retired;
         ctx.counters.running += spent;
-        ctx.counters.instructions += ctx.instret - start_instret;
+        ctx.counters.instructions += retired;
         self.counters.issuing += spent;
         if let Some((lo, hi)) = self.memory.take_code_writes() {
             let text_end = self.text.base + self.text.len_bytes();
@@ -462,6 +473,7 @@ impl Tile {
                     self.finished_at = Some(self.now);
                 }
             }
+            Stop::CodeWritten => unreachable!("run_slice retires stores into the text itself"),
             Stop::Messaging => {
                 let inst = decoded.inst.expect("a messaging instruction decoded");
                 let ctx = &self.contexts[c];

@@ -1,0 +1,124 @@
+//! Simulation speed: simulated instructions per second of host time, for one
+//! tile running a compute loop and for an 8x8 mesh whose 64 tiles all run it.
+//! Prints the median of several runs (a benchmark, not a timed test).
+//!
+//! `cargo bench -p emu --bench throughput` (release profile). Environment:
+//! `SCMP_BENCH_RUNS` (default 5), `SCMP_BENCH_ITERATIONS` (loop iterations
+//! of the single tile, default 12_000_000; each mesh tile runs a 64th, so
+//! both runs simulate about 100 M instructions).
+
+use std::time::Instant;
+
+use emu::{ConfigBuilder, Program, RunEnd, RunOptions};
+use isa_spec::{Inst, Opcode};
+
+fn enc(op: Opcode, rd: u8, rs1: u8, rs2: u8, imm: i32) -> u32 {
+    let mut i = Inst::with_defaults(op);
+    i.rd = rd;
+    i.rs1 = rs1;
+    i.rs2 = rs2;
+    i.imm = imm;
+    i.encode().expect("the benchmark's instructions encode")
+}
+
+/// A compute loop of ALU, load, store and branch instructions, then `endt`.
+fn compute_loop(iterations: u32) -> Program {
+    const T0: u8 = 5;
+    const T1: u8 = 6;
+    const T2: u8 = 7;
+    const T3: u8 = 28;
+    const T4: u8 = 29;
+    const T5: u8 = 30;
+    const SP: u8 = 2;
+    let hi = (iterations + 0x800) >> 12;
+    let lo = iterations as i32 - (hi << 12) as i32;
+    let words = [
+        enc(Opcode::Lui, T5, 0, 0, hi as i32),
+        enc(Opcode::Addi, T5, T5, 0, lo),
+        // loop:
+        enc(Opcode::Addi, T0, T0, 0, 1),
+        enc(Opcode::Add, T1, T1, T0, 0),
+        enc(Opcode::Xor, T2, T2, T1, 0),
+        enc(Opcode::Slli, T3, T2, 0, 1),
+        enc(Opcode::Sw, 0, SP, T3, -8),
+        enc(Opcode::Lw, T4, SP, 0, -8),
+        enc(Opcode::Add, T1, T1, T4, 0),
+        enc(Opcode::Addi, T5, T5, 0, -1),
+        enc(Opcode::Bne, 0, T5, 0, -32),
+        enc(Opcode::Endt, 0, 0, 0, 0),
+    ];
+    Program::from_words(0x10000, &words)
+}
+
+/// CPU time of this thread in seconds (Linux schedstat, nanoseconds): the
+/// host may be running other work, and the rate per CPU second is what a
+/// core of this machine delivers.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+fn median(mut v: Vec<f64>) -> (f64, f64, f64) {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    (v[v.len() / 2], v[0], v[v.len() - 1])
+}
+
+fn measure(label: &str, mesh: (u32, u32), iterations: u32, runs: usize) {
+    let mut b = ConfigBuilder::new();
+    b.set(&format!("mesh.width={}", mesh.0)).unwrap();
+    b.set(&format!("mesh.height={}", mesh.1)).unwrap();
+    b.set("boot.tiles=all").unwrap();
+    let config = b.build().unwrap();
+    let program = compute_loop(iterations);
+    let mut wall_rates = Vec::new();
+    let mut cpu_rates = Vec::new();
+    let mut instructions = 0;
+    for _ in 0..runs {
+        let cpu_start = thread_cpu_seconds();
+        let start = Instant::now();
+        let result = emu::run(
+            &config,
+            &program,
+            RunOptions::default(),
+            &mut emu::NullConsole,
+        )
+        .expect("the program loads");
+        let seconds = start.elapsed().as_secs_f64();
+        assert_eq!(result.end, RunEnd::AllThreadsEnded);
+        instructions = result.stats.instructions;
+        wall_rates.push(instructions as f64 / seconds);
+        if let (Some(a), Some(b)) = (cpu_start, thread_cpu_seconds()) {
+            cpu_rates.push(instructions as f64 / (b - a));
+        }
+    }
+    let (med, min, max) = median(wall_rates);
+    println!(
+        "{label}: {:.1} M simulated instructions per wall second (median of {runs}, min {:.1}, max {:.1}; {instructions} instructions per run)",
+        med / 1e6,
+        min / 1e6,
+        max / 1e6
+    );
+    if !cpu_rates.is_empty() {
+        let (med, min, max) = median(cpu_rates);
+        println!(
+            "{label}: {:.1} M simulated instructions per CPU second (median of {runs}, min {:.1}, max {:.1})",
+            med / 1e6,
+            min / 1e6,
+            max / 1e6
+        );
+    }
+}
+
+fn main() {
+    let runs = std::env::var("SCMP_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    let iterations: u32 = std::env::var("SCMP_BENCH_ITERATIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(12_000_000);
+    measure("1 tile (1x1)", (1, 1), iterations, runs);
+    measure("64 tiles (8x8), aggregate", (8, 8), iterations / 64, runs);
+}
