@@ -52,5 +52,7 @@ show:                       # print a0 in hex and a newline
     ret
 
     .data
+    .align 3                # buf holds a double: 8-byte aligned
+    .word 0
 before: .word 0x600dcafe
 buf:    .space 32
