@@ -301,7 +301,7 @@ impl Config {
         )?;
         let m = self.tile.memory_bytes;
         check(
-            m >= 4096 && m % 4096 == 0 && m <= 1 << 31,
+            m >= 4096 && m.is_multiple_of(4096) && m <= 1 << 31,
             "tile.memory_bytes",
             format!("{m} is not a multiple of 4096 in 4096..=2147483648"),
         )?;
@@ -313,7 +313,7 @@ impl Config {
         )?;
         let s = self.tile.stack_bytes;
         check(
-            s >= 16 && s % 16 == 0,
+            s >= 16 && s.is_multiple_of(16),
             "tile.stack_bytes",
             format!("{s} is not a positive multiple of 16"),
         )?;

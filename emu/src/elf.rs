@@ -144,7 +144,7 @@ impl Program {
                 )));
             }
         }
-        if self.entry % 4 != 0 || !self.text_range().contains(&self.entry) {
+        if !self.entry.is_multiple_of(4) || !self.text_range().contains(&self.entry) {
             return Err(LoadError(format!(
                 "the entry point {:#010x} is not an aligned address in an executable segment",
                 self.entry

@@ -292,8 +292,8 @@ pub fn run(
         && lines > 0
     {
         let filter = TraceFilter {
-            tiles: Some(vec![report.tile..report.tile + 1]),
-            contexts: Some(vec![report.context..report.context + 1]),
+            tiles: Some(std::iter::once(report.tile..report.tile + 1).collect()),
+            contexts: Some(std::iter::once(report.context..report.context + 1).collect()),
             cycles: None,
         };
         let mut replay_config = config.clone();

@@ -25,7 +25,7 @@ macro_rules! access {
         #[inline(always)]
         pub fn $load(&self, addr: u32) -> Result<$ty, FaultCause> {
             match self.bytes.get(addr as usize..addr as usize + $n) {
-                Some(b) if addr & ($n - 1) == 0 => Ok(<$ty>::from_le_bytes(
+                Some(b) if addr.is_multiple_of($n) => Ok(<$ty>::from_le_bytes(
                     b.try_into().expect("the slice has the width"),
                 )),
                 _ => Err(Self::fault(addr, $n, Access::Load, self.bytes.len())),
@@ -37,7 +37,7 @@ macro_rules! access {
         pub fn $store(&mut self, addr: u32, value: $ty) -> Result<(), FaultCause> {
             let len = self.bytes.len();
             match self.bytes.get_mut(addr as usize..addr as usize + $n) {
-                Some(b) if addr & ($n - 1) == 0 => b.copy_from_slice(&value.to_le_bytes()),
+                Some(b) if addr.is_multiple_of($n) => b.copy_from_slice(&value.to_le_bytes()),
                 _ => return Err(Self::fault(addr, $n, Access::Store, len)),
             }
             if addr.wrapping_sub(self.code_base) < self.code_len {

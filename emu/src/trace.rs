@@ -180,7 +180,7 @@ mod tests {
         assert_eq!(TraceFilter::parse_cycles("10..20").unwrap(), 10..20);
         assert_eq!(TraceFilter::parse_cycles("..20").unwrap(), 0..20);
         let f = TraceFilter {
-            contexts: Some(vec![1..2]),
+            contexts: Some(TraceFilter::parse_list("1").unwrap()),
             cycles: Some(5..10),
             ..TraceFilter::default()
         };
