@@ -89,7 +89,7 @@ pub struct RunArgs {
     /// Write the statistics to FILE instead of stderr.
     #[arg(long, value_name = "FILE")]
     pub stats_file: Option<PathBuf>,
-    /// Do not prefix output lines with `[tN cM]` when several tiles run.
+    /// Do not prefix output lines with `[tN cM]` (done when several threads start).
     #[arg(long)]
     pub raw_output: bool,
     /// Include directory for `.include` when assembling (repeatable).

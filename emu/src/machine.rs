@@ -53,7 +53,8 @@ pub struct TraceOptions {
 pub struct RunOptions {
     /// Tracing, when on.
     pub trace: Option<TraceOptions>,
-    /// Do not prefix output lines with the tile and context.
+    /// Do not prefix output lines with `[tT cC] ` (tile and context), which
+    /// is done when more than one thread starts at boot.
     pub raw_output: bool,
     /// Lines of trace a fault report shows (0: none, no replay).
     pub fault_trace_lines: usize,
@@ -115,6 +116,7 @@ impl Machine {
         };
         let (w, h) = (config.mesh.width, config.mesh.height);
         let mut tiles = Vec::with_capacity((w * h) as usize);
+        let mut booted_threads = 0;
         for id in 0..w * h {
             let mut memory = Memory::new(t.memory_bytes as usize);
             for s in &program.segments {
@@ -144,6 +146,7 @@ impl Machine {
             if boots {
                 for _ in 0..config.boot.threads {
                     tile.start_thread(program.entry, &[]);
+                    booted_threads += 1;
                 }
             }
             tiles.push(tile);
@@ -152,7 +155,9 @@ impl Machine {
             config: config.clone(),
             tiles,
             trace: options.trace,
-            prefixer: Prefixer::new(!options.raw_output && w * h > 1),
+            // Prefix when more than one thread can print; with the network,
+            // threads started by messages will count too.
+            prefixer: Prefixer::new(!options.raw_output && booted_threads > 1),
         })
     }
 
