@@ -47,9 +47,12 @@ struct AsmArgs {
     /// Entry symbol (default `_start`, else the start of `.text`).
     #[arg(short, long, value_name = "SYMBOL")]
     entry: Option<String>,
-    /// Write a listing (address, encoding, source line) to stdout, or to FILE.
-    #[arg(short = 'l', long = "listing", value_name = "FILE", num_args = 0..=1, default_missing_value = "-")]
-    listing: Option<String>,
+    /// Print a listing: line, address, encoding, source text.
+    #[arg(short = 'l', long = "listing")]
+    listing: bool,
+    /// Write the listing to FILE instead of stdout (implies -l).
+    #[arg(long = "listing-file", value_name = "FILE")]
+    listing_file: Option<PathBuf>,
     /// Address of `.text`.
     #[arg(long, value_name = "ADDR", value_parser = parse_number, default_value = "0x10000")]
     text_base: u64,
@@ -119,7 +122,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
         include_dirs: args.include,
         defsyms: args.defsym,
         entry: args.entry,
-        listing: args.listing.is_some(),
+        listing: args.listing || args.listing_file.is_some(),
         text_base: args.text_base,
     };
     match asm::assemble_files(&args.inputs, &opts) {
@@ -131,12 +134,15 @@ fn assemble(args: AsmArgs) -> ExitCode {
                 eprintln!("error: cannot write {}: {e}", args.output.display());
                 return ExitCode::FAILURE;
             }
-            if let (Some(dest), Some(listing)) = (args.listing, out.listing) {
-                if dest == "-" {
-                    print!("{listing}");
-                } else if let Err(e) = std::fs::write(&dest, listing) {
-                    eprintln!("error: cannot write {dest}: {e}");
-                    return ExitCode::FAILURE;
+            if let Some(listing) = out.listing {
+                match &args.listing_file {
+                    None => print!("{listing}"),
+                    Some(dest) => {
+                        if let Err(e) = std::fs::write(dest, listing) {
+                            eprintln!("error: cannot write {}: {e}", dest.display());
+                            return ExitCode::FAILURE;
+                        }
+                    }
                 }
             }
             ExitCode::SUCCESS

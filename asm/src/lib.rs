@@ -22,7 +22,7 @@ mod floats;
 mod instr;
 pub mod lexer;
 pub mod link;
-mod listing;
+pub mod listing;
 pub mod objdump;
 pub mod pass1;
 pub mod source;
@@ -71,6 +71,8 @@ pub struct Output {
     pub elf: Vec<u8>,
     /// The listing, when asked for.
     pub listing: Option<String>,
+    /// The listing as data (empty unless asked for).
+    pub lines: Vec<listing::ListLine>,
     /// Warnings (the assembly succeeded).
     pub warnings: Diagnostics,
     /// The linked image (sections, symbols, entry).
@@ -107,12 +109,18 @@ pub fn assemble_sources(
 
     let sources = Arc::new(std::mem::take(&mut shared.sources));
     let contexts = Arc::new(std::mem::take(&mut shared.contexts));
+    let lines = if options.listing {
+        listing::lines(&units, &sources, &contexts)
+    } else {
+        Vec::new()
+    };
     let report = Diagnostics::new(diags, sources.clone(), contexts);
     match image {
         Some(image) => match elf::write(&image) {
             Ok(elf) => Ok(Output {
                 elf,
-                listing: options.listing.then(|| listing::render(&units, &sources)),
+                listing: options.listing.then(|| listing::render(&lines)),
+                lines,
                 warnings: report,
                 image,
             }),

@@ -555,6 +555,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
                     section: sec,
                     start,
                     end,
+                    ctx: st.ctx,
                 });
             }
         }
@@ -1399,15 +1400,24 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 }
             }
             ".file" => {
-                let Some(ops) = self.parse_operands(st, from) else {
-                    return;
-                };
-                if let [Operand::Str(s, e)] = ops.as_slice() {
-                    self.unit.file_name = Some(
-                        String::from_utf8_lossy(&unescape(
-                            &st.text[*s as usize + 1..*e as usize - 1],
-                        ))
-                        .into_owned(),
+                // `.file "name"` names the unit (an STT_FILE symbol);
+                // `.file N "dir" "name"` is a DWARF line-table entry, accepted.
+                let toks = st.tokens();
+                if let [t] = &toks[from.min(toks.len())..]
+                    && t.kind == Kind::Str
+                {
+                    let body = &st.text[t.start as usize + 1..t.end as usize - 1];
+                    self.unit.file_name =
+                        Some(String::from_utf8_lossy(&unescape(body)).into_owned());
+                } else if !matches!(toks.get(from), Some(t) if t.kind == Kind::Int) {
+                    let span = st.whole();
+                    self.error(
+                        st,
+                        Diag::error(
+                            span,
+                            "`.file` needs a file name",
+                            "expected `.file \"name\"` or `.file N \"name\"`",
+                        ),
                     );
                 }
             }

@@ -244,6 +244,8 @@ pub struct ListEntry {
     pub start: u64,
     /// Offset after its last byte.
     pub end: u64,
+    /// Context of the statement.
+    pub ctx: CtxId,
 }
 
 /// A value of a `.attribute`.

@@ -1,0 +1,2 @@
+# Includes a file next to itself.
+    .include "nested.s"

@@ -1,0 +1,35 @@
+# Data directives
+    .data
+    .byte 1, -1, 255, -128, 'a, 'b'      #= 01 FF FF 80 61 62
+    .half 0x1234, -2                     #= 34 12 FE FF
+    .short 65535                         #= FF FF
+    .2byte 7                             #= 07 00
+    .word 0x12345678, -1                 #= 78 56 34 12 FF FF FF FF
+    .long 1                              #= 01 00 00 00
+    .int 2                               #= 02 00 00 00
+    .4byte 3                             #= 03 00 00 00
+    .dword 0x123456789abcdef0            #= F0 DE BC 9A 78 56 34 12
+    .quad -1                             #= FF FF FF FF FF FF FF FF
+    .8byte 5                             #= 05 00 00 00 00 00 00 00
+    .ascii "ab\n\t\"\\"                  #= 61 62 0A 09 22 5C
+    .asciz "x"                           #= 78 00
+    .string "hi", "yo"                   #= 68 69 00 79 6F 00
+    .ascii "\101\x42\0"                  #= 41 42 00
+    .zero 3                              #= 00 00 00
+    .space 2, 0xaa                       #= AA AA
+    .skip 1                              #= 00
+    .fill 2, 2, 0x1234                   #= 34 12 34 12
+    .fill 1, 8, 0x11223344               #= 44 33 22 11 00 00 00 00
+    .fill 3                              #= 00 00 00
+    .uleb128 0                           #= 00
+    .uleb128 127                         #= 7F
+    .uleb128 128                         #= 80 01
+    .uleb128 300                         #= AC 02
+    .uleb128 624485                      #= E5 8E 26
+    .sleb128 0                           #= 00
+    .sleb128 -1                          #= 7F
+    .sleb128 63                          #= 3F
+    .sleb128 64                          #= C0 00
+    .sleb128 -64                         #= 40
+    .sleb128 -65                         #= BF 7F
+    .sleb128 -123456                     #= C0 BB 78

@@ -1,0 +1,21 @@
+# li: one instruction when the value fits 12 bits, else lui (+ addi), as GNU as
+    li a0, 0                             #= 00000513
+    li a0, 1                             #= 00100513
+    li a0, -1                            #= FFF00513
+    li a0, 2047                          #= 7FF00513
+    li a0, -2048                         #= 80000513
+    li a0, 2048                          #= 00001537 80050513
+    li a0, -2049                         #= FFFFF537 7FF50513
+    li a0, 0x800                         #= 00001537 80050513
+    li a0, 0x1000                        #= 00001537
+    li a0, 0x12345678                    #= 12345537 67850513
+    li a0, 0x7fffffff                    #= 80000537 FFF50513
+    li a0, 0x80000000                    #= 80000537
+    li a0, -0x80000000                   #= 80000537
+    li a0, 0xffffffff                    #= FFF00513
+    li a0, 0xfffff800                    #= 80000513
+    li a0, 0xfffff7ff                    #= FFFFF537 7FF50513
+    li t6, 123456                        #= 0001EFB7 240F8F93
+    li x1, 'A'                           #= 04100093
+    li x2, 1 << 20                       #= 00100137
+    li x3, (100 - 1) * 3                 #= 12900193

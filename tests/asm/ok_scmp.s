@@ -1,0 +1,21 @@
+# The SCMP messaging extension (encodings from docs/isa.md; custom-0/1/2 opcodes) (#nognu: SCMP instructions)
+    sendh a0, thread, a1                 #= 00b5000b
+    sendh a0, ready, a1                  #= 02b5000b
+    sendh a0, rdv, a1                    #= 04b5000b
+    sendh a0, data, a1, a2               #= 60b5100b
+    send a0                              #= 0005200b
+    sende a0                             #= 0205200b
+    send2 a0, a1                         #= 00b5300b
+    send2e a0, a1                        #= 02b5300b
+    sendm a0, a1                         #= 00b5400b
+    sendme a0, a1                        #= 02b5400b
+    ldss a0, a1                          #= 0005852b
+    ldsr a0, a1                          #= 0005952b
+    str a0, a1, a2                       #= 60b5202b
+    rms a0                               #= 0005302b
+    rmr a0                               #= 0005402b
+    endt                                 #= 0000005b
+    yield                                #= 0000105b
+    waits a0                             #= 0005205b
+    waitr a0                             #= 0005305b
+    sendh x31, rdv, t6                   #= 05ff800b

@@ -1,0 +1,214 @@
+//! File-based assembler tests: `tests/asm/ok_*.s` and `tests/asm/err_*.s`.
+//!
+//! Expectations live in comments on the line they are about:
+//! - `#= 00150513 0a` — the bytes this line assembles to: 8 hex digits are a
+//!   little-endian 32-bit word, 2 hex digits a byte. For a macro invocation or
+//!   `.rept`, the bytes of everything it expands to.
+//! - `#! text` — an error is reported at this line whose message contains `text`.
+//! - `#~ text` — a warning is reported at this line whose message contains `text`.
+//!
+//! Every reported diagnostic must be expected and every expectation met; a
+//! malformed expectation fails the test. Each `err_` file also has an insta
+//! snapshot of its rendered diagnostics (plain text).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[derive(Debug, Default)]
+struct Expect {
+    bytes: BTreeMap<usize, Vec<u8>>,
+    errors: Vec<(usize, String)>,
+    warnings: Vec<(usize, String)>,
+}
+
+fn parse_expectations(text: &str) -> Result<Expect, String> {
+    let mut e = Expect::default();
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        if let Some(pos) = line.find("#=") {
+            let mut bytes = Vec::new();
+            for group in line[pos + 2..].split_whitespace() {
+                let ok = group.chars().all(|c| c.is_ascii_hexdigit());
+                match (ok, group.len()) {
+                    (true, 8) => {
+                        bytes.extend(u32::from_str_radix(group, 16).unwrap().to_le_bytes())
+                    }
+                    (true, 2) => bytes.push(u8::from_str_radix(group, 16).unwrap()),
+                    _ => return Err(format!("line {n}: malformed byte expectation `{group}`")),
+                }
+            }
+            if bytes.is_empty() {
+                return Err(format!("line {n}: `#=` without bytes"));
+            }
+            e.bytes.insert(n, bytes);
+        }
+        for (marker, list) in [("#!", &mut e.errors), ("#~", &mut e.warnings)] {
+            if let Some(pos) = line.find(marker) {
+                let msg = line[pos + 2..].trim();
+                if msg.is_empty() {
+                    return Err(format!("line {n}: `{marker}` without a message"));
+                }
+                list.push((n, msg.to_string()));
+            }
+        }
+    }
+    Ok(e)
+}
+
+fn options() -> asm::Options {
+    asm::Options {
+        include_dirs: vec!["tests/asm/include".into()],
+        listing: true,
+        ..asm::Options::default()
+    }
+}
+
+/// Checks diagnostics against `#!`/`#~` expectations; returns the problems.
+fn check_diagnostics(name: &str, diags: &asm::Diagnostics, expect: &Expect) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut errors = expect.errors.clone();
+    let mut warnings = expect.warnings.clone();
+    for d in &diags.list {
+        let loc = diags.location(d);
+        let line: usize = loc
+            .rsplit(':')
+            .nth(1)
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(0);
+        let in_this_file = loc.starts_with(name);
+        let pool = match d.severity {
+            asm::Severity::Error => &mut errors,
+            asm::Severity::Warning => &mut warnings,
+        };
+        match pool
+            .iter()
+            .position(|(l, m)| in_this_file && *l == line && d.message.contains(m.as_str()))
+        {
+            Some(i) => {
+                pool.remove(i);
+            }
+            None => problems.push(format!(
+                "unexpected {:?} at {loc}: {}",
+                d.severity, d.message
+            )),
+        }
+    }
+    for (l, m) in errors {
+        problems.push(format!(
+            "{name}:{l}: expected an error containing `{m}`, none reported"
+        ));
+    }
+    for (l, m) in warnings {
+        problems.push(format!(
+            "{name}:{l}: expected a warning containing `{m}`, none reported"
+        ));
+    }
+    problems
+}
+
+fn files(prefix: &str) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir("tests/asm")
+        .expect("tests/asm exists")
+        .map(|e| e.expect("readable").path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy();
+            n.starts_with(prefix) && n.ends_with(".s")
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn ok_files_assemble_to_the_expected_bytes() {
+    let paths = files("ok_");
+    assert!(paths.len() >= 10, "the ok_ tests are missing");
+    let mut problems = Vec::new();
+    for path in &paths {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        let expect = match parse_expectations(&text) {
+            Ok(e) => e,
+            Err(m) => {
+                problems.push(format!("{name}: {m}"));
+                continue;
+            }
+        };
+        if expect.bytes.is_empty() {
+            problems.push(format!("{name}: has no `#=` expectation"));
+        }
+        match asm::assemble_sources(&[(name.clone(), text)], &options()) {
+            Ok(out) => {
+                problems.extend(check_diagnostics(&name, &out.warnings, &expect));
+                let mut got: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
+                for l in out.lines.iter().filter(|l| l.origin_file == name) {
+                    got.entry(l.origin_line).or_default().extend(&l.bytes);
+                }
+                for (line, want) in &expect.bytes {
+                    let have = got.get(line).cloned().unwrap_or_default();
+                    if &have != want {
+                        problems.push(format!(
+                            "{name}:{line}: expected bytes {want:02x?}, assembled {have:02x?}"
+                        ));
+                    }
+                }
+            }
+            Err(d) => problems.push(format!("{name}: failed to assemble:\n{}", d.render(false))),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn err_files_report_the_expected_diagnostics() {
+    let paths = files("err_");
+    assert!(paths.len() >= 10, "the err_ tests are missing");
+    let mut problems = Vec::new();
+    for path in &paths {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        let expect = match parse_expectations(&text) {
+            Ok(e) => e,
+            Err(m) => {
+                problems.push(format!("{name}: {m}"));
+                continue;
+            }
+        };
+        if expect.errors.is_empty() {
+            problems.push(format!(
+                "{name}: an err_ file must expect at least one error (`#!`)"
+            ));
+        }
+        match asm::assemble_sources(&[(name.clone(), text)], &options()) {
+            Ok(_) => problems.push(format!("{name}: assembled without errors")),
+            Err(d) => problems.extend(check_diagnostics(&name, &d, &expect)),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn err_files_render_as_in_their_snapshots() {
+    insta::glob!("asm/err_*.s", |path: &Path| {
+        let rel = path
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(path);
+        let name = rel.display().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        let rendered = match asm::assemble_sources(&[(name, text)], &options()) {
+            Ok(_) => panic!("{} assembled without errors", rel.display()),
+            Err(d) => d.render(false),
+        };
+        // The snapshot is of real diagnostics: each names a file and position.
+        assert!(
+            rendered.contains("─["),
+            "no source position in:\n{rendered}"
+        );
+        insta::with_settings!({
+            snapshot_path => "snapshots/asm",
+            prepend_module_to_snapshot => false,
+        }, {
+            insta::assert_snapshot!(rendered);
+        });
+    });
+}

@@ -1,0 +1,845 @@
+//! Checks the assembler against GNU as + ld (binutils-riscv64-unknown-elf):
+//! a program generated from the isa-spec table exercising every instruction
+//! form, pseudo-instruction and relocation operator, the `ok_` test files,
+//! and compiler output must give identical `.text`/`.data` bytes; GNU's
+//! readelf and objdump must accept our files and disassemble them as we do.
+
+mod support;
+
+use std::fmt::Write;
+use std::process::Command;
+
+use isa_spec::{
+    CSRS, Extension, F_ABI, Field, Inst, Operand as Op, RoundingMode, SPECS, SendType, X_ABI,
+};
+use support::*;
+
+/// CSR names GNU as knows (ours also has the SCMP ones, which GNU gets as numbers).
+const GNU_CSRS: &[&str] = &[
+    "fflags", "frm", "fcsr", "cycle", "time", "instret", "cycleh", "timeh", "instreth",
+];
+
+struct Program {
+    ours: String,
+    gnu: String,
+}
+
+fn xreg(r: &mut Rng) -> String {
+    let n = r.range(0, 31) as usize;
+    if r.chance(50) {
+        X_ABI[n].to_string()
+    } else {
+        format!("x{n}")
+    }
+}
+
+fn freg(r: &mut Rng) -> String {
+    let n = r.range(0, 31) as usize;
+    if r.chance(50) {
+        F_ABI[n].to_string()
+    } else {
+        format!("f{n}")
+    }
+}
+
+fn imm12(r: &mut Rng) -> String {
+    match r.range(0, 7) {
+        0 => "-2048".into(),
+        1 => "2047".into(),
+        2 => "0".into(),
+        3 => format!("{:#x}", r.range(0, 2047)),
+        4 => format!("-{:#x}", r.range(1, 2048)),
+        5 => format!("({} * 3)", r.range(-600, 600)),
+        6 => format!("'{}'", (b'a' + r.range(0, 25) as u8) as char),
+        _ => r.range(-2048, 2047).to_string(),
+    }
+}
+
+fn fence_set(r: &mut Rng) -> String {
+    let bits = r.range(1, 15) as u8;
+    isa_spec::fence_set_name(bits)
+}
+
+/// One instance of a table row, written for us and for GNU as.
+fn instance(
+    r: &mut Rng,
+    spec: &isa_spec::InstrSpec,
+    line: usize,
+    lines: usize,
+) -> (String, String) {
+    if spec.extension == Extension::Scmp {
+        return scmp_instance(r, spec);
+    }
+    let mut ours = Vec::new();
+    let mut gnu = Vec::new();
+    let mut suffix = String::new();
+    let label = |r: &mut Rng| {
+        let lo = line.saturating_sub(150) as i64;
+        let hi = (line + 150).min(lines - 1) as i64;
+        format!("L{}", r.range(lo, hi))
+    };
+    for op in spec.operands {
+        let (o, g) = match op {
+            Op::Xd | Op::Xs1 | Op::Xs2 | Op::Xs3 => {
+                let x = xreg(r);
+                (x.clone(), x)
+            }
+            Op::Fd | Op::Fs1 | Op::Fs2 | Op::Fs3 => {
+                let f = freg(r);
+                (f.clone(), f)
+            }
+            Op::ImmI => {
+                let v = imm12(r);
+                (v.clone(), v)
+            }
+            Op::ImmU => {
+                let v = match r.range(0, 3) {
+                    0 => "0xfffff".to_string(),
+                    1 => "0".to_string(),
+                    _ => format!("{:#x}", r.range(0, 0xfffff)),
+                };
+                (v.clone(), v)
+            }
+            Op::Shamt | Op::Uimm5 => {
+                let v = r.range(0, 31).to_string();
+                (v.clone(), v)
+            }
+            Op::Branch | Op::Jump => {
+                let l = label(r);
+                (l.clone(), l)
+            }
+            Op::Csr => {
+                if r.chance(60) {
+                    let c = r.pick(CSRS);
+                    let g = if GNU_CSRS.contains(&c.name) {
+                        c.name.to_string()
+                    } else {
+                        format!("{:#x}", c.number)
+                    };
+                    (c.name.to_string(), g)
+                } else {
+                    let v = r.range(0, 0xfff).to_string();
+                    (v.clone(), v)
+                }
+            }
+            Op::LoadMem | Op::StoreMem => {
+                let v = format!("{}({})", imm12(r), xreg(r));
+                (v.clone(), v)
+            }
+            Op::AmoMem => {
+                let base = xreg(r);
+                let v = if r.chance(30) {
+                    format!("0({base})")
+                } else {
+                    format!("({base})")
+                };
+                (v.clone(), v)
+            }
+            Op::Rm(default) => {
+                // GNU as 2.40 takes no rounding mode on the exact conversions
+                // (those whose default is rne); we accept one.
+                if r.chance(40) || *default == RoundingMode::Rne {
+                    continue;
+                }
+                let (_, name) = r.pick(&RoundingMode::NAMES);
+                (name.to_string(), name.to_string())
+            }
+            Op::Fence => {
+                if r.chance(30) {
+                    continue;
+                }
+                let v = format!("{}, {}", fence_set(r), fence_set(r));
+                (v.clone(), v)
+            }
+            Op::AqRl => {
+                suffix = r.pick(&["", ".aq", ".rl", ".aqrl"]).to_string();
+                continue;
+            }
+            Op::SendType | Op::Keyword(_) => unreachable!("SCMP rows are written above"),
+        };
+        ours.push(o);
+        gnu.push(g);
+    }
+    let m = format!("{}{}", spec.mnemonic, suffix);
+    (
+        format!("{m} {}", ours.join(", ")),
+        format!("{m} {}", gnu.join(", ")),
+    )
+}
+
+/// An SCMP row: our syntax, and GNU's `.insn` with the same fields.
+fn scmp_instance(r: &mut Rng, spec: &isa_spec::InstrSpec) -> (String, String) {
+    let mut inst = Inst::with_defaults(spec.opcode);
+    for field in spec.fields() {
+        match field {
+            Field::Rd | Field::Rs1 | Field::Rs2 | Field::Rs3 => {
+                inst.set(field, r.range(0, 31) as i32)
+            }
+            Field::SendType => inst.set(
+                field,
+                *r.pick(&[SendType::Thread, SendType::Ready, SendType::Rendezvous]) as i32,
+            ),
+            other => panic!("unexpected field {other:?} in an SCMP row"),
+        }
+    }
+    let w = inst.encode().expect("fields in range");
+    let reg = |n: u32| X_ABI[(n & 31) as usize];
+    let (op, f3, rd, rs1, rs2) = (
+        w & 0x7f,
+        (w >> 12) & 7,
+        reg(w >> 7),
+        reg(w >> 15),
+        reg(w >> 20),
+    );
+    let gnu = if spec.fields().any(|f| f == Field::Rs3) {
+        format!(
+            ".insn r4 {op:#x}, {f3}, {}, {rd}, {rs1}, {rs2}, {}",
+            (w >> 25) & 3,
+            reg(w >> 27)
+        )
+    } else {
+        format!(".insn r {op:#x}, {f3}, {}, {rd}, {rs1}, {rs2}", w >> 25)
+    };
+    (inst.display(0).to_string(), gnu)
+}
+
+/// Pseudo-instructions and relocation operators, with random operands.
+fn pseudo_lines(r: &mut Rng, line: usize, lines: usize) -> Vec<String> {
+    let x = |r: &mut Rng| xreg(r);
+    let f = |r: &mut Rng| freg(r);
+    let lo = line.saturating_sub(150) as i64;
+    let l = |r: &mut Rng| format!("L{}", r.range(lo, (line + 150).min(lines - 1) as i64));
+    let d = |r: &mut Rng| format!("D{}", r.range(0, 7));
+    let csr = |r: &mut Rng| r.pick(GNU_CSRS).to_string();
+    let li_values = [
+        "0",
+        "1",
+        "-1",
+        "2047",
+        "-2048",
+        "2048",
+        "-2049",
+        "0x800",
+        "0x1000",
+        "0x12345678",
+        "0x7fffffff",
+        "0x80000000",
+        "-0x80000000",
+        "0xffffffff",
+        "0xfffff800",
+        "0xfffff7ff",
+        "123456",
+        "'z'",
+    ];
+    let v = match r.range(0, 44) {
+        0 => "nop".into(),
+        1 => format!("li {}, {}", x(r), r.pick(&li_values)),
+        2 => format!("li {}, {}", x(r), r.range(-(1 << 31), (1 << 31) - 1)),
+        3 => format!("la {}, {}", x(r), d(r)),
+        4 => format!("lla {}, {}", x(r), d(r)),
+        5 => format!(
+            "{} {}, {}",
+            r.pick(&["mv", "not", "neg", "seqz", "snez", "sltz", "sgtz", "zext.b"]),
+            x(r),
+            x(r)
+        ),
+        6 => format!("{} {}, {}, {}", r.pick(&["sgt", "sgtu"]), x(r), x(r), x(r)),
+        7 => format!(
+            "{} {}, {}",
+            r.pick(&["beqz", "bnez", "blez", "bgez", "bltz", "bgtz"]),
+            x(r),
+            l(r)
+        ),
+        8 => format!(
+            "{} {}, {}, {}",
+            r.pick(&["bgt", "ble", "bgtu", "bleu"]),
+            x(r),
+            x(r),
+            l(r)
+        ),
+        9 => format!("j {}", l(r)),
+        10 => format!("jal {}", l(r)),
+        11 => format!("jr {}", x(r)),
+        12 => format!("jalr {}", x(r)),
+        13 => format!("jalr {}, {}", x(r), x(r)),
+        14 => "ret".into(),
+        15 => format!("call {}", l(r)),
+        16 => format!("call {}, {}", x(r), l(r)),
+        17 => format!("tail {}", l(r)),
+        18 => format!("csrr {}, {}", x(r), csr(r)),
+        19 => format!("{} {}, {}", r.pick(&["csrw", "csrs", "csrc"]), csr(r), x(r)),
+        20 => format!(
+            "{} {}, {}",
+            r.pick(&["csrwi", "csrsi", "csrci"]),
+            csr(r),
+            r.range(0, 31)
+        ),
+        21 => format!(
+            "{} {}",
+            r.pick(&[
+                "rdcycle",
+                "rdcycleh",
+                "rdtime",
+                "rdtimeh",
+                "rdinstret",
+                "rdinstreth"
+            ]),
+            x(r)
+        ),
+        22 => format!("{} {}", r.pick(&["frcsr", "frrm", "frflags"]), x(r)),
+        23 => format!(
+            "{} {}, {}",
+            r.pick(&["fscsr", "fsrm", "fsflags"]),
+            x(r),
+            x(r)
+        ),
+        24 => format!("{} {}", r.pick(&["fscsr", "fsrm", "fsflags"]), x(r)),
+        25 => format!(
+            "{} {}, {}",
+            r.pick(&["fsrmi", "fsflagsi"]),
+            x(r),
+            r.range(0, 4)
+        ),
+        26 => format!(
+            "{} {}, {}",
+            r.pick(&["fmv.s", "fabs.s", "fneg.s", "fmv.d", "fabs.d", "fneg.d"]),
+            f(r),
+            f(r)
+        ),
+        27 => format!(
+            "{} {}, {}, {}",
+            r.pick(&["fgt.s", "fge.s", "fgt.d", "fge.d"]),
+            x(r),
+            f(r),
+            f(r)
+        ),
+        28 => "unimp".into(),
+        29 => format!(
+            "{} {}, {}",
+            r.pick(&["lb", "lh", "lw", "lbu", "lhu"]),
+            x(r),
+            d(r)
+        ),
+        30 => format!(
+            "{} {}, {}, {}",
+            r.pick(&["sb", "sh", "sw"]),
+            x(r),
+            d(r),
+            x(r)
+        ),
+        31 => format!(
+            "{} {}, {}, {}",
+            r.pick(&["flw", "fld", "fsw", "fsd"]),
+            f(r),
+            d(r),
+            x(r)
+        ),
+        32 => format!("lui {}, %hi({} + {})", x(r), d(r), r.range(0, 4000)),
+        33 => format!("addi {}, {}, %lo({})", x(r), x(r), d(r)),
+        34 => format!("lw {}, %lo({})({})", x(r), d(r), x(r)),
+        35 => format!("sw {}, %lo({} + 4)({})", x(r), d(r), x(r)),
+        36 => {
+            let (a, b) = (x(r), x(r));
+            format!(
+                "1: auipc {a}, %pcrel_hi({})\n    addi {b}, {a}, %pcrel_lo(1b)",
+                d(r)
+            )
+        }
+        37 => format!("jump {}, {}", l(r), x(r)),
+        38 => format!("fence {}, {}", fence_set(r), fence_set(r)),
+        39 => format!("jr {}({})", imm12(r), x(r)),
+        40 => format!("csrw {}, {}", csr(r), r.range(0, 31)),
+        41 => format!("csrrw {}, {}, {}", x(r), csr(r), r.range(0, 31)),
+        42 => format!("auipc {}, %pcrel_hi({})", x(r), l(r)),
+        43 => format!("jalr {}, {}, {}", x(r), x(r), imm12(r)),
+        _ => format!("li {}, {:#x}", x(r), r.range(0, 0xffff_ffff)),
+    };
+    vec![v]
+}
+
+fn data_section(r: &mut Rng, out: &mut String) {
+    out.push_str("    .data\n");
+    for i in 0..8 {
+        let _ = writeln!(out, "D{i}:");
+        let _ = match r.range(0, 9) {
+            0 => writeln!(
+                out,
+                "    .byte {}, {}, 'q, -{}",
+                r.range(-128, 255),
+                r.range(0, 255),
+                r.range(0, 128)
+            ),
+            1 => writeln!(
+                out,
+                "    .half {}, {:#x}",
+                r.range(-32768, 65535),
+                r.range(0, 65535)
+            ),
+            2 => writeln!(
+                out,
+                "    .word {}, D{} + {}, L{} - L0",
+                r.range(i64::from(i32::MIN), i64::from(u32::MAX)),
+                r.range(0, 7),
+                r.range(0, 64),
+                r.range(0, 50)
+            ),
+            3 => writeln!(
+                out,
+                "    .dword {:#x}, -{}",
+                r.next() >> 1,
+                r.range(0, 1 << 40)
+            ),
+            4 => writeln!(
+                out,
+                "    .float {}.{}, -{}e{}, inf, -nan\n    .double {}.{}e-{}, nan",
+                r.range(0, 1000),
+                r.range(0, 999),
+                r.range(1, 9),
+                r.range(-30, 30),
+                r.range(0, 99999),
+                r.range(0, 99),
+                r.range(0, 300)
+            ),
+            5 => writeln!(
+                out,
+                "    .ascii \"a\\tb\\n\\\\\\\"\\101\"\n    .asciz \"z{}\"\n    .string \"s\"",
+                r.range(0, 9)
+            ),
+            6 => writeln!(
+                out,
+                "    .zero {}\n    .space {}, {}\n    .fill {}, 2, {:#x}",
+                r.range(0, 9),
+                r.range(0, 9),
+                r.range(0, 255),
+                r.range(0, 4),
+                r.range(0, 0xffff)
+            ),
+            7 => writeln!(
+                out,
+                "    .uleb128 {}\n    .sleb128 -{}",
+                r.range(0, 1 << 30),
+                r.range(0, 1 << 20)
+            ),
+            8 => writeln!(
+                out,
+                "    .balign {}\n    .byte 1\n    .p2align {}, 0x{:x}",
+                1 << r.range(0, 4),
+                r.range(0, 3),
+                r.range(0, 255)
+            ),
+            _ => writeln!(
+                out,
+                "    .word D{} - D0, 0x{:x}",
+                r.range(0, 7),
+                r.range(0, 0xffff_ffff)
+            ),
+        };
+    }
+}
+
+fn generate(seed: u64) -> Program {
+    let mut r = Rng(seed);
+    let variants = 3;
+    let pseudos = 160;
+    let lines = SPECS.len() * variants + pseudos;
+    let mut body: Vec<(String, String)> = Vec::with_capacity(lines);
+    let mut rows: Vec<usize> = (0..SPECS.len())
+        .flat_map(|i| std::iter::repeat_n(i, variants))
+        .collect();
+    rows.extend(std::iter::repeat_n(usize::MAX, pseudos));
+    // Shuffle so that neighbours and branch distances vary with the seed.
+    for i in (1..rows.len()).rev() {
+        let j = (r.next() % (i as u64 + 1)) as usize;
+        rows.swap(i, j);
+    }
+    for (line, &row) in rows.iter().enumerate() {
+        if row == usize::MAX {
+            let p = pseudo_lines(&mut r, line, lines).join("\n");
+            body.push((p.clone(), p));
+        } else {
+            body.push(instance(&mut r, &SPECS[row], line, lines));
+        }
+    }
+    let mut ours = String::from("    .text\n    .globl _start\n_start:\n");
+    let mut gnu = ours.clone();
+    for (i, (o, g)) in body.iter().enumerate() {
+        let _ = writeln!(ours, "L{i}: {o}");
+        let _ = writeln!(gnu, "L{i}: {g}");
+    }
+    let mut data = String::new();
+    data_section(&mut r, &mut data);
+    ours.push_str(&data);
+    gnu.push_str(&data);
+    Program { ours, gnu }
+}
+
+fn placement(image: &asm::link::Image) -> Vec<(String, u64)> {
+    image
+        .sections
+        .iter()
+        .map(|s| (s.name.to_string(), s.addr))
+        .collect()
+}
+
+fn options() -> asm::Options {
+    asm::Options {
+        listing: true,
+        ..asm::Options::default()
+    }
+}
+
+#[test]
+fn generated_program_is_byte_identical_to_gnu_as() {
+    require_gnu();
+    let dir = Scratch::new("gen");
+    for seed in 1..=6u64 {
+        let p = generate(seed);
+        let name = format!("generated-{seed}.s");
+        let ours = asm::assemble_sources(&[(name.clone(), p.ours.clone())], &options())
+            .unwrap_or_else(|d| {
+                panic!(
+                    "seed {seed}: our assembler rejected the program:\n{}",
+                    d.render(false)
+                )
+            });
+        let gnu = gnu_build(&dir, &[(name, p.gnu.clone())], &[], &placement(&ours.image))
+            .unwrap_or_else(|e| panic!("seed {seed}: GNU rejected the program: {e}"));
+        // Every table row is in the program.
+        let text = &ours.image.sections[0];
+        assert!(
+            text.size as usize >= SPECS.len() * 3 * 4,
+            "seed {seed}: program too short"
+        );
+        if let Err(e) = compare_sections(
+            &sections(&ours.elf),
+            &sections(&gnu),
+            &[".text", ".data"],
+            &ours.lines,
+        ) {
+            let path = std::env::temp_dir().join(format!("scmp-generated-{seed}.s"));
+            let _ = std::fs::write(&path, &p.ours);
+            panic!(
+                "seed {seed}: differs from GNU as (source saved to {}):\n{e}",
+                path.display()
+            );
+        }
+    }
+}
+
+/// The `ok_` files that GNU as can assemble (those not marked `#nognu`).
+#[test]
+fn ok_files_are_byte_identical_to_gnu_as() {
+    require_gnu();
+    let dir = Scratch::new("okfiles");
+    let mut checked = 0;
+    let mut entries: Vec<_> = std::fs::read_dir("tests/asm")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !name.starts_with("ok_") || !name.ends_with(".s") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.contains("#nognu") {
+            continue;
+        }
+        let opts = asm::Options {
+            include_dirs: vec!["tests/asm/include".into()],
+            ..options()
+        };
+        let src = vec![(path.display().to_string(), text)];
+        let ours = asm::assemble_sources(&src, &opts)
+            .unwrap_or_else(|d| panic!("{name}: {}", d.render(false)));
+        let gnu = gnu_build(
+            &dir,
+            &src,
+            &[std::path::Path::new("tests/asm/include")],
+            &placement(&ours.image),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        compare_sections(
+            &sections(&ours.elf),
+            &sections(&gnu),
+            &[".text", ".rodata", ".data"],
+            &ours.lines,
+        )
+        .unwrap_or_else(|e| panic!("{name} differs from GNU as:\n{e}"));
+        checked += 1;
+    }
+    assert!(
+        checked >= 15,
+        "only {checked} ok_ files were compared with GNU as"
+    );
+}
+
+/// Compiler output (`gcc -S`) and cpp-preprocessed sources assemble to the
+/// same bytes as with GNU as, and the program runs the same under qemu.
+#[test]
+fn compiler_output_is_byte_identical_and_runs() {
+    require_gnu();
+    require_tool("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");
+    let dir = Scratch::new("gcc");
+    let flags: &[&[&str]] = &[&["-O0"], &["-O2"], &["-O1", "-g"], &["-Os", "-fno-inline"]];
+    for flag in flags {
+        let asm_path = dir.path("sum.s");
+        let out = Command::new("riscv64-unknown-elf-gcc")
+            .args([
+                "-S",
+                "-march=rv32g",
+                "-mabi=ilp32d",
+                "-ffreestanding",
+                "-fno-builtin",
+                "-msmall-data-limit=0",
+            ])
+            .args(*flag)
+            .arg("-o")
+            .arg(&asm_path)
+            .arg("tests/c/sum.c")
+            .output()
+            .expect("gcc runs");
+        assert!(
+            out.status.success(),
+            "gcc failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&asm_path).unwrap();
+        let src = vec![(format!("sum{}.s", flag.join("")), text)];
+        let ours = asm::assemble_sources(&src, &options())
+            .unwrap_or_else(|d| panic!("gcc {flag:?} output rejected:\n{}", d.render(false)));
+        let gnu = gnu_build(&dir, &src, &[], &placement(&ours.image)).unwrap();
+        compare_sections(
+            &sections(&ours.elf),
+            &sections(&gnu),
+            &[".text", ".rodata", ".data"],
+            &ours.lines,
+        )
+        .unwrap_or_else(|e| panic!("gcc {flag:?} output differs from GNU as:\n{e}"));
+        if Command::new("qemu-riscv32")
+            .arg("--version")
+            .output()
+            .is_ok()
+        {
+            let exe = dir.path("sum.elf");
+            std::fs::write(&exe, &ours.elf).unwrap();
+            make_executable(&exe);
+            let run = Command::new("qemu-riscv32").arg(&exe).output().unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&run.stdout),
+                "58\n",
+                "gcc {flag:?}: program output"
+            );
+            assert_eq!(run.status.code(), Some(58), "gcc {flag:?}: exit code");
+        }
+    }
+    // A cpp-preprocessed source: #define, #include, #if and line markers.
+    let pre = Command::new("riscv64-unknown-elf-gcc")
+        .args([
+            "-E",
+            "-P",
+            "-x",
+            "assembler-with-cpp",
+            "-Itests/c",
+            "tests/c/startup.S",
+        ])
+        .output()
+        .expect("gcc -E runs");
+    assert!(
+        pre.status.success(),
+        "{}",
+        String::from_utf8_lossy(&pre.stderr)
+    );
+    let with_markers = Command::new("riscv64-unknown-elf-gcc")
+        .args([
+            "-E",
+            "-x",
+            "assembler-with-cpp",
+            "-Itests/c",
+            "tests/c/startup.S",
+        ])
+        .output()
+        .unwrap();
+    for (what, text) in [("-P", pre.stdout), ("line markers", with_markers.stdout)] {
+        let src = vec![("startup.s".to_string(), String::from_utf8(text).unwrap())];
+        let ours = asm::assemble_sources(&src, &options()).unwrap_or_else(|d| {
+            panic!(
+                "preprocessed ({what}) source rejected:\n{}",
+                d.render(false)
+            )
+        });
+        let gnu = gnu_build(&dir, &src, &[], &placement(&ours.image)).unwrap();
+        compare_sections(
+            &sections(&ours.elf),
+            &sections(&gnu),
+            &[".text", ".data"],
+            &ours.lines,
+        )
+        .unwrap_or_else(|e| panic!("preprocessed ({what}) source differs:\n{e}"));
+    }
+}
+
+fn make_executable(path: &std::path::Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Operand text with every number in decimal, for comparing GNU's hex with our decimal.
+fn decimal_numbers(text: &str) -> String {
+    let mut out = String::new();
+    for (i, tok) in text.split(',').enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let (neg, body) = tok.strip_prefix('-').map_or((false, tok), |b| (true, b));
+        let value = body.strip_prefix("0x").map_or_else(
+            || body.parse::<i64>().ok(),
+            |h| i64::from_str_radix(h, 16).ok(),
+        );
+        match value {
+            Some(v) => out.push_str(&(if neg { -v } else { v }).to_string()),
+            None => out.push_str(tok),
+        }
+    }
+    out
+}
+
+/// `(address, word, "mnemonic ops")` of a GNU objdump line, operands without spaces.
+fn parse_gnu(line: &str) -> Option<(u64, u32, String)> {
+    // "   10004:\t00001597          \tauipc\ta1,0x1"
+    let (addr, rest) = line.trim_start().split_once(":\t")?;
+    let addr = u64::from_str_radix(addr, 16).ok()?;
+    let mut parts = rest.splitn(2, '\t');
+    let word = u32::from_str_radix(parts.next()?.trim(), 16).ok()?;
+    let text = parts
+        .next()?
+        .split('#')
+        .next()?
+        .split('<')
+        .next()?
+        .trim()
+        .replace('\t', " ");
+    Some((addr, word, text))
+}
+
+/// Splits "mnemonic a, b, c" into the mnemonic and operands with numbers in
+/// decimal; `hex_target` reads a bare last operand as hex (GNU's branch targets).
+fn canonical(text: &str, hex_target: bool) -> (String, Vec<String>) {
+    let (m, ops) = text.split_once(' ').unwrap_or((text, ""));
+    let mut ops: Vec<String> = ops
+        .split(',')
+        .map(|o| o.trim().to_string())
+        .filter(|o| !o.is_empty())
+        .collect();
+    // `fence` alone means `fence iorw, iorw`; GNU spells it out with -M no-aliases.
+    if m == "fence" && ops.is_empty() {
+        ops = vec!["iorw".to_string(), "iorw".to_string()];
+    }
+    let n = ops.len();
+    for (i, o) in ops.iter_mut().enumerate() {
+        let (neg, body) = o
+            .strip_prefix('-')
+            .map_or((false, o.as_str()), |b| (true, b));
+        let v = if let Some(h) = body.strip_prefix("0x") {
+            i64::from_str_radix(h, 16).ok()
+        } else if hex_target && i == n - 1 {
+            i64::from_str_radix(body, 16).ok()
+        } else {
+            body.parse::<i64>().ok()
+        };
+        if let Some(v) = v {
+            *o = (if neg { -v } else { v }).to_string();
+        }
+    }
+    (m.to_string(), ops)
+}
+
+#[test]
+fn gnu_readelf_and_objdump_accept_our_files_and_agree_with_our_disassembly() {
+    require_gnu();
+    let dir = Scratch::new("readelf");
+    let p = generate(42);
+    let ours = asm::assemble_sources(&[("gen.s".into(), p.ours)], &options()).unwrap();
+    let elf = dir.path("gen.elf");
+    std::fs::write(&elf, &ours.elf).unwrap();
+    let readelf = Command::new("riscv64-unknown-elf-readelf")
+        .arg("-a")
+        .arg("-W")
+        .arg(&elf)
+        .output()
+        .unwrap();
+    assert!(readelf.status.success());
+    let stderr = String::from_utf8_lossy(&readelf.stderr);
+    assert!(stderr.trim().is_empty(), "readelf complained: {stderr}");
+    let text = String::from_utf8_lossy(&readelf.stdout);
+    for needle in [
+        "EXEC (Executable file)",
+        "RISC-V",
+        "double-float ABI",
+        "Entry point address:               0x10000",
+        ".symtab",
+        "_start",
+    ] {
+        assert!(
+            text.contains(needle),
+            "readelf output lacks `{needle}`:\n{text}"
+        );
+    }
+    let objdump = Command::new("riscv64-unknown-elf-objdump")
+        .args(["-d", "-M", "no-aliases"])
+        .arg(&elf)
+        .output()
+        .unwrap();
+    assert!(objdump.status.success());
+    assert!(String::from_utf8_lossy(&objdump.stderr).trim().is_empty());
+    let ours_dis = asm::objdump::dump(
+        &ours.elf,
+        "gen.elf",
+        &asm::objdump::Show {
+            disassemble: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let mut ours_by_addr = std::collections::HashMap::new();
+    for line in ours_dis.lines() {
+        if let Some((a, t)) = line.trim_start().split_once(":\t")
+            && let (Ok(a), Some(text)) = (u64::from_str_radix(a, 16), t.split('\t').nth(1))
+        {
+            ours_by_addr.insert(a, text.to_string());
+        }
+    }
+    let mut compared = 0;
+    for line in String::from_utf8_lossy(&objdump.stdout).lines() {
+        let Some((addr, word, gnu)) = parse_gnu(line) else {
+            continue;
+        };
+        // GNU shows SCMP words as `.4byte` and our SCMP CSRs by number.
+        // (And `unimp` for `csrrw zero, cycle, zero` even with -M no-aliases.)
+        if gnu.starts_with('.') || gnu.contains("0xcc") || gnu == "unimp" {
+            continue;
+        }
+        let ours = ours_by_addr
+            .get(&addr)
+            .unwrap_or_else(|| panic!("no disassembly of {addr:#x} here"));
+        let decoded = Inst::decode(word).expect("GNU disassembled it, so it decodes");
+        // GNU names privileged CSRs the SCMP machine does not have; we print their numbers.
+        if decoded.op.spec().operands.contains(&Op::Csr)
+            && isa_spec::csr_by_number(decoded.imm as u16).is_none()
+        {
+            continue;
+        }
+        let target = decoded.target(addr as u32).is_some();
+        assert_eq!(
+            canonical(ours, false),
+            canonical(&gnu, target),
+            "at {addr:#x}: ours `{ours}`, GNU `{gnu}`"
+        );
+        compared += 1;
+    }
+    assert!(
+        compared > SPECS.len() * 2,
+        "only {compared} instructions compared"
+    );
+}
