@@ -64,25 +64,34 @@ fn options() -> asm::Options {
 }
 
 /// Checks diagnostics against `#!`/`#~` expectations; returns the problems.
+/// A diagnostic in an included file is checked against that file's comments.
 fn check_diagnostics(name: &str, diags: &asm::Diagnostics, expect: &Expect) -> Vec<String> {
+    type Pool = Vec<(usize, String)>;
     let mut problems = Vec::new();
-    let mut errors = expect.errors.clone();
-    let mut warnings = expect.warnings.clone();
+    let mut pools: BTreeMap<String, (Pool, Pool)> = BTreeMap::new();
+    pools.insert(
+        name.to_string(),
+        (expect.errors.clone(), expect.warnings.clone()),
+    );
     for d in &diags.list {
         let loc = diags.location(d);
-        let line: usize = loc
-            .rsplit(':')
-            .nth(1)
-            .and_then(|l| l.parse().ok())
-            .unwrap_or(0);
-        let in_this_file = loc.starts_with(name);
+        let mut parts = loc.rsplitn(3, ':');
+        let (_col, line, file) = (parts.next(), parts.next(), parts.next().unwrap_or(""));
+        let line: usize = line.and_then(|l| l.parse().ok()).unwrap_or(0);
+        let (errors, warnings) = pools.entry(file.to_string()).or_insert_with(|| {
+            let other = std::fs::read_to_string(file)
+                .ok()
+                .and_then(|t| parse_expectations(&t).ok())
+                .unwrap_or_default();
+            (other.errors, other.warnings)
+        });
         let pool = match d.severity {
-            asm::Severity::Error => &mut errors,
-            asm::Severity::Warning => &mut warnings,
+            asm::Severity::Error => errors,
+            asm::Severity::Warning => warnings,
         };
         match pool
             .iter()
-            .position(|(l, m)| in_this_file && *l == line && d.message.contains(m.as_str()))
+            .position(|(l, m)| *l == line && d.message.contains(m.as_str()))
         {
             Some(i) => {
                 pool.remove(i);
@@ -93,15 +102,17 @@ fn check_diagnostics(name: &str, diags: &asm::Diagnostics, expect: &Expect) -> V
             )),
         }
     }
-    for (l, m) in errors {
-        problems.push(format!(
-            "{name}:{l}: expected an error containing `{m}`, none reported"
-        ));
-    }
-    for (l, m) in warnings {
-        problems.push(format!(
-            "{name}:{l}: expected a warning containing `{m}`, none reported"
-        ));
+    for (file, (errors, warnings)) in pools {
+        for (l, m) in errors {
+            problems.push(format!(
+                "{file}:{l}: expected an error containing `{m}`, none reported"
+            ));
+        }
+        for (l, m) in warnings {
+            problems.push(format!(
+                "{file}:{l}: expected a warning containing `{m}`, none reported"
+            ));
+        }
     }
     problems
 }
@@ -211,4 +222,28 @@ fn err_files_render_as_in_their_snapshots() {
             insta::assert_snapshot!(rendered);
         });
     });
+}
+
+/// Every snapshot belongs to an existing `err_` file, and none is pending
+/// review (`.snap.new`): a stale or unreviewed snapshot fails the run.
+#[test]
+fn snapshots_are_referenced_and_reviewed() {
+    let dir = std::path::Path::new("tests/snapshots/asm");
+    let mut problems = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("snapshot directory") {
+        let name = entry.unwrap().file_name().to_string_lossy().to_string();
+        if name.ends_with(".snap.new") || name.ends_with(".pending-snap") {
+            problems.push(format!("{name} is pending review"));
+            continue;
+        }
+        let source = name
+            .strip_prefix("err_files_render_as_in_their_snapshots@")
+            .and_then(|n| n.strip_suffix(".snap"))
+            .map(|n| format!("tests/asm/{n}"));
+        match source {
+            Some(s) if std::path::Path::new(&s).exists() => {}
+            _ => problems.push(format!("{name} has no source file")),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

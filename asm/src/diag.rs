@@ -141,11 +141,36 @@ fn report(sources: &SourceMap, contexts: &[Context], diag: &Diag) -> Report {
         .iter()
         .map(|(s, l)| note(sources, *s, "note".to_string(), l.clone()))
         .collect();
+    let mut chain = Vec::new();
     let mut ctx = diag.ctx;
     // Contexts form a chain towards the root (0); each step moves to a parent
     // created earlier, so the walk ends.
     while ctx != 0 {
         let c = &contexts[ctx as usize];
+        if matches!(c.kind, ContextKind::Root) {
+            break;
+        }
+        chain.push(c);
+        ctx = c.parent;
+    }
+    // A deep chain (a recursive macro) shows its two innermost levels, how
+    // many were left out, and the outermost.
+    const SHOWN: usize = 2;
+    let elided = chain.len().saturating_sub(SHOWN + 1);
+    for (i, c) in chain.iter().enumerate() {
+        if elided > 0 && i == SHOWN {
+            related.push(Report {
+                message: format!("... {elided} more levels of expansion ..."),
+                severity: miette::Severity::Advice,
+                source: NamedSource::new(String::new(), String::new()),
+                labels: Vec::new(),
+                help: None,
+                related: Vec::new(),
+            });
+        }
+        if elided > 0 && i >= SHOWN && i + 1 < chain.len() {
+            continue;
+        }
         let (message, label) = match &c.kind {
             ContextKind::Macro(name) => {
                 (format!("in expansion of macro `{name}`"), "expanded here")
@@ -153,10 +178,9 @@ fn report(sources: &SourceMap, contexts: &[Context], diag: &Diag) -> Report {
             ContextKind::Include => ("in an included file".to_string(), "included here"),
             ContextKind::Rept => ("in a `.rept` body".to_string(), "repeated here"),
             ContextKind::Irp => ("in an `.irp` body".to_string(), "expanded here"),
-            ContextKind::Root => break,
+            ContextKind::Root => unreachable!("the walk stops at the root"),
         };
         related.push(note(sources, c.site, message, label.to_string()));
-        ctx = c.parent;
     }
     Report {
         message: diag.message.clone(),

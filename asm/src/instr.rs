@@ -950,8 +950,11 @@ impl Pass1<'_, '_> {
         if !(is_load || is_store) {
             return None;
         }
-        let symbolic =
-            |o: &Operand| matches!(o, Operand::Expr(e) if !matches!(e.kind, ExprKind::Paren(_)));
+        // A register is not a symbol: `lw a0, a1` is a malformed load, not a load from `a1`.
+        let symbolic = |o: &Operand| {
+            matches!(o, Operand::Expr(e) if !matches!(e.kind, ExprKind::Paren(_))
+                && e.as_sym().is_none_or(|n| parse_xreg(n).is_none() && parse_freg(n).is_none()))
+        };
         if ops.len() < 2 || !symbolic(&ops[1]) {
             return None;
         }
@@ -1003,7 +1006,7 @@ fn field_name(field: Field) -> &'static str {
     match field {
         Field::ImmI | Field::ImmS => "a signed 12-bit immediate",
         Field::ImmU => "a 20-bit upper immediate",
-        Field::Shamt => "a shift amount",
+        Field::Shamt => "a 5-bit shift amount",
         Field::Uimm5 => "a 5-bit unsigned immediate",
         Field::Csr => "a CSR number",
         _ => "this field",

@@ -114,6 +114,18 @@ pub fn assemble_sources(
     } else {
         Vec::new()
     };
+    // Report in source order of the statements that caused them (an error in
+    // a macro expansion sorts at the macro's use).
+    diags.sort_by_cached_key(|d| {
+        let mut site = d.span;
+        let mut ctx = d.ctx;
+        while ctx != 0 {
+            site = contexts[ctx as usize].site;
+            ctx = contexts[ctx as usize].parent;
+        }
+        let site = sources.resolve(site);
+        (site.file, site.start)
+    });
     let report = Diagnostics::new(diags, sources.clone(), contexts);
     match image {
         Some(image) => match elf::write(&image) {
