@@ -139,8 +139,10 @@ fn target_ok(target: u32) -> Result<u32, Stop> {
 }
 
 impl Hart<'_> {
-    /// Executes `inst` at `ctx.pc`; returns the extra cycles it took beyond
-    /// its decoded cost (a taken branch's), having advanced the pc.
+    /// Executes `inst` at `pc`; returns the next pc and the extra cycles it
+    /// took beyond its decoded cost (a taken branch's). The caller keeps the
+    /// pc (in a register) and `ctx.pc` is not written, except that with
+    /// [`Stop::CodeWritten`] it holds the next pc.
     #[inline(always)]
     ///
     /// `now` is the tile cycle at issue, `retired` the instructions this
@@ -149,12 +151,12 @@ impl Hart<'_> {
     pub fn execute<const TRACE: bool>(
         &mut self,
         inst: &Inst,
+        pc: u32,
         now: u64,
         retired: u64,
         fx: &mut Effects,
-    ) -> Result<u32, Stop> {
+    ) -> Result<(u32, u32), Stop> {
         let ctx = &mut *self.ctx;
-        let pc = ctx.pc;
         // Register numbers are below 32 by construction; the masks let the
         // compiler drop the bounds checks.
         let rd = inst.rd as usize & 31;
@@ -194,41 +196,11 @@ impl Hart<'_> {
                     fx.store = Some((addr, v as u64, $w));
                 }
                 if self.mem.code_was_written() {
-                    ctx.pc = ctx.pc.wrapping_add(4);
-                    return Err(Stop::CodeWritten);
-                }
-            }};
-        }
-        macro_rules! amo {
-            ($f:expr) => {{
-                if addr_amo(rs1).is_err() {
-                    return Err(FaultCause::Misaligned {
-                        access: Access::Store,
-                        addr: rs1,
-                        width: 4,
-                    }
-                    .into());
-                }
-                let old = self
-                    .mem
-                    .load_u32(rs1)
-                    .map_err(|c| c.with_access(Access::Store))?;
-                let f: fn(u32, u32) -> u32 = $f;
-                let new = f(old, rs2);
-                self.mem.store_u32(rs1, new)?;
-                self.reservations.on_store(rs1);
-                if TRACE {
-                    fx.store = Some((rs1, new as u64, 4));
-                }
-                wx!(old);
-                if self.mem.code_was_written() {
-                    ctx.x[0] = 0;
                     ctx.pc = pc.wrapping_add(4);
                     return Err(Stop::CodeWritten);
                 }
             }};
         }
-
         match inst.op {
             Opcode::Lui => wx!(imm << 12),
             Opcode::Auipc => wx!(pc.wrapping_add(imm << 12)),
@@ -277,6 +249,166 @@ impl Hart<'_> {
             Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => {}
             Opcode::Ecall => return Err(Stop::HostCall),
             Opcode::Ebreak => return Err(FaultCause::Breakpoint.into()),
+            Opcode::Mul => wx!(rs1.wrapping_mul(rs2)),
+            Opcode::Mulh => wx!(((rs1 as i32 as i64 * rs2 as i32 as i64) >> 32) as u32),
+            Opcode::Mulhsu => wx!(((rs1 as i32 as i64 * rs2 as i64) >> 32) as u32),
+            Opcode::Mulhu => wx!(((rs1 as u64 * rs2 as u64) >> 32) as u32),
+            Opcode::Csrrw
+            | Opcode::Csrrs
+            | Opcode::Csrrc
+            | Opcode::Csrrwi
+            | Opcode::Csrrsi
+            | Opcode::Csrrci
+            | Opcode::Div
+            | Opcode::Divu
+            | Opcode::Rem
+            | Opcode::Remu
+            | Opcode::LrW
+            | Opcode::ScW
+            | Opcode::AmoswapW
+            | Opcode::AmoaddW
+            | Opcode::AmoxorW
+            | Opcode::AmoandW
+            | Opcode::AmoorW
+            | Opcode::AmominW
+            | Opcode::AmomaxW
+            | Opcode::AmominuW
+            | Opcode::AmomaxuW => {
+                self.execute_rare::<TRACE>(inst, pc, now, retired, fx)?;
+                return Ok((next, 0));
+            }
+            Opcode::Flw
+            | Opcode::Fsw
+            | Opcode::Fld
+            | Opcode::Fsd
+            | Opcode::FmaddS
+            | Opcode::FmsubS
+            | Opcode::FnmsubS
+            | Opcode::FnmaddS
+            | Opcode::FaddS
+            | Opcode::FsubS
+            | Opcode::FmulS
+            | Opcode::FdivS
+            | Opcode::FmaddD
+            | Opcode::FmsubD
+            | Opcode::FnmsubD
+            | Opcode::FnmaddD
+            | Opcode::FaddD
+            | Opcode::FsubD
+            | Opcode::FmulD
+            | Opcode::FdivD
+            | Opcode::FsqrtS
+            | Opcode::FsqrtD
+            | Opcode::FsgnjS
+            | Opcode::FsgnjnS
+            | Opcode::FsgnjxS
+            | Opcode::FsgnjD
+            | Opcode::FsgnjnD
+            | Opcode::FsgnjxD
+            | Opcode::FminS
+            | Opcode::FmaxS
+            | Opcode::FminD
+            | Opcode::FmaxD
+            | Opcode::FcvtWS
+            | Opcode::FcvtWuS
+            | Opcode::FcvtWD
+            | Opcode::FcvtWuD
+            | Opcode::FcvtSW
+            | Opcode::FcvtSWu
+            | Opcode::FcvtDW
+            | Opcode::FcvtDWu
+            | Opcode::FcvtSD
+            | Opcode::FcvtDS
+            | Opcode::FmvXW
+            | Opcode::FmvWX
+            | Opcode::FeqS
+            | Opcode::FltS
+            | Opcode::FleS
+            | Opcode::FeqD
+            | Opcode::FltD
+            | Opcode::FleD
+            | Opcode::FclassS
+            | Opcode::FclassD => {
+                self.execute_fp::<TRACE>(inst, pc, fx)?;
+                return Ok((next, 0));
+            }
+            Opcode::SendhT
+            | Opcode::SendhD
+            | Opcode::Send
+            | Opcode::Sende
+            | Opcode::Send2
+            | Opcode::Send2e
+            | Opcode::Sendm
+            | Opcode::Sendme
+            | Opcode::Ldss
+            | Opcode::Ldsr
+            | Opcode::Str
+            | Opcode::Rms
+            | Opcode::Rmr
+            | Opcode::Waits
+            | Opcode::Waitr => return Err(Stop::Messaging),
+            Opcode::Endt => return Err(Stop::EndThread),
+            Opcode::Yield => return Err(Stop::Yield),
+        }
+        ctx.x[0] = 0;
+        Ok((next, extra))
+    }
+
+    /// CSR accesses, divisions and atomics: out of line, so that the loop of
+    /// the frequent instructions keeps its registers.
+    #[inline(never)]
+    fn execute_rare<const TRACE: bool>(
+        &mut self,
+        inst: &Inst,
+        pc: u32,
+        now: u64,
+        retired: u64,
+        fx: &mut Effects,
+    ) -> Result<(), Stop> {
+        let ctx = &mut *self.ctx;
+        let rd = inst.rd as usize & 31;
+        let rs1 = ctx.x[inst.rs1 as usize & 31];
+        let rs2 = ctx.x[inst.rs2 as usize & 31];
+        macro_rules! wx {
+            ($v:expr) => {{
+                let v: u32 = $v;
+                ctx.x[rd] = v;
+                if TRACE && rd != 0 {
+                    fx.x = Some((rd as u8, v));
+                }
+            }};
+        }
+        macro_rules! amo {
+            ($f:expr) => {{
+                if addr_amo(rs1).is_err() {
+                    return Err(FaultCause::Misaligned {
+                        access: Access::Store,
+                        addr: rs1,
+                        width: 4,
+                    }
+                    .into());
+                }
+                let old = self
+                    .mem
+                    .load_u32(rs1)
+                    .map_err(|c| c.with_access(Access::Store))?;
+                let f: fn(u32, u32) -> u32 = $f;
+                let new = f(old, rs2);
+                self.mem.store_u32(rs1, new)?;
+                self.reservations.on_store(rs1);
+                if TRACE {
+                    fx.store = Some((rs1, new as u64, 4));
+                }
+                wx!(old);
+                if self.mem.code_was_written() {
+                    ctx.x[0] = 0;
+                    ctx.pc = pc.wrapping_add(4);
+                    return Err(Stop::CodeWritten);
+                }
+            }};
+        }
+
+        match inst.op {
             Opcode::Csrrw
             | Opcode::Csrrs
             | Opcode::Csrrc
@@ -308,10 +440,6 @@ impl Hart<'_> {
                 }
                 wx!(old)
             }
-            Opcode::Mul => wx!(rs1.wrapping_mul(rs2)),
-            Opcode::Mulh => wx!(((rs1 as i32 as i64 * rs2 as i32 as i64) >> 32) as u32),
-            Opcode::Mulhsu => wx!(((rs1 as i32 as i64 * rs2 as i64) >> 32) as u32),
-            Opcode::Mulhu => wx!(((rs1 as u64 * rs2 as u64) >> 32) as u32),
             Opcode::Div => wx!(if rs2 == 0 {
                 u32::MAX
             } else {
@@ -367,79 +495,12 @@ impl Hart<'_> {
             Opcode::AmomaxW => amo!(|a, b| (a as i32).max(b as i32) as u32),
             Opcode::AmominuW => amo!(|a, b| a.min(b)),
             Opcode::AmomaxuW => amo!(|a, b| a.max(b)),
-            Opcode::Flw
-            | Opcode::Fsw
-            | Opcode::Fld
-            | Opcode::Fsd
-            | Opcode::FmaddS
-            | Opcode::FmsubS
-            | Opcode::FnmsubS
-            | Opcode::FnmaddS
-            | Opcode::FaddS
-            | Opcode::FsubS
-            | Opcode::FmulS
-            | Opcode::FdivS
-            | Opcode::FmaddD
-            | Opcode::FmsubD
-            | Opcode::FnmsubD
-            | Opcode::FnmaddD
-            | Opcode::FaddD
-            | Opcode::FsubD
-            | Opcode::FmulD
-            | Opcode::FdivD
-            | Opcode::FsqrtS
-            | Opcode::FsqrtD
-            | Opcode::FsgnjS
-            | Opcode::FsgnjnS
-            | Opcode::FsgnjxS
-            | Opcode::FsgnjD
-            | Opcode::FsgnjnD
-            | Opcode::FsgnjxD
-            | Opcode::FminS
-            | Opcode::FmaxS
-            | Opcode::FminD
-            | Opcode::FmaxD
-            | Opcode::FcvtWS
-            | Opcode::FcvtWuS
-            | Opcode::FcvtWD
-            | Opcode::FcvtWuD
-            | Opcode::FcvtSW
-            | Opcode::FcvtSWu
-            | Opcode::FcvtDW
-            | Opcode::FcvtDWu
-            | Opcode::FcvtSD
-            | Opcode::FcvtDS
-            | Opcode::FmvXW
-            | Opcode::FmvWX
-            | Opcode::FeqS
-            | Opcode::FltS
-            | Opcode::FleS
-            | Opcode::FeqD
-            | Opcode::FltD
-            | Opcode::FleD
-            | Opcode::FclassS
-            | Opcode::FclassD => return self.execute_fp::<TRACE>(inst, fx),
-            Opcode::SendhT
-            | Opcode::SendhD
-            | Opcode::Send
-            | Opcode::Sende
-            | Opcode::Send2
-            | Opcode::Send2e
-            | Opcode::Sendm
-            | Opcode::Sendme
-            | Opcode::Ldss
-            | Opcode::Ldsr
-            | Opcode::Str
-            | Opcode::Rms
-            | Opcode::Rmr
-            | Opcode::Waits
-            | Opcode::Waitr => return Err(Stop::Messaging),
-            Opcode::Endt => return Err(Stop::EndThread),
-            Opcode::Yield => return Err(Stop::Yield),
+            _ => unreachable!(
+                "execute_rare is called for CSR, division and atomic instructions only"
+            ),
         }
         ctx.x[0] = 0;
-        ctx.pc = next;
-        Ok(extra)
+        Ok(())
     }
 
     /// The F and D instructions (kept out of line so that the integer
@@ -448,8 +509,9 @@ impl Hart<'_> {
     fn execute_fp<const TRACE: bool>(
         &mut self,
         inst: &Inst,
+        pc: u32,
         fx: &mut Effects,
-    ) -> Result<u32, Stop> {
+    ) -> Result<(), Stop> {
         let ctx = &mut *self.ctx;
         let rd = inst.rd as usize & 31;
         let rs1 = ctx.x[inst.rs1 as usize & 31];
@@ -481,7 +543,7 @@ impl Hart<'_> {
                     fx.store = Some((addr, v as u64, $w));
                 }
                 if self.mem.code_was_written() {
-                    ctx.pc = ctx.pc.wrapping_add(4);
+                    ctx.pc = pc.wrapping_add(4);
                     return Err(Stop::CodeWritten);
                 }
             }};
@@ -646,8 +708,7 @@ impl Hart<'_> {
         if TRACE && ctx.fflags != flags_before {
             fx.fflags = Some(ctx.fflags);
         }
-        ctx.pc = ctx.pc.wrapping_add(4);
-        Ok(0)
+        Ok(())
     }
 }
 

@@ -291,7 +291,9 @@ impl Tile {
             id: identity,
             branch_taken_extra: costs.branch_taken_extra,
         };
-        // The clock and the retired count live in registers during the slice.
+        // The pc, the clock and the retired count live in registers during
+        // the slice; the context gets them back when it ends.
+        let mut pc = hart.ctx.pc;
         let mut clock = start;
         let mut retired = 0u64;
         let mut stop = None;
@@ -299,7 +301,6 @@ impl Tile {
         // tracing, so the untraced loop does not touch it.
         let mut fx = Effects::default();
         while clock < end {
-            let pc = hart.ctx.pc;
             let fetched: Decoded;
             let decoded: &Decoded = match words.get((pc.wrapping_sub(base) >> 2) as usize) {
                 Some(d) => d,
@@ -327,14 +328,16 @@ impl Tile {
             if TRACE {
                 fx = Effects::default();
             }
-            let (extra, code_written) = match hart.execute::<TRACE>(inst, clock, retired, &mut fx) {
-                Ok(extra) => (extra, false),
-                Err(Stop::CodeWritten) => (0, true),
-                Err(s) => {
-                    stop = Some((s, *decoded));
-                    break;
-                }
-            };
+            let cost = decoded.cost;
+            let (next, extra, code_written) =
+                match hart.execute::<TRACE>(inst, pc, clock, retired, &mut fx) {
+                    Ok((next, extra)) => (next, extra, false),
+                    Err(Stop::CodeWritten) => (hart.ctx.pc, 0, true),
+                    Err(s) => {
+                        stop = Some((s, *decoded));
+                        break;
+                    }
+                };
             if TRACE && filter.wants(c as u32, clock) {
                 trace.push(TraceRecord {
                     cycle: clock,
@@ -346,12 +349,14 @@ impl Tile {
                     effects: fx,
                 });
             }
-            clock += (decoded.cost + extra) as u64;
+            pc = next;
+            clock += (cost + extra) as u64;
             retired += 1;
             if code_written {
                 break;
             }
         }
+        hart.ctx.pc = pc;
         let spent = clock - start;
         *now = clock;
         let ctx = &mut contexts[c];
