@@ -124,6 +124,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
         entry: args.entry,
         listing: args.listing || args.listing_file.is_some(),
         text_base: args.text_base,
+        ..asm::Options::default()
     };
     match asm::assemble_files(&args.inputs, &opts) {
         Ok(out) => {

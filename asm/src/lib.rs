@@ -50,6 +50,12 @@ pub struct Options {
     pub listing: bool,
     /// Address of `.text`.
     pub text_base: u64,
+    /// Most statements one run processes (including every repetition and
+    /// expansion): a runaway `.rept` stops with an error here.
+    pub max_statements: u64,
+    /// Most macro and `.irp` expansions in one run: a macro that expands to
+    /// itself twice grows exponentially, which depth limits alone miss.
+    pub max_expansions: u64,
 }
 
 impl Default for Options {
@@ -60,6 +66,8 @@ impl Default for Options {
             entry: None,
             listing: false,
             text_base: DEFAULT_TEXT_BASE,
+            max_statements: 10_000_000,
+            max_expansions: 1_000_000,
         }
     }
 }

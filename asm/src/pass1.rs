@@ -20,15 +20,14 @@ use crate::lexer::{Kind, Token, lex, unescape};
 use crate::source::{Context, ContextKind, CtxId, Segment, SourceMap, Span};
 use crate::unit::*;
 
-/// Most statements one run may process: a guard against runaway `.rept`
-/// counts and recursive macros.
-const MAX_STATEMENTS: u64 = 50_000_000;
+/// Most diagnostics reported before the pass gives up on a file.
+const MAX_DIAGNOSTICS: usize = 1000;
 /// Deepest macro nesting.
 const MAX_MACRO_DEPTH: u32 = 200;
 /// Deepest `.include` nesting.
 const MAX_INCLUDE_DEPTH: u32 = 64;
 /// Largest section, in bytes.
-pub(crate) const MAX_SECTION_BYTES: u64 = 1 << 30;
+pub(crate) const MAX_SECTION_BYTES: u64 = 1 << 28;
 
 /// Reads a file named by `.include` or `.incbin`.
 pub type FileReader<'o> = dyn Fn(&std::path::Path) -> std::io::Result<Vec<u8>> + 'o;
@@ -46,6 +45,7 @@ pub struct Shared<'o> {
     operands_parser: OperandsParser,
     expr_parser: ExprParser,
     statements: u64,
+    expansions_total: u64,
     /// Read `.include`d and `.incbin`ed files through this (tests substitute it).
     pub read_file: Box<FileReader<'o>>,
 }
@@ -65,6 +65,7 @@ impl<'o> Shared<'o> {
             operands_parser: OperandsParser::new(),
             expr_parser: ExprParser::new(),
             statements: 0,
+            expansions_total: 0,
             read_file: Box::new(|p| std::fs::read(p)),
         }
     }
@@ -530,13 +531,14 @@ impl<'s, 'o> Pass1<'s, 'o> {
     pub fn run(mut self) -> Unit {
         while let Some(st) = self.next_statement() {
             self.sh.statements += 1;
-            if self.sh.statements > MAX_STATEMENTS {
+            let max = self.sh.opts.max_statements;
+            if self.sh.statements > max {
                 let span = st.whole();
                 self.error(
                     &st,
                     Diag::error(span, "too many statements", "assembly stopped here")
                         .with_help(format!(
-                            "more than {MAX_STATEMENTS} statements: a runaway `.rept` count or a macro that never stops expanding?"
+                            "more than {max} statements: a runaway `.rept` count or a macro that never stops expanding?"
                         )),
                 );
                 break;
@@ -586,6 +588,21 @@ impl<'s, 'o> Pass1<'s, 'o> {
     pub(crate) fn error(&mut self, st: &Stmt, mut d: Diag) {
         d.ctx = st.ctx;
         self.sh.diags.push(d);
+        if self.sh.diags.len() == MAX_DIAGNOSTICS {
+            let span = st.whole();
+            self.sh.diags.push(Diag {
+                ctx: st.ctx,
+                ..Diag::error(
+                    span,
+                    "too many errors",
+                    "assembly of this file stopped here",
+                )
+                .with_help(format!(
+                    "{MAX_DIAGNOSTICS} diagnostics reported; fix these first"
+                ))
+            });
+            self.stop_reading();
+        }
     }
 
     fn next_statement(&mut self) -> Option<Stmt> {
@@ -1048,7 +1065,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 Diag::error(
                     span,
                     format!("section `{name}` is too large"),
-                    "exceeds 1 GiB here",
+                    "exceeds 256 MiB here",
                 ),
             );
             return;
@@ -1200,7 +1217,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 Diag::error(
                     st.span(e.start, e.end),
                     "`.org` target is too large",
-                    "beyond 1 GiB",
+                    "beyond 256 MiB",
                 ),
             );
             return;
@@ -1683,7 +1700,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 Diag::error(
                     st.span(n.start, n.end),
                     format!("invalid size {count}"),
-                    "must be 0..=1 GiB",
+                    "must be 0..=256 MiB",
                 ),
             );
             return;
@@ -2489,14 +2506,47 @@ impl<'s, 'o> Pass1<'s, 'o> {
         self.sh.contexts.len() as CtxId - 1
     }
 
+    /// Counts an expansion; past the limit, reports it and stops reading
+    /// this input file (every later expansion would fail the same way).
+    fn count_expansion(&mut self, st: &Stmt) -> bool {
+        self.sh.expansions_total += 1;
+        let max = self.sh.opts.max_expansions;
+        if self.sh.expansions_total <= max {
+            return true;
+        }
+        let span = st.whole();
+        self.error(
+            st,
+            Diag::error(span, "too many macro expansions", "assembly stopped here").with_help(format!(
+                "more than {max} expansions: does a macro use itself more than once, growing without end?"
+            )),
+        );
+        self.stop_reading();
+        false
+    }
+
+    /// Ends the pass over this input file: a runaway expansion or too many
+    /// errors (what follows would only repeat them).
+    fn stop_reading(&mut self) {
+        while let Some(s) = self.streams.pop() {
+            if s.is_macro {
+                self.macro_depth -= 1;
+            }
+        }
+    }
+
     fn expand_macro(&mut self, st: &Stmt, m: &Macro, head_index: usize) {
         let site = st.whole();
+        if !self.count_expansion(st) {
+            return;
+        }
         if self.macro_depth >= MAX_MACRO_DEPTH {
             self.error(
                 st,
                 Diag::error(site, format!("macro `{}` nested too deeply", m.name), "expansion stopped here")
                     .with_help(format!("more than {MAX_MACRO_DEPTH} nested expansions: does the macro call itself without end?")),
             );
+            self.stop_reading();
             return;
         }
         let (raw, base) = st.raw_from(head_index + 1);
@@ -2645,7 +2695,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 seg
             }));
         }
-        if text.is_empty() {
+        if text.is_empty() || !self.count_expansion(st) {
             return;
         }
         let ctx = self.new_context(ContextKind::Irp, head_span, st.ctx);
