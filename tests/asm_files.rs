@@ -12,7 +12,6 @@
 //! snapshot of its rendered diagnostics (plain text).
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 #[derive(Debug, Default)]
 struct Expect {
@@ -200,7 +199,7 @@ fn err_files_report_the_expected_diagnostics() {
 
 #[test]
 fn err_files_render_as_in_their_snapshots() {
-    insta::glob!("asm/err_*.s", |path: &Path| {
+    insta::glob!("asm/err_*.s", |path: &std::path::Path| {
         let rel = path
             .strip_prefix(env!("CARGO_MANIFEST_DIR"))
             .unwrap_or(path);

@@ -685,26 +685,6 @@ fn make_executable(path: &std::path::Path) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
-/// Operand text with every number in decimal, for comparing GNU's hex with our decimal.
-fn decimal_numbers(text: &str) -> String {
-    let mut out = String::new();
-    for (i, tok) in text.split(',').enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let (neg, body) = tok.strip_prefix('-').map_or((false, tok), |b| (true, b));
-        let value = body.strip_prefix("0x").map_or_else(
-            || body.parse::<i64>().ok(),
-            |h| i64::from_str_radix(h, 16).ok(),
-        );
-        match value {
-            Some(v) => out.push_str(&(if neg { -v } else { v }).to_string()),
-            None => out.push_str(tok),
-        }
-    }
-    out
-}
-
 /// `(address, word, "mnemonic ops")` of a GNU objdump line, operands without spaces.
 fn parse_gnu(line: &str) -> Option<(u64, u32, String)> {
     // "   10004:\t00001597          \tauipc\ta1,0x1"
