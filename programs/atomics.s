@@ -6,7 +6,7 @@
     .text
     .globl _start
 _start:
-    csrr s0, 0xcc1          # context id
+    csrr s0, ctxid
     la s1, counters
     addi s3, s1, 4          # atomics take no offset: one register per word
     addi s4, s1, 8
@@ -16,7 +16,7 @@ _start:
     amoadd.w zero, t0, (s1)
 2:  lr.w t1, (s3)
     addi t1, t1, 2
-    .word 0x0000105b        # yield: let the others touch the word
+    yield             # let the others touch the word
     sc.w t2, t1, (s3)
     bnez t2, 3f
     addi s2, s2, -1
@@ -30,7 +30,7 @@ _start:
 5:  lw t0, 8(s1)            # context 0 waits for all four
     li t1, 4
     beq t0, t1, 6f
-    .word 0x0000105b        # yield
+    yield
     j 5b
 6:  lw a0, 0(s1)            # 20
     call pi
@@ -50,7 +50,7 @@ _start:
     li a7, 93
     ecall
 end:
-    .word 0x0000005b        # endt
+    endt
 
 pi: li a7, 0x5c00
     ecall

@@ -4,7 +4,7 @@
     .text
     .globl _start
 _start:
-    csrr s1, 0xcc0          # nodeid
+    csrr s1, nodeid
     bnez s1, quiet          # only tile 0 prints
     rdcycle a0
     call ph
@@ -12,15 +12,15 @@ _start:
     call ph
     rdcycleh a0
     call ph
-    csrr a0, 0xcc1          # ctxid
+    csrr a0, ctxid
     call ph
-    csrr a0, 0xcc2          # meshw
+    csrr a0, meshw
     call ph
-    csrr a0, 0xcc3          # meshh
+    csrr a0, meshh
     call ph
-    csrr a0, 0xcc4          # ntiles
+    csrr a0, ntiles
     call ph
-    csrr a0, 0xcc5          # nctx
+    csrr a0, nctx
     call ph
     li t0, 0xff
     csrw fcsr, t0           # frm = 7, fflags = 0x1f
@@ -38,7 +38,7 @@ _start:
     rdinstret a0
     call ph
 quiet:
-    csrr a0, 0xcc0          # every tile prints its node id
+    csrr a0, nodeid          # every tile prints its node id
     li a7, 0x5c00
     ecall
     li a0, 10
@@ -48,7 +48,7 @@ quiet:
     li a0, 0                # tile 0 ends the run
     li a7, 93
     ecall
-1:  .word 0x0000005b        # endt: the other tiles end their thread
+1:  endt              # the other tiles end their thread
 
 ph: li a7, 0x5c01
     ecall

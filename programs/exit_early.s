@@ -6,7 +6,7 @@
     .text
     .globl _start
 _start:
-    csrr s0, 0xcc0          # node id
+    csrr s0, nodeid
     bnez s0, tile1
     li t0, 20               # tile 0: a short spin, then exit(7)
 1:  addi t0, t0, -1
@@ -24,7 +24,7 @@ tile1:
     la a0, late
     li a7, 0x5c03
     ecall
-    .word 0x0000005b        # endt
+    endt
 
     .data
 early: .string "early\n"

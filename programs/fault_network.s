@@ -6,6 +6,6 @@
 _start:
     li a0, 1                # destination node
     la a1, _start           # handler
-    .word 0x00b5000b        # sendh a0, thread, a1
+    sendh a0, thread, a1
     li a7, 93
     ecall

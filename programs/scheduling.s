@@ -6,7 +6,7 @@
     .text
     .globl _start
 _start:
-    csrr s0, 0xcc1
+    csrr s0, ctxid
     li t0, 1
     beq s0, t0, yielder
     li t0, 2
@@ -18,7 +18,7 @@ _start:
 yielder:
     li t1, 4
 1:  addi t1, t1, -1
-    .word 0x0000105b        # yield
+    yield
     bnez t1, 1b
     j done
 short:
@@ -32,4 +32,4 @@ done:
     li a0, 10
     li a7, 0x5c02
     ecall
-    .word 0x0000005b        # endt; the run ends when all have ended
+    endt              # the run ends when all have ended

@@ -1,10 +1,12 @@
-# SPMD on a 2x2 mesh: every tile runs the same image; each computes a value
-# from its node id and prints it; output lines carry the [tile context] prefix.
+# SPMD: every tile runs the same image; each computes a value from its node
+# id and prints it; output lines carry the [tile context] prefix. `scmp run`
+# with no program runs this on every tile of the default 8x8 mesh; the
+# program tests run it on 2x2.
 # run: mesh=2x2 boot=all
     .text
     .globl _start
 _start:
-    csrr s0, 0xcc0          # node id
+    csrr s0, nodeid
     la a0, msg
     li a7, 0x5c03           # print_string
     ecall
@@ -28,7 +30,7 @@ _start:
     li a0, 10
     li a7, 0x5c02
     ecall
-    .word 0x0000005b        # endt
+    endt
 
     .data
 msg: .string "node "

@@ -57,8 +57,10 @@ pub enum BootArg {
 /// Arguments of `scmp run`.
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// An ELF executable, or assembly sources (`.s`, `.S`, `.asm`) assembled first.
-    #[arg(required = true, value_name = "PROGRAM")]
+    /// An ELF executable, or assembly sources (`.s`, `.S`, `.asm`) assembled
+    /// first. Without one, the built-in example (programs/spmd.s) runs on
+    /// every tile of the mesh.
+    #[arg(value_name = "PROGRAM")]
     pub inputs: Vec<PathBuf>,
     #[command(flatten)]
     pub config: ConfigArgs,
@@ -137,7 +139,20 @@ fn is_assembly(path: &Path) -> bool {
     )
 }
 
+/// The program `scmp run` runs when given none.
+const BUILT_IN_NAME: &str = "programs/spmd.s";
+const BUILT_IN_SOURCE: &str = include_str!("../programs/spmd.s");
+
 fn load_program(args: &RunArgs) -> Result<Program> {
+    if args.inputs.is_empty() {
+        let sources = [(
+            format!("{BUILT_IN_NAME} (built in)"),
+            BUILT_IN_SOURCE.to_string(),
+        )];
+        let output = asm::assemble_sources(&sources, &asm::Options::default())
+            .map_err(|d| miette!("the built-in example does not assemble:\n{d}"))?;
+        return Program::from_elf(&output.elf).map_err(|e| miette!("{e}"));
+    }
     if args.inputs.iter().all(|p| is_assembly(p)) {
         let mut defsyms = Vec::new();
         for d in &args.defsyms {
@@ -224,6 +239,10 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
 
 fn run_inner(args: RunArgs) -> Result<ExitCode> {
     let mut extra = Vec::new();
+    if args.inputs.is_empty() && args.boot.is_none() {
+        // The built-in example is SPMD: every tile runs it.
+        extra.push("boot.tiles=all".to_string());
+    }
     if let Some(boot) = args.boot {
         extra.push(format!(
             "boot.tiles={}",

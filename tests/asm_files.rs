@@ -223,26 +223,38 @@ fn err_files_render_as_in_their_snapshots() {
     });
 }
 
-/// Every snapshot belongs to an existing `err_` file, and none is pending
-/// review (`.snap.new`): a stale or unreviewed snapshot fails the run.
+/// Every snapshot belongs to an existing input (an `err_` file or a
+/// program), and none is pending review (`.snap.new`): a stale or unreviewed
+/// snapshot fails the run.
 #[test]
 fn snapshots_are_referenced_and_reviewed() {
-    let dir = std::path::Path::new("tests/snapshots/asm");
     let mut problems = Vec::new();
-    for entry in std::fs::read_dir(dir).expect("snapshot directory") {
-        let name = entry.unwrap().file_name().to_string_lossy().to_string();
-        if name.ends_with(".snap.new") || name.ends_with(".pending-snap") {
-            problems.push(format!("{name} is pending review"));
-            continue;
-        }
-        let source = name
-            .strip_prefix("err_files_render_as_in_their_snapshots@")
-            .and_then(|n| n.strip_suffix(".snap"))
-            .map(|n| format!("tests/asm/{n}"));
-        match source {
-            Some(s) if std::path::Path::new(&s).exists() => {}
-            _ => problems.push(format!("{name} has no source file")),
+    let mut seen = 0;
+    for (dir, source_of) in [
+        (
+            "tests/snapshots/asm",
+            (|n: &str| {
+                n.strip_prefix("err_files_render_as_in_their_snapshots@")
+                    .map(|n| format!("tests/asm/{n}"))
+            }) as fn(&str) -> Option<String>,
+        ),
+        ("tests/snapshots/programs", |n: &str| {
+            Some(format!("programs/{n}.s"))
+        }),
+    ] {
+        for entry in std::fs::read_dir(dir).expect("snapshot directory") {
+            let name = entry.unwrap().file_name().to_string_lossy().to_string();
+            seen += 1;
+            if name.ends_with(".snap.new") || name.ends_with(".pending-snap") {
+                problems.push(format!("{dir}/{name} is pending review"));
+                continue;
+            }
+            match name.strip_suffix(".snap").and_then(source_of) {
+                Some(s) if std::path::Path::new(&s).exists() => {}
+                _ => problems.push(format!("{dir}/{name} has no source file")),
+            }
         }
     }
+    assert!(seen >= 30, "only {seen} snapshots found");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

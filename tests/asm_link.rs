@@ -279,10 +279,10 @@ fn disassembly_reassembles_to_the_same_bytes() {
     .unwrap();
     let mut again = String::from("    .text\n");
     for line in dump.lines() {
-        if let Some((_, rest)) = line.split_once(":\t") {
-            if let Some(ins) = rest.split('\t').nth(1) {
-                again += &format!("    {}\n", ins.split('#').next().unwrap());
-            }
+        if let Some((_, rest)) = line.split_once(":\t")
+            && let Some(ins) = rest.split('\t').nth(1)
+        {
+            again += &format!("    {}\n", ins.split('#').next().unwrap());
         }
     }
     let second = asm::assemble_sources(&sources(&[("again.s", &again)]), &asm::Options::default())
