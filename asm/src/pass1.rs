@@ -1093,6 +1093,21 @@ impl<'s, 'o> Pass1<'s, 'o> {
 
     pub(crate) fn add_fixup(&mut self, st: &Stmt, kind: FixKind, expr: Expr, offset: u64) {
         let span = st.span(expr.start, expr.end);
+        let sec = &self.unit.sections[self.cur];
+        // A zero-initialized section holds no bytes to patch (`.size` has none).
+        if sec.class == SectionClass::Bss && !matches!(kind, FixKind::SymbolSize(_)) {
+            let name = sec.name.clone();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("a value known only after layout cannot go in the zero-initialized section `{name}`"),
+                    "not known to be zero",
+                )
+                .with_help("put initialized data in `.data`"),
+            );
+            return;
+        }
         self.unit.sections[self.cur].fixups.push(Fixup {
             offset: offset as u32,
             kind,

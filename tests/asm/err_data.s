@@ -9,6 +9,8 @@
     .double abc                          #! invalid floating-point number `abc`
     .bss
     .word 1                              #! non-zero data in the zero-initialized section `.bss`
+    .word later                          #! cannot go in the zero-initialized section `.bss`
+later:
     .text
     .align 40                            #! invalid alignment 2^40
     .balign 3                            #! invalid alignment 3
