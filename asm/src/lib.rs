@@ -18,6 +18,8 @@ pub mod elf;
 pub mod expr;
 mod fastparse;
 
+mod blocks;
+mod directives;
 mod floats;
 mod instr;
 pub mod lexer;

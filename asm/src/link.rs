@@ -15,8 +15,9 @@ use isa_spec::Field;
 use crate::Options;
 use crate::ast::Expr;
 use crate::diag::Diag;
+use crate::directives::check_data_range;
 use crate::expr::{EvalError, Resolver, Value, eval};
-use crate::pass1::{check_data_range, display_name, nearest};
+use crate::pass1::{display_name, nearest};
 use crate::source::{CtxId, Span};
 use crate::unit::*;
 

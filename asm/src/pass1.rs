@@ -1,5 +1,7 @@
-//! The first pass over one input file: statements, labels, conditionals,
-//! macros, repetition, includes and directives.
+//! The first pass over one input file: the statement loop, labels, symbol
+//! assignment, operand parsing, and the section bytes and fixups statements
+//! produce. Directives are in `directives`, macros, repetition, conditionals
+//! and includes in `blocks`, instructions in `instr`.
 //!
 //! Input arrives as a stack of token streams: the file, included files,
 //! macro expansions (virtual files), `.rept` replays of a token range. Each
@@ -7,25 +9,25 @@
 //! once; values the first pass cannot know become fixups for the second.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::Options;
 use crate::ast::{Expr, ExprKind, Operand};
+use crate::blocks::{Cond, Macro};
 use crate::diag::Diag;
 use crate::expr::{EvalError, Resolver, Value, eval};
 use crate::grammar::{ExprParser, OperandsParser};
-use crate::lexer::{Kind, Token, lex, unescape};
-use crate::source::{Context, ContextKind, CtxId, Segment, SourceMap, Span};
+use crate::lexer::{Kind, Token, lex};
+use crate::source::{Context, ContextKind, CtxId, SourceMap, Span};
 use crate::unit::*;
 
 /// Most diagnostics reported before the pass gives up on a file.
-const MAX_DIAGNOSTICS: usize = 1000;
+pub(crate) const MAX_DIAGNOSTICS: usize = 1000;
 /// Deepest macro nesting.
-const MAX_MACRO_DEPTH: u32 = 200;
+pub(crate) const MAX_MACRO_DEPTH: u32 = 200;
 /// Deepest `.include` nesting.
-const MAX_INCLUDE_DEPTH: u32 = 64;
+pub(crate) const MAX_INCLUDE_DEPTH: u32 = 64;
 /// Largest section, in bytes.
 pub(crate) const MAX_SECTION_BYTES: u64 = 1 << 28;
 
@@ -42,10 +44,10 @@ pub struct Shared<'o> {
     pub contexts: Vec<Context>,
     /// Diagnostics so far.
     pub diags: Vec<Diag>,
-    operands_parser: OperandsParser,
-    expr_parser: ExprParser,
-    statements: u64,
-    expansions_total: u64,
+    pub(crate) operands_parser: OperandsParser,
+    pub(crate) expr_parser: ExprParser,
+    pub(crate) statements: u64,
+    pub(crate) expansions_total: u64,
     /// Read `.include`d and `.incbin`ed files through this (tests substitute it).
     pub read_file: Box<FileReader<'o>>,
 }
@@ -123,43 +125,17 @@ impl Stmt {
     }
 }
 
-struct Stream {
-    file: u32,
-    text: Arc<str>,
-    tokens: Rc<[Token]>,
-    pos: usize,
-    start: usize,
-    end: usize,
-    reps_left: u64,
-    ctx: CtxId,
-    is_macro: bool,
-    include_depth: u32,
-}
-
-#[derive(Debug)]
-struct Param {
-    name: String,
-    default: Option<String>,
-    required: bool,
-    vararg: bool,
-}
-
-#[derive(Debug)]
-struct Macro {
-    name: String,
-    params: Vec<Param>,
-    body_file: u32,
-    body_start: u32,
-    body_end: u32,
-}
-
-struct Cond {
-    active: bool,
-    taken: bool,
-    parent_active: bool,
-    else_seen: bool,
-    span: Span,
-    ctx: CtxId,
+pub(crate) struct Stream {
+    pub(crate) file: u32,
+    pub(crate) text: Arc<str>,
+    pub(crate) tokens: Rc<[Token]>,
+    pub(crate) pos: usize,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) reps_left: u64,
+    pub(crate) ctx: CtxId,
+    pub(crate) is_macro: bool,
+    pub(crate) include_depth: u32,
 }
 
 /// The first pass over one input file.
@@ -168,14 +144,14 @@ pub struct Pass1<'s, 'o> {
     /// What has been assembled so far.
     pub unit: Unit,
     pub(crate) cur: usize,
-    prev: usize,
-    section_stack: Vec<(usize, usize)>,
-    local_counts: HashMap<u32, u32>,
-    macros: HashMap<String, Rc<Macro>>,
-    conds: Vec<Cond>,
-    streams: Vec<Stream>,
-    macro_depth: u32,
-    expansions: u32,
+    pub(crate) prev: usize,
+    pub(crate) section_stack: Vec<(usize, usize)>,
+    pub(crate) local_counts: HashMap<u32, u32>,
+    pub(crate) macros: HashMap<String, Rc<Macro>>,
+    pub(crate) conds: Vec<Cond>,
+    pub(crate) streams: Vec<Stream>,
+    pub(crate) macro_depth: u32,
+    pub(crate) expansions: u32,
 }
 
 /// First-pass symbol resolution in a unit.
@@ -255,7 +231,7 @@ pub fn display_name(name: &str) -> String {
     }
 }
 
-fn split_top_level(text: &str, sep: char) -> Vec<(usize, usize)> {
+pub(crate) fn split_top_level(text: &str, sep: char) -> Vec<(usize, usize)> {
     let mut parts = Vec::new();
     let mut depth = 0i32;
     let mut in_str = false;
@@ -286,7 +262,7 @@ fn split_top_level(text: &str, sep: char) -> Vec<(usize, usize)> {
     parts
 }
 
-fn trim_range(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
+pub(crate) fn trim_range(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
     let piece = &text[s..e];
     let lead = piece.len() - piece.trim_start().len();
     let trail = piece.len() - piece.trim_end().len();
@@ -295,7 +271,7 @@ fn trim_range(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
 
 /// Splits macro-style arguments: by top-level commas, or by white space when
 /// there is no comma. Returns trimmed byte ranges.
-fn split_args(text: &str) -> Vec<(usize, usize)> {
+pub(crate) fn split_args(text: &str) -> Vec<(usize, usize)> {
     if text.trim().is_empty() {
         return Vec::new();
     }
@@ -340,112 +316,11 @@ fn split_args(text: &str) -> Vec<(usize, usize)> {
     parts
 }
 
-fn is_ident_char(c: u8) -> bool {
+pub(crate) fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
 }
 
-/// Directive names the assembler knows, for suggestions.
-const DIRECTIVES: &[&str] = &[
-    ".text",
-    ".data",
-    ".bss",
-    ".rodata",
-    ".section",
-    ".pushsection",
-    ".popsection",
-    ".previous",
-    ".byte",
-    ".half",
-    ".short",
-    ".2byte",
-    ".word",
-    ".long",
-    ".int",
-    ".4byte",
-    ".dword",
-    ".quad",
-    ".8byte",
-    ".ascii",
-    ".asciz",
-    ".string",
-    ".float",
-    ".single",
-    ".double",
-    ".zero",
-    ".space",
-    ".skip",
-    ".fill",
-    ".uleb128",
-    ".sleb128",
-    ".incbin",
-    ".align",
-    ".p2align",
-    ".balign",
-    ".balignw",
-    ".balignl",
-    ".p2alignw",
-    ".p2alignl",
-    ".org",
-    ".globl",
-    ".global",
-    ".local",
-    ".weak",
-    ".hidden",
-    ".internal",
-    ".protected",
-    ".type",
-    ".size",
-    ".set",
-    ".equ",
-    ".equiv",
-    ".eqv",
-    ".comm",
-    ".lcomm",
-    ".macro",
-    ".endm",
-    ".exitm",
-    ".purgem",
-    ".rept",
-    ".endr",
-    ".irp",
-    ".irpc",
-    ".if",
-    ".ifdef",
-    ".ifndef",
-    ".ifnotdef",
-    ".ifeq",
-    ".ifne",
-    ".iflt",
-    ".ifle",
-    ".ifgt",
-    ".ifge",
-    ".ifc",
-    ".ifnc",
-    ".ifeqs",
-    ".ifnes",
-    ".ifb",
-    ".ifnb",
-    ".else",
-    ".elseif",
-    ".endif",
-    ".include",
-    ".err",
-    ".error",
-    ".warning",
-    ".print",
-    ".end",
-    ".file",
-    ".ident",
-    ".option",
-    ".attribute",
-    ".loc",
-    ".addrsig",
-    ".addrsig_sym",
-    ".variant_cc",
-    ".nops",
-];
-
-fn is_cond_directive(name: &str) -> bool {
+pub(crate) fn is_cond_directive(name: &str) -> bool {
     matches!(
         name,
         ".if"
@@ -605,7 +480,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         }
     }
 
-    fn next_statement(&mut self) -> Option<Stmt> {
+    pub(crate) fn next_statement(&mut self) -> Option<Stmt> {
         loop {
             let s = self.streams.last_mut()?;
             if s.pos >= s.end {
@@ -637,11 +512,11 @@ impl<'s, 'o> Pass1<'s, 'o> {
         }
     }
 
-    fn assembling(&self) -> bool {
+    pub(crate) fn assembling(&self) -> bool {
         self.conds.last().is_none_or(|c| c.active)
     }
 
-    fn statement(&mut self, st: &Stmt) {
+    pub(crate) fn statement(&mut self, st: &Stmt) {
         let toks = st.tokens();
         if toks.is_empty() {
             return;
@@ -744,7 +619,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         }
     }
 
-    fn parse_error(
+    pub(crate) fn parse_error(
         &self,
         st: &Stmt,
         e: lalrpop_util::ParseError<u32, Kind, crate::ast::ParseIssue>,
@@ -840,7 +715,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
     }
 
     /// Resolves local label references in operands; false after an error.
-    fn lower_operands(&mut self, st: &Stmt, ops: &mut [Operand]) -> bool {
+    pub(crate) fn lower_operands(&mut self, st: &Stmt, ops: &mut [Operand]) -> bool {
         let mut ok = true;
         for op in ops {
             let result = match op {
@@ -859,7 +734,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
     }
 
     /// Replaces `Nb`/`Nf` with the names of the label definitions they mean.
-    fn lower_locals(&self, st: &Stmt, e: &mut Expr) -> Result<(), Diag> {
+    pub(crate) fn lower_locals(&self, st: &Stmt, e: &mut Expr) -> Result<(), Diag> {
         match &mut e.kind {
             ExprKind::Local { label, forward } => {
                 let count = self.local_counts.get(label).copied().unwrap_or(0);
@@ -922,7 +797,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
 
     // ----------------------------------------------------------------- symbols
 
-    fn define_label(&mut self, st: &Stmt, tok: Token) {
+    pub(crate) fn define_label(&mut self, st: &Stmt, tok: Token) {
         let span = st.tok_span(tok);
         let name: Box<str> = if tok.kind == Kind::Int {
             let text = st.tok_text(tok);
@@ -969,7 +844,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         sym.is_label = true;
     }
 
-    fn assign(
+    pub(crate) fn assign(
         &mut self,
         st: &Stmt,
         name: &str,
@@ -1024,7 +899,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         sym.redefinable = redefinable;
     }
 
-    fn symbol_mut(&mut self, name: &str) -> &mut Symbol {
+    pub(crate) fn symbol_mut(&mut self, name: &str) -> &mut Symbol {
         self.unit
             .symbols
             .entry(name.into())
@@ -1037,7 +912,12 @@ impl<'s, 'o> Pass1<'s, 'o> {
         self.unit.sections[self.cur].size
     }
 
-    fn switch_section(&mut self, name: &str, flags: Option<&str>, nobits: bool) -> usize {
+    pub(crate) fn switch_section(
+        &mut self,
+        name: &str,
+        flags: Option<&str>,
+        nobits: bool,
+    ) -> usize {
         let idx = match self.unit.section_index.get(name) {
             Some(&i) => i,
             None => {
@@ -1120,7 +1000,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
     /// Adds `count` bytes of padding: `fill` bytes, or the section's default
     /// (nops in code: a zero byte, a 2-byte `0x0001`, then 4-byte `nop`s, as
     /// GNU as pads), with a fill pattern `width` bytes wide.
-    fn pad(&mut self, count: u64, fill: Option<i64>, width: usize) {
+    pub(crate) fn pad(&mut self, count: u64, fill: Option<i64>, width: usize) {
         if count == 0 {
             return;
         }
@@ -1161,7 +1041,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         sec.size = sec.data.len() as u64;
     }
 
-    fn align_to(
+    pub(crate) fn align_to(
         &mut self,
         st: &Stmt,
         bytes: u64,
@@ -1193,7 +1073,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         self.pad(pad, fill, width);
     }
 
-    fn org(&mut self, st: &Stmt, e: &Expr, fill: Option<i64>) {
+    pub(crate) fn org(&mut self, st: &Stmt, e: &Expr, fill: Option<i64>) {
         let target = match self.eval1(st, e) {
             Ok(Value::Abs(v)) => v,
             Ok(Value::Rel { section, offset }) if section == self.cur => offset,
@@ -1239,1618 +1119,4 @@ impl<'s, 'o> Pass1<'s, 'o> {
         }
         self.pad((target - size) as u64, Some(fill.unwrap_or(0)), 1);
     }
-
-    // -------------------------------------------------------------- directives
-
-    fn directive(&mut self, st: &Stmt, name: &str, head: Token, from: usize) {
-        let head_span = st.tok_span(head);
-        match name {
-            ".text" | ".data" | ".bss" | ".rodata" => {
-                if from < st.tokens().len() {
-                    let (raw, s) = st.raw_from(from);
-                    let e = s + raw.len() as u32;
-                    self.error(
-                        st,
-                        Diag::error(
-                            st.span(s, e),
-                            "subsections are not supported",
-                            "subsection number",
-                        )
-                        .with_help("use `.section` with distinct names"),
-                    );
-                }
-                self.switch_section(name, None, name == ".bss");
-            }
-            ".section" | ".pushsection" => self.section_directive(st, name, head_span, from),
-            ".popsection" => match self.section_stack.pop() {
-                Some((cur, prev)) => {
-                    self.cur = cur;
-                    self.prev = prev;
-                }
-                None => self.error(
-                    st,
-                    Diag::error(
-                        head_span,
-                        "`.popsection` without `.pushsection`",
-                        "nothing to pop",
-                    ),
-                ),
-            },
-            ".previous" => std::mem::swap(&mut self.cur, &mut self.prev),
-            ".byte" => self.data_values(st, from, 1),
-            ".half" | ".short" | ".2byte" => self.data_values(st, from, 2),
-            ".word" | ".long" | ".int" | ".4byte" => self.data_values(st, from, 4),
-            ".dword" | ".quad" | ".8byte" => self.data_values(st, from, 8),
-            ".ascii" | ".asciz" | ".string" => self.strings(st, from, name != ".ascii"),
-            ".float" | ".single" => self.floats(st, from, false),
-            ".double" => self.floats(st, from, true),
-            ".zero" | ".space" | ".skip" => self.space(st, from, name == ".zero"),
-            ".fill" => self.fill(st, from),
-            ".uleb128" | ".sleb128" => self.leb128(st, from, name == ".sleb128"),
-            ".incbin" => self.incbin(st, from),
-            ".nops" => {
-                let Some(ops) = self.parse_operands(st, from) else {
-                    return;
-                };
-                if let Some(Operand::Expr(e)) = ops.first()
-                    && let Some(n) = self.absolute(st, e, "the size")
-                {
-                    if n < 0 || n as u64 > MAX_SECTION_BYTES {
-                        self.error(
-                            st,
-                            Diag::error(st.span(e.start, e.end), "invalid size", "out of range"),
-                        );
-                    } else {
-                        self.pad(n as u64, None, 1);
-                    }
-                }
-            }
-            ".align" | ".p2align" | ".balign" | ".balignw" | ".balignl" | ".p2alignw"
-            | ".p2alignl" => self.align_directive(st, name, from),
-            ".org" => {
-                let Some(ops) = self.parse_operands(st, from) else {
-                    return;
-                };
-                let fill = match ops.get(1) {
-                    Some(Operand::Expr(f)) => self.absolute(st, f, "the fill value"),
-                    _ => None,
-                };
-                match ops.first() {
-                    Some(Operand::Expr(e)) => self.org(st, e, fill),
-                    _ => self.error(
-                        st,
-                        Diag::error(head_span, "`.org` needs an offset", "missing offset"),
-                    ),
-                }
-            }
-            ".globl" | ".global" | ".local" | ".weak" | ".hidden" | ".internal" | ".protected" => {
-                self.symbol_attributes(st, name, from)
-            }
-            ".type" => self.type_directive(st, from),
-            ".size" => self.size_directive(st, from),
-            ".set" | ".equ" | ".equiv" | ".eqv" => {
-                let Some(ops) = self.parse_operands(st, from) else {
-                    return;
-                };
-                match ops.as_slice() {
-                    [Operand::Expr(n), Operand::Expr(v)] if n.as_sym().is_some() => {
-                        let sym = n.as_sym().unwrap_or_default().to_string();
-                        let span = st.span(n.start, n.end);
-                        self.assign(st, &sym, span, v.clone(), true, name == ".equiv");
-                    }
-                    _ => self.error(
-                        st,
-                        Diag::error(
-                            head_span,
-                            format!("`{name}` needs a symbol and a value"),
-                            "expected `name, value`",
-                        ),
-                    ),
-                }
-            }
-            ".comm" | ".lcomm" => self.comm(st, name, from),
-            ".macro" => self.define_macro(st, from),
-            ".endm" | ".endmacro" => self.error(
-                st,
-                Diag::error(
-                    head_span,
-                    format!("`{name}` without `.macro`"),
-                    "no macro is being defined",
-                ),
-            ),
-            ".exitm" => {
-                if self.streams.last().is_some_and(|s| s.is_macro) {
-                    if let Some(s) = self.streams.last_mut() {
-                        s.pos = s.end;
-                    }
-                } else {
-                    self.error(
-                        st,
-                        Diag::error(
-                            head_span,
-                            "`.exitm` outside a macro",
-                            "not in a macro expansion",
-                        ),
-                    );
-                }
-            }
-            ".purgem" => {
-                let (raw, s) = st.raw_from(from);
-                let n = raw.trim().to_string();
-                if self.macros.remove(&n).is_none() {
-                    let e = s + raw.len() as u32;
-                    self.error(
-                        st,
-                        Diag::error(
-                            st.span(s, e),
-                            format!("no macro `{n}` to purge"),
-                            "not defined",
-                        ),
-                    );
-                }
-            }
-            ".rept" => self.rept(st, head_span, from),
-            ".irp" | ".irpc" => self.irp(st, head_span, from, name == ".irpc"),
-            ".endr" => self.error(
-                st,
-                Diag::error(
-                    head_span,
-                    "`.endr` without `.rept` or `.irp`",
-                    "nothing to end",
-                ),
-            ),
-            n if is_cond_directive(n) => self.conditional(st, n, from),
-            ".include" => self.include(st, head_span, from),
-            ".err" => self.error(
-                st,
-                Diag::error(head_span, "`.err` reached", "assembly fails here"),
-            ),
-            ".error" | ".warning" | ".print" => {
-                let Some(ops) = self.parse_operands(st, from) else {
-                    return;
-                };
-                let msg = match ops.first() {
-                    Some(Operand::Str(s, e)) => String::from_utf8_lossy(&unescape(
-                        &st.text[*s as usize + 1..*e as usize - 1],
-                    ))
-                    .into_owned(),
-                    _ => format!("{name} reached"),
-                };
-                let span = st.whole();
-                match name {
-                    ".error" => self.error(st, Diag::error(span, msg, "`.error` here")),
-                    ".warning" => self.error(st, Diag::warning(span, msg, "`.warning` here")),
-                    _ => self.error(st, Diag::warning(span, msg, "`.print` here")),
-                }
-            }
-            ".end" => {
-                // Stop reading this input file, includes and expansions included.
-                while let Some(s) = self.streams.pop() {
-                    if s.is_macro {
-                        self.macro_depth -= 1;
-                    }
-                }
-            }
-            ".file" => {
-                // `.file "name"` names the unit (an STT_FILE symbol);
-                // `.file N "dir" "name"` is a DWARF line-table entry, accepted.
-                let toks = st.tokens();
-                if let [t] = &toks[from.min(toks.len())..]
-                    && t.kind == Kind::Str
-                {
-                    let body = &st.text[t.start as usize + 1..t.end as usize - 1];
-                    self.unit.file_name =
-                        Some(String::from_utf8_lossy(&unescape(body)).into_owned());
-                } else if !matches!(toks.get(from), Some(t) if t.kind == Kind::Int) {
-                    let span = st.whole();
-                    self.error(
-                        st,
-                        Diag::error(
-                            span,
-                            "`.file` needs a file name",
-                            "expected `.file \"name\"` or `.file N \"name\"`",
-                        ),
-                    );
-                }
-            }
-            ".ident" => {
-                let Some(ops) = self.parse_operands(st, from) else {
-                    return;
-                };
-                if let Some(Operand::Str(s, e)) = ops.first() {
-                    self.unit.idents.push(
-                        String::from_utf8_lossy(&unescape(
-                            &st.text[*s as usize + 1..*e as usize - 1],
-                        ))
-                        .into_owned(),
-                    );
-                }
-            }
-            ".attribute" => self.attribute(st, head_span, from),
-            ".option" => {
-                let (raw, s) = st.raw_from(from);
-                let arg = raw.trim();
-                let known = [
-                    "rvc",
-                    "norvc",
-                    "push",
-                    "pop",
-                    "relax",
-                    "norelax",
-                    "pic",
-                    "nopic",
-                    "csr-check",
-                    "no-csr-check",
-                ];
-                if arg == "rvc" || (arg.starts_with("arch") && arg.contains("+c")) {
-                    let e = s + raw.len() as u32;
-                    self.error(
-                        st,
-                        Diag::warning(
-                            st.span(s, e),
-                            "compressed instructions are not supported",
-                            "ignored",
-                        )
-                        .with_help("SCMP uses 32-bit instructions only"),
-                    );
-                } else if !known.contains(&arg) && !arg.starts_with("arch") {
-                    let e = s + raw.len() as u32;
-                    self.error(
-                        st,
-                        Diag::warning(st.span(s, e), format!("unknown `.option {arg}`"), "ignored"),
-                    );
-                }
-            }
-            // Accepted for compatibility with compiler output; we emit no
-            // unwind or line tables (see the README).
-            n if n.starts_with(".cfi_") => {}
-            ".loc" | ".loc_mark_labels" | ".addrsig" | ".addrsig_sym" | ".variant_cc" => {}
-            ".altmacro" | ".noaltmacro" => self.error(
-                st,
-                Diag::error(
-                    head_span,
-                    format!("`{name}` is not supported"),
-                    "unsupported directive",
-                ),
-            ),
-            _ => {
-                let mut d = Diag::error(
-                    head_span,
-                    format!("unknown directive `{name}`"),
-                    "not a directive",
-                );
-                if let Some(near) = nearest(name, DIRECTIVES.iter().copied()) {
-                    d = d.with_help(format!("did you mean `{near}`?"));
-                }
-                self.error(st, d);
-            }
-        }
-    }
-
-    fn section_directive(&mut self, st: &Stmt, directive: &str, head_span: Span, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let Some(first) = ops.first() else {
-            self.error(
-                st,
-                Diag::error(head_span, "missing section name", "expected a name"),
-            );
-            return;
-        };
-        let (s, e) = first.range();
-        let raw = &st.text[s as usize..e as usize];
-        let name = raw.trim_matches('"').to_string();
-        if name.is_empty() {
-            self.error(
-                st,
-                Diag::error(head_span, "missing section name", "expected a name"),
-            );
-            return;
-        }
-        let flags = match ops.get(1) {
-            Some(Operand::Str(s, e)) => Some(st.text[*s as usize + 1..*e as usize - 1].to_string()),
-            Some(Operand::Empty(_)) | None => None,
-            Some(other) => {
-                let (s, e) = other.range();
-                self.error(
-                    st,
-                    Diag::error(
-                        st.span(s, e),
-                        "section flags must be a string",
-                        "expected flags like \"ax\"",
-                    ),
-                );
-                None
-            }
-        };
-        if let Some(f) = &flags
-            && let Some(bad) = f.chars().find(|c| !"awxMSGTRo?de".contains(*c))
-        {
-            let span = ops[1].range();
-            self.error(
-                st,
-                Diag::error(
-                    st.span(span.0, span.1),
-                    format!("unknown section flag `{bad}`"),
-                    "in these flags",
-                )
-                .with_help("flags are a (allocate), w (write), x (execute), M, S, G, T, R, o, ?"),
-            );
-        }
-        let nobits = matches!(ops.get(2), Some(Operand::Type(s, e)) if &st.text[*s as usize..*e as usize] == "nobits");
-        if directive == ".pushsection" {
-            self.section_stack.push((self.cur, self.prev));
-        }
-        self.switch_section(&name, flags.as_deref(), nobits);
-    }
-
-    fn data_values(&mut self, st: &Stmt, from: usize, size: u8) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        for op in ops {
-            match op {
-                Operand::Expr(e) => {
-                    if let ExprKind::Reloc(..) = e.kind {
-                        let span = st.span(e.start, e.end);
-                        self.error(
-                            st,
-                            Diag::error(
-                                span,
-                                "relocation operators are not allowed in data",
-                                "here",
-                            ),
-                        );
-                        continue;
-                    }
-                    let span = st.span(e.start, e.end);
-                    match self.eval1(st, &e) {
-                        Ok(Value::Abs(v)) => {
-                            if let Some(d) = check_data_range(v, size, span) {
-                                self.error(st, d);
-                                continue;
-                            }
-                            let bytes = v.to_le_bytes();
-                            self.emit(st, &bytes[..size as usize], span);
-                        }
-                        Ok(Value::Rel { .. }) | Err(EvalError::Defer(..)) => {
-                            let offset = self.section_size();
-                            self.emit(st, &[0u8; 8][..size as usize], span);
-                            self.add_fixup(st, FixKind::Data(size), e, offset);
-                        }
-                        Err(err) => {
-                            let d = eval_diag(st.file, err, "the value");
-                            self.error(st, d);
-                        }
-                    }
-                }
-                Operand::Empty(p) if size > 0 => {
-                    self.error(
-                        st,
-                        Diag::error(st.span(p, p), "missing value", "expected a value here"),
-                    );
-                }
-                other => {
-                    let (s, e) = other.range();
-                    self.error(
-                        st,
-                        Diag::error(
-                            st.span(s, e),
-                            "expected a value",
-                            "not a number or expression",
-                        ),
-                    );
-                }
-            }
-        }
-    }
-
-    fn strings(&mut self, st: &Stmt, from: usize, nul: bool) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        for op in ops {
-            match op {
-                Operand::Str(s, e) => {
-                    let mut bytes = unescape(&st.text[s as usize + 1..e as usize - 1]);
-                    if nul {
-                        bytes.push(0);
-                    }
-                    self.emit(st, &bytes, st.span(s, e));
-                }
-                other => {
-                    let (s, e) = other.range();
-                    self.error(
-                        st,
-                        Diag::error(st.span(s, e), "expected a string", "not a string literal"),
-                    );
-                }
-            }
-        }
-    }
-
-    fn floats(&mut self, st: &Stmt, from: usize, double: bool) {
-        let (raw, base) = st.raw_from(from);
-        let raw = raw.to_string();
-        for (s, e) in split_top_level(&raw, ',') {
-            let (s, e) = trim_range(&raw, (s, e));
-            let text = &raw[s..e];
-            let span = st.span(base + s as u32, base + e as u32);
-            match crate::floats::parse(text, double) {
-                Ok(bits) => {
-                    let bytes = bits.to_le_bytes();
-                    self.emit(st, &bytes[..if double { 8 } else { 4 }], span);
-                }
-                Err(why) => {
-                    let d =
-                        Diag::error(span, format!("invalid floating-point number `{text}`"), why)
-                            .with_help(
-                                "write decimal (1.5, -2e10), hexadecimal (0x1.8p3), inf or nan",
-                            );
-                    self.error(st, d);
-                }
-            }
-        }
-    }
-
-    fn space(&mut self, st: &Stmt, from: usize, zero_only: bool) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let Some(Operand::Expr(n)) = ops.first() else {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(span, "missing size", "expected a byte count"),
-            );
-            return;
-        };
-        let Some(count) = self.absolute(st, n, "the size") else {
-            return;
-        };
-        if count < 0 || count as u64 > MAX_SECTION_BYTES {
-            self.error(
-                st,
-                Diag::error(
-                    st.span(n.start, n.end),
-                    format!("invalid size {count}"),
-                    "must be 0..=256 MiB",
-                ),
-            );
-            return;
-        }
-        let fill = match ops.get(1) {
-            Some(Operand::Expr(f)) if !zero_only => self.absolute(st, f, "the fill value"),
-            _ => None,
-        };
-        self.pad(count as u64, Some(fill.unwrap_or(0)), 1);
-    }
-
-    fn fill(&mut self, st: &Stmt, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let mut vals = [None, Some(1), Some(0)];
-        for (i, op) in ops.iter().take(3).enumerate() {
-            if let Operand::Expr(e) = op {
-                vals[i] = self.absolute(st, e, "the `.fill` argument");
-                if vals[i].is_none() {
-                    return;
-                }
-            }
-        }
-        let (Some(repeat), Some(size), Some(value)) = (vals[0], vals[1], vals[2]) else {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(
-                    span,
-                    "`.fill` needs a repeat count",
-                    "expected `repeat[, size[, value]]`",
-                ),
-            );
-            return;
-        };
-        let size = size.clamp(0, 8);
-        if repeat < 0 || (repeat as u64).saturating_mul(size as u64) > MAX_SECTION_BYTES {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(span, "invalid `.fill` size", "too large or negative"),
-            );
-            return;
-        }
-        // GNU as stores at most 4 bytes of the value; wider units get zeros.
-        let v = (value as u32 as u64).to_le_bytes();
-        let span = st.whole();
-        let mut bytes = Vec::with_capacity((repeat * size) as usize);
-        for _ in 0..repeat {
-            bytes.extend_from_slice(&v[..size as usize]);
-        }
-        self.emit(st, &bytes, span);
-    }
-
-    fn leb128(&mut self, st: &Stmt, from: usize, signed: bool) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        for op in ops {
-            let Operand::Expr(e) = op else { continue };
-            let Some(mut v) = self.absolute(st, &e, "a LEB128 value") else {
-                continue;
-            };
-            let mut bytes = Vec::new();
-            loop {
-                let byte = (v & 0x7f) as u8;
-                v = if signed {
-                    v >> 7
-                } else {
-                    ((v as u64) >> 7) as i64
-                };
-                let done = if signed {
-                    (v == 0 && byte & 0x40 == 0) || (v == -1 && byte & 0x40 != 0)
-                } else {
-                    v == 0
-                };
-                bytes.push(if done { byte } else { byte | 0x80 });
-                if done {
-                    break;
-                }
-            }
-            self.emit(st, &bytes, st.span(e.start, e.end));
-        }
-    }
-
-    fn incbin(&mut self, st: &Stmt, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let Some(Operand::Str(s, e)) = ops.first() else {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(span, "`.incbin` needs a file name", "expected a string"),
-            );
-            return;
-        };
-        let (s, e) = (*s, *e);
-        let name = String::from_utf8_lossy(&unescape(&st.text[s as usize + 1..e as usize - 1]))
-            .into_owned();
-        let Some(path) = self.find_file(st.file, &name) else {
-            let d = self.not_found(st.span(s, e), &name);
-            self.error(st, d);
-            return;
-        };
-        let data = match (self.sh.read_file)(&path) {
-            Ok(d) => d,
-            Err(err) => {
-                self.error(
-                    st,
-                    Diag::error(
-                        st.span(s, e),
-                        format!("cannot read `{name}`"),
-                        err.to_string(),
-                    ),
-                );
-                return;
-            }
-        };
-        let mut args = [0i64, data.len() as i64];
-        for (i, op) in ops.iter().skip(1).take(2).enumerate() {
-            if let Operand::Expr(x) = op {
-                match self.absolute(st, x, "the `.incbin` argument") {
-                    Some(v) => args[i] = v,
-                    None => return,
-                }
-            }
-        }
-        let skip = args[0].clamp(0, data.len() as i64) as usize;
-        let count = args[1].clamp(0, (data.len() - skip) as i64) as usize;
-        self.emit(st, &data[skip..skip + count], st.span(s, e));
-    }
-
-    fn align_directive(&mut self, st: &Stmt, name: &str, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let mut vals: [Option<i64>; 3] = [None; 3];
-        for (i, op) in ops.iter().take(3).enumerate() {
-            if let Operand::Expr(e) = op {
-                vals[i] = self.absolute(st, e, "the alignment argument");
-                if vals[i].is_none() {
-                    return;
-                }
-            }
-        }
-        let Some(amount) = vals[0] else {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(
-                    span,
-                    format!("`{name}` needs an alignment"),
-                    "missing alignment",
-                ),
-            );
-            return;
-        };
-        let width = match name {
-            ".balignw" | ".p2alignw" => 2,
-            ".balignl" | ".p2alignl" => 4,
-            _ => 1,
-        };
-        let bytes = if name.starts_with(".balign") {
-            amount.max(1) as u64
-        } else {
-            if !(0..=16).contains(&amount) {
-                let span = st.whole();
-                self.error(
-                    st,
-                    Diag::error(
-                        span,
-                        format!("invalid alignment 2^{amount}"),
-                        "must be 0..=16",
-                    ),
-                );
-                return;
-            }
-            1u64 << amount
-        };
-        self.align_to(st, bytes, vals[1], vals[2], width);
-    }
-
-    fn symbol_attributes(&mut self, st: &Stmt, name: &str, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        for op in ops {
-            let Operand::Expr(e) = &op else { continue };
-            let Some(sym) = e.as_sym() else {
-                self.error(
-                    st,
-                    Diag::error(
-                        st.span(e.start, e.end),
-                        "expected a symbol name",
-                        "not a name",
-                    ),
-                );
-                continue;
-            };
-            let span = st.span(e.start, e.end);
-            let s = self.symbol_mut(sym);
-            if s.first_use.is_none() {
-                s.first_use = Some(span);
-            }
-            match name {
-                ".globl" | ".global" => {
-                    if s.binding != Binding::Weak {
-                        s.binding = Binding::Global;
-                    }
-                }
-                ".weak" => s.binding = Binding::Weak,
-                ".local" => s.binding = Binding::Local,
-                ".hidden" => s.visibility = 2,
-                ".internal" => s.visibility = 1,
-                _ => s.visibility = 3,
-            }
-        }
-    }
-
-    fn type_directive(&mut self, st: &Stmt, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let (Some(Operand::Expr(e)), Some(t)) = (ops.first(), ops.get(1)) else {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(
-                    span,
-                    "`.type` needs a symbol and a type",
-                    "expected `name, @type`",
-                ),
-            );
-            return;
-        };
-        let Some(sym) = e.as_sym() else { return };
-        let (s, en) = t.range();
-        let text = st.text[s as usize..en as usize]
-            .trim_matches('"')
-            .trim_start_matches(['@', '%']);
-        let ty = match text {
-            "function" | "STT_FUNC" | "gnu_indirect_function" => SymType::Func,
-            "object" | "STT_OBJECT" => SymType::Object,
-            "tls_object" | "STT_TLS" => SymType::Tls,
-            "common" | "STT_COMMON" => SymType::Common,
-            "notype" | "STT_NOTYPE" => SymType::NoType,
-            other => {
-                let d = Diag::error(
-                    st.span(s, en),
-                    format!("unknown symbol type `{other}`"),
-                    "not a type",
-                )
-                .with_help("use @function, @object, @notype, @tls_object or @common");
-                self.error(st, d);
-                return;
-            }
-        };
-        self.symbol_mut(sym).ty = ty;
-    }
-
-    fn size_directive(&mut self, st: &Stmt, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let (Some(Operand::Expr(n)), Some(Operand::Expr(v))) = (ops.first(), ops.get(1)) else {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(
-                    span,
-                    "`.size` needs a symbol and a size",
-                    "expected `name, size`",
-                ),
-            );
-            return;
-        };
-        let Some(sym) = n.as_sym() else { return };
-        let sym = sym.to_string();
-        match self.eval1(st, v) {
-            Ok(Value::Abs(size)) => self.symbol_mut(&sym).size = Some(size as u64),
-            Ok(Value::Rel { .. }) | Err(EvalError::Defer(..)) => {
-                let offset = self.section_size();
-                self.add_fixup(st, FixKind::SymbolSize(sym.into()), v.clone(), offset);
-            }
-            Err(e) => {
-                let d = eval_diag(st.file, e, "the size");
-                self.error(st, d);
-            }
-        }
-    }
-
-    fn comm(&mut self, st: &Stmt, name: &str, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let (Some(Operand::Expr(n)), Some(Operand::Expr(size))) = (ops.first(), ops.get(1)) else {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(
-                    span,
-                    format!("`{name}` needs a symbol and a size"),
-                    "expected `name, size[, align]`",
-                ),
-            );
-            return;
-        };
-        let Some(sym) = n.as_sym().map(str::to_string) else {
-            return;
-        };
-        let span = st.span(n.start, n.end);
-        let Some(size) = self.absolute(st, size, "the size") else {
-            return;
-        };
-        let align = match ops.get(2) {
-            Some(Operand::Expr(a)) => match self.absolute(st, a, "the alignment") {
-                Some(a) => a,
-                None => return,
-            },
-            _ => (size.max(1) as u64).next_power_of_two().min(8) as i64,
-        };
-        if size < 0
-            || size as u64 > MAX_SECTION_BYTES
-            || align <= 0
-            || !(align as u64).is_power_of_two()
-        {
-            self.error(
-                st,
-                Diag::error(
-                    span,
-                    format!("invalid `{name}` size or alignment"),
-                    "out of range",
-                ),
-            );
-            return;
-        }
-        let s = self.symbol_mut(&sym);
-        if s.is_defined() {
-            if !matches!(s.def, SymDef::Common(..)) {
-                let first = s.def_span;
-                let mut d = Diag::error(
-                    span,
-                    format!("symbol `{sym}` is already defined"),
-                    "declared common here",
-                );
-                if let Some(f) = first {
-                    d = d.with_note(f, "first defined here");
-                }
-                self.error(st, d);
-            }
-            return;
-        }
-        s.def = SymDef::Common(size as u64, align as u64);
-        s.def_span = Some(span);
-        if name == ".comm" && s.binding == Binding::Local {
-            s.binding = Binding::Global;
-        }
-        if s.ty == SymType::NoType {
-            s.ty = SymType::Object;
-        }
-    }
-
-    fn attribute(&mut self, st: &Stmt, head_span: Span, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let (Some(Operand::Expr(tag)), Some(value)) = (ops.first(), ops.get(1)) else {
-            self.error(
-                st,
-                Diag::error(
-                    head_span,
-                    "`.attribute` needs a tag and a value",
-                    "expected `tag, value`",
-                ),
-            );
-            return;
-        };
-        let tag_num = match tag.as_sym() {
-            Some("stack_align") => 4,
-            Some("arch") => 5,
-            Some("unaligned_access") => 6,
-            Some("priv_spec") => 8,
-            Some("priv_spec_minor") => 10,
-            Some("priv_spec_revision") => 12,
-            Some("atomic_abi") => 14,
-            Some("x3_reg_usage") => 16,
-            Some(other) => {
-                let d = Diag::error(
-                    st.span(tag.start, tag.end),
-                    format!("unknown attribute `{other}`"),
-                    "not a RISC-V attribute",
-                );
-                self.error(st, d);
-                return;
-            }
-            None => match self.absolute(st, tag, "the attribute tag") {
-                Some(v) if v >= 0 => v as u64,
-                _ => return,
-            },
-        };
-        let v = match value {
-            Operand::Str(s, e) => AttrValue::Str(
-                String::from_utf8_lossy(&unescape(&st.text[*s as usize + 1..*e as usize - 1]))
-                    .into_owned(),
-            ),
-            Operand::Expr(e) => match self.absolute(st, e, "the attribute value") {
-                Some(v) => AttrValue::Int(v as u64),
-                None => return,
-            },
-            other => {
-                let (s, e) = other.range();
-                self.error(
-                    st,
-                    Diag::error(
-                        st.span(s, e),
-                        "expected a number or a string",
-                        "attribute value",
-                    ),
-                );
-                return;
-            }
-        };
-        // RISC-V attributes: odd tags hold strings, even tags numbers.
-        if matches!(v, AttrValue::Str(_)) != (tag_num % 2 == 1) {
-            let (s, e) = value.range();
-            let d = Diag::error(
-                st.span(s, e),
-                format!(
-                    "attribute {tag_num} takes a {}",
-                    if tag_num % 2 == 1 { "string" } else { "number" }
-                ),
-                "wrong kind of value",
-            );
-            self.error(st, d);
-            return;
-        }
-        self.unit.attributes.retain(|(t, _)| *t != tag_num);
-        self.unit.attributes.push((tag_num, v));
-    }
-
-    // ------------------------------------------------------------ conditionals
-
-    fn conditional(&mut self, st: &Stmt, name: &str, from: usize) {
-        let span = st.whole();
-        match name {
-            ".endif" => {
-                if self.conds.pop().is_none() {
-                    self.error(
-                        st,
-                        Diag::error(span, "`.endif` without `.if`", "nothing to end"),
-                    );
-                }
-            }
-            ".else" => match self.conds.last_mut() {
-                Some(c) if !c.else_seen => {
-                    c.active = c.parent_active && !c.taken;
-                    c.taken = true;
-                    c.else_seen = true;
-                }
-                Some(_) => self.error(
-                    st,
-                    Diag::error(span, "second `.else` for one `.if`", "extra `.else`"),
-                ),
-                None => self.error(
-                    st,
-                    Diag::error(span, "`.else` without `.if`", "no open conditional"),
-                ),
-            },
-            ".elseif" => {
-                let Some(c) = self.conds.last() else {
-                    self.error(
-                        st,
-                        Diag::error(span, "`.elseif` without `.if`", "no open conditional"),
-                    );
-                    return;
-                };
-                if c.else_seen {
-                    self.error(
-                        st,
-                        Diag::error(span, "`.elseif` after `.else`", "out of order"),
-                    );
-                    return;
-                }
-                let (parent, taken) = (c.parent_active, c.taken);
-                let value = if parent && !taken {
-                    self.condition_value(st, ".if", from).unwrap_or(false)
-                } else {
-                    false
-                };
-                if let Some(c) = self.conds.last_mut() {
-                    c.active = parent && !taken && value;
-                    c.taken |= value;
-                }
-            }
-            _ => {
-                let parent = self.assembling();
-                let value = if parent {
-                    self.condition_value(st, name, from).unwrap_or(false)
-                } else {
-                    false
-                };
-                self.conds.push(Cond {
-                    active: parent && value,
-                    taken: value,
-                    parent_active: parent,
-                    else_seen: false,
-                    span,
-                    ctx: st.ctx,
-                });
-            }
-        }
-    }
-
-    fn condition_value(&mut self, st: &Stmt, name: &str, from: usize) -> Option<bool> {
-        match name {
-            ".ifdef" | ".ifndef" | ".ifnotdef" => {
-                let (raw, _) = st.raw_from(from);
-                let defined = self
-                    .unit
-                    .symbols
-                    .get(raw.trim())
-                    .is_some_and(|s| s.is_defined());
-                Some(if name == ".ifdef" { defined } else { !defined })
-            }
-            ".ifc" | ".ifnc" | ".ifeqs" | ".ifnes" => {
-                let (raw, _) = st.raw_from(from);
-                let parts = split_top_level(raw, ',');
-                let text = |i: usize| {
-                    parts.get(i).map_or("", |r| {
-                        let (s, e) = trim_range(raw, *r);
-                        raw[s..e].trim_matches(|c| c == '"' || c == '\'')
-                    })
-                };
-                let same = text(0) == text(1);
-                Some(if name == ".ifc" || name == ".ifeqs" {
-                    same
-                } else {
-                    !same
-                })
-            }
-            ".ifb" | ".ifnb" => {
-                let (raw, _) = st.raw_from(from);
-                let blank = raw.trim().is_empty();
-                Some(if name == ".ifb" { blank } else { !blank })
-            }
-            _ => {
-                let e = self.parse_expr_operand(st, from)?;
-                let v = self.absolute(st, &e, "the condition")?;
-                Some(match name {
-                    ".if" | ".ifne" => v != 0,
-                    ".ifeq" => v == 0,
-                    ".iflt" => v < 0,
-                    ".ifle" => v <= 0,
-                    ".ifgt" => v > 0,
-                    _ => v >= 0,
-                })
-            }
-        }
-    }
-
-    // ------------------------------------------------- macros and repetition
-
-    /// Reads statements of the current stream up to the one that closes a
-    /// block (`.endm` for `.macro`, `.endr` for `.rept`/`.irp`), counting
-    /// nested blocks. Returns the body's token range and text range.
-    fn collect_block(&mut self, st: &Stmt, macro_block: bool) -> Option<(usize, usize, u32, u32)> {
-        let body_tok_start = self.streams.last()?.pos;
-        let body_text_start = st.toks.get(st.b).map_or(st.text.len() as u32, |t| t.end);
-        let mut depth = 0;
-        while let Some(s) = self.streams.last() {
-            if s.pos >= s.end || !Rc::ptr_eq(&s.tokens, &st.toks) {
-                break;
-            }
-            let Some(inner) = self.next_statement() else {
-                break;
-            };
-            let toks = inner.tokens();
-            // Skip labels to find the head.
-            let mut i = 0;
-            while i + 1 < toks.len() && toks[i + 1].kind == Kind::Colon {
-                i += 2;
-            }
-            let Some(head) = toks.get(i) else { continue };
-            if head.kind != Kind::Ident {
-                continue;
-            }
-            let name = inner.tok_text(*head).to_ascii_lowercase();
-            let (open, close): (&[&str], &[&str]) = if macro_block {
-                (&[".macro"], &[".endm", ".endmacro"])
-            } else {
-                (&[".rept", ".irp", ".irpc"], &[".endr"])
-            };
-            if open.contains(&name.as_str()) {
-                depth += 1;
-            } else if close.contains(&name.as_str()) {
-                if depth == 0 {
-                    return Some((body_tok_start, inner.a, body_text_start, toks[0].start));
-                }
-                depth -= 1;
-            }
-        }
-        let what = if macro_block {
-            "`.macro` has no `.endm`"
-        } else {
-            "block has no `.endr`"
-        };
-        let span = st.whole();
-        self.error(st, Diag::error(span, what.to_string(), "opened here"));
-        None
-    }
-
-    fn define_macro(&mut self, st: &Stmt, from: usize) {
-        let (raw, base) = st.raw_from(from);
-        let raw = raw.to_string();
-        let Some(block) = self.collect_block(st, true) else {
-            return;
-        };
-        let trimmed = raw.trim_start();
-        let name_len = trimmed
-            .find(|c: char| c.is_whitespace() || c == ',')
-            .unwrap_or(trimmed.len());
-        if name_len == 0 {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(span, "`.macro` needs a name", "missing name"),
-            );
-            return;
-        }
-        let ne = raw.len() - trimmed.len() + name_len;
-        let name = trimmed[..name_len].to_string();
-        let mut params = Vec::new();
-        // Parameters may be separated by commas or spaces after the name.
-        let rest = &raw[ne..];
-        let rest = rest.trim_start().trim_start_matches(',');
-        for (s, e) in split_args(rest) {
-            let p = rest[s..e].trim();
-            if p.is_empty() {
-                continue;
-            }
-            let (decl, default) = match p.split_once('=') {
-                Some((d, v)) => (d.trim(), Some(v.trim().to_string())),
-                None => (p, None),
-            };
-            let (pname, qual) = match decl.split_once(':') {
-                Some((n, q)) => (n.trim(), Some(q.trim())),
-                None => (decl, None),
-            };
-            if pname.is_empty() || !pname.bytes().all(is_ident_char) {
-                let off = base + (raw.len() - rest.len() + s) as u32;
-                let span = st.span(off, off + (e - s) as u32);
-                self.error(
-                    st,
-                    Diag::error(
-                        span,
-                        format!("invalid macro parameter `{p}`"),
-                        "not a parameter name",
-                    ),
-                );
-                return;
-            }
-            params.push(Param {
-                name: pname.to_string(),
-                default,
-                required: qual == Some("req"),
-                vararg: qual == Some("vararg"),
-            });
-        }
-        let (_, _, body_start, body_end) = block;
-        self.macros.insert(
-            name.clone(),
-            Rc::new(Macro {
-                name,
-                params,
-                body_file: st.file,
-                body_start,
-                body_end,
-            }),
-        );
-    }
-
-    /// Substitutes `\name` references (and `\@`, `\()`) in `body`, building
-    /// the segment map of the result.
-    fn substitute(
-        body: &str,
-        body_file: u32,
-        body_start: u32,
-        values: &HashMap<&str, String>,
-        counter: u32,
-    ) -> (String, Vec<Segment>) {
-        let mut out = String::with_capacity(body.len() + 16);
-        let mut segs: Vec<Segment> = Vec::new();
-        let bytes = body.as_bytes();
-        let mut lit_start = 0usize;
-        let mut i = 0usize;
-        let push_lit = |out: &mut String, segs: &mut Vec<Segment>, from: usize, to: usize| {
-            if to > from {
-                let vs = out.len() as u32;
-                out.push_str(&body[from..to]);
-                segs.push(Segment {
-                    virt_start: vs,
-                    virt_end: out.len() as u32,
-                    origin: Span {
-                        file: body_file,
-                        start: body_start + from as u32,
-                        end: body_start + to as u32,
-                    },
-                    literal: true,
-                });
-            }
-        };
-        while i < bytes.len() {
-            if bytes[i] != b'\\' || i + 1 >= bytes.len() {
-                i += 1;
-                continue;
-            }
-            let next = bytes[i + 1];
-            let (replacement, len): (Option<String>, usize) = if next == b'@' {
-                (Some(counter.to_string()), 2)
-            } else if next == b'(' && bytes.get(i + 2) == Some(&b')') {
-                (Some(String::new()), 3)
-            } else {
-                let mut j = i + 1;
-                while j < bytes.len() && is_ident_char(bytes[j]) && bytes[j] != b'.' {
-                    j += 1;
-                }
-                let ident = &body[i + 1..j];
-                match values.get(ident) {
-                    Some(v) => (Some(v.clone()), j - i),
-                    None => (None, 1),
-                }
-            };
-            match replacement {
-                Some(r) => {
-                    push_lit(&mut out, &mut segs, lit_start, i);
-                    let vs = out.len() as u32;
-                    out.push_str(&r);
-                    segs.push(Segment {
-                        virt_start: vs,
-                        virt_end: out.len() as u32,
-                        origin: Span {
-                            file: body_file,
-                            start: body_start + i as u32,
-                            end: body_start + (i + len) as u32,
-                        },
-                        literal: false,
-                    });
-                    i += len;
-                    lit_start = i;
-                }
-                None => i += len,
-            }
-        }
-        push_lit(&mut out, &mut segs, lit_start, bytes.len());
-        if !out.ends_with('\n') {
-            let vs = out.len() as u32;
-            out.push('\n');
-            segs.push(Segment {
-                virt_start: vs,
-                virt_end: out.len() as u32,
-                origin: Span {
-                    file: body_file,
-                    start: body_start + body.len() as u32,
-                    end: body_start + body.len() as u32,
-                },
-                literal: false,
-            });
-        }
-        (out, segs)
-    }
-
-    fn push_virtual(
-        &mut self,
-        name: String,
-        text: String,
-        segs: Vec<Segment>,
-        ctx: CtxId,
-        is_macro: bool,
-    ) {
-        let file = self.sh.sources.add_virtual(name, text, segs);
-        let text = self.sh.sources.file(file).text.clone();
-        let tokens: Rc<[Token]> = lex(&text).into();
-        let end = tokens.len();
-        let include_depth = self.streams.last().map_or(0, |s| s.include_depth);
-        self.streams.push(Stream {
-            file,
-            text,
-            tokens,
-            pos: 0,
-            start: 0,
-            end,
-            reps_left: 0,
-            ctx,
-            is_macro,
-            include_depth,
-        });
-    }
-
-    fn new_context(&mut self, kind: ContextKind, site: Span, parent: CtxId) -> CtxId {
-        self.sh.contexts.push(Context { kind, site, parent });
-        self.sh.contexts.len() as CtxId - 1
-    }
-
-    /// Counts an expansion; past the limit, reports it and stops reading
-    /// this input file (every later expansion would fail the same way).
-    fn count_expansion(&mut self, st: &Stmt) -> bool {
-        self.sh.expansions_total += 1;
-        let max = self.sh.opts.max_expansions;
-        if self.sh.expansions_total <= max {
-            return true;
-        }
-        let span = st.whole();
-        self.error(
-            st,
-            Diag::error(span, "too many macro expansions", "assembly stopped here").with_help(format!(
-                "more than {max} expansions: does a macro use itself more than once, growing without end?"
-            )),
-        );
-        self.stop_reading();
-        false
-    }
-
-    /// Ends the pass over this input file: a runaway expansion or too many
-    /// errors (what follows would only repeat them).
-    fn stop_reading(&mut self) {
-        while let Some(s) = self.streams.pop() {
-            if s.is_macro {
-                self.macro_depth -= 1;
-            }
-        }
-    }
-
-    fn expand_macro(&mut self, st: &Stmt, m: &Macro, head_index: usize) {
-        let site = st.whole();
-        if !self.count_expansion(st) {
-            return;
-        }
-        if self.macro_depth >= MAX_MACRO_DEPTH {
-            self.error(
-                st,
-                Diag::error(site, format!("macro `{}` nested too deeply", m.name), "expansion stopped here")
-                    .with_help(format!("more than {MAX_MACRO_DEPTH} nested expansions: does the macro call itself without end?")),
-            );
-            self.stop_reading();
-            return;
-        }
-        let (raw, base) = st.raw_from(head_index + 1);
-        let raw = raw.to_string();
-        let mut values: HashMap<&str, String> = HashMap::new();
-        let mut positional = 0usize;
-        let args = split_args(&raw);
-        for (k, &(s, e)) in args.iter().enumerate() {
-            let arg = &raw[s..e];
-            if let Some((kw, v)) = arg.split_once('=')
-                && let Some(p) = m.params.iter().find(|p| p.name == kw.trim())
-            {
-                values.insert(p.name.as_str(), v.trim().to_string());
-                continue;
-            }
-            let Some(p) = m.params.get(positional) else {
-                let span = st.span(base + s as u32, base + e as u32);
-                self.error(
-                    st,
-                    Diag::error(
-                        span,
-                        format!("too many arguments to macro `{}`", m.name),
-                        "extra argument",
-                    )
-                    .with_help(format!(
-                        "`{}` takes {} argument(s)",
-                        m.name,
-                        m.params.len()
-                    )),
-                );
-                return;
-            };
-            if p.vararg {
-                let rest: Vec<&str> = args[k..].iter().map(|&(s, e)| &raw[s..e]).collect();
-                values.insert(p.name.as_str(), rest.join(", "));
-                break;
-            }
-            values.insert(p.name.as_str(), arg.to_string());
-            positional += 1;
-        }
-        for p in &m.params {
-            if !values.contains_key(p.name.as_str()) {
-                if p.required {
-                    self.error(
-                        st,
-                        Diag::error(
-                            site,
-                            format!("missing argument `{}` of macro `{}`", p.name, m.name),
-                            "in this use",
-                        )
-                        .with_help(format!("`{}` is marked `:req`", p.name)),
-                    );
-                    return;
-                }
-                values.insert(p.name.as_str(), p.default.clone().unwrap_or_default());
-            }
-        }
-        let src = self.sh.sources.file(m.body_file).text.clone();
-        let body = &src[m.body_start as usize..m.body_end as usize];
-        let (text, segs) =
-            Self::substitute(body, m.body_file, m.body_start, &values, self.expansions);
-        self.expansions += 1;
-        let ctx = self.new_context(ContextKind::Macro(m.name.clone()), site, st.ctx);
-        self.macro_depth += 1;
-        self.push_virtual(format!("<macro {}>", m.name), text, segs, ctx, true);
-    }
-
-    fn rept(&mut self, st: &Stmt, head_span: Span, from: usize) {
-        let count = self
-            .parse_expr_operand(st, from)
-            .and_then(|e| self.absolute(st, &e, "the repeat count"));
-        let Some((a, b, _, _)) = self.collect_block(st, false) else {
-            return;
-        };
-        let Some(count) = count else { return };
-        if count <= 0 || a >= b {
-            return;
-        }
-        let Some(top) = self.streams.last() else {
-            return;
-        };
-        let (file, text, tokens, include_depth) = (
-            top.file,
-            top.text.clone(),
-            top.tokens.clone(),
-            top.include_depth,
-        );
-        let ctx = self.new_context(ContextKind::Rept, head_span, st.ctx);
-        self.streams.push(Stream {
-            file,
-            text,
-            tokens,
-            pos: a,
-            start: a,
-            end: b,
-            reps_left: count as u64 - 1,
-            ctx,
-            is_macro: false,
-            include_depth,
-        });
-    }
-
-    fn irp(&mut self, st: &Stmt, head_span: Span, from: usize, per_char: bool) {
-        let (raw, _) = st.raw_from(from);
-        let raw = raw.to_string();
-        let Some((_, _, body_start, body_end)) = self.collect_block(st, false) else {
-            return;
-        };
-        let (sym, values_text) = match raw.split_once(',') {
-            Some((s, v)) => (s.trim().to_string(), v.trim().to_string()),
-            None => match raw.split_once(char::is_whitespace) {
-                Some((s, v)) => (s.trim().to_string(), v.trim().to_string()),
-                None => (raw.trim().to_string(), String::new()),
-            },
-        };
-        if sym.is_empty() {
-            self.error(
-                st,
-                Diag::error(head_span, "`.irp` needs a parameter name", "missing name"),
-            );
-            return;
-        }
-        let values: Vec<String> = if per_char {
-            values_text.chars().map(|c| c.to_string()).collect()
-        } else if values_text.is_empty() {
-            vec![String::new()]
-        } else {
-            split_args(&values_text)
-                .into_iter()
-                .map(|(s, e)| values_text[s..e].to_string())
-                .collect()
-        };
-        let src = st.text.clone();
-        let body = &src[body_start as usize..body_end as usize];
-        let mut text = String::new();
-        let mut segs = Vec::new();
-        for v in values {
-            let mut map = HashMap::new();
-            map.insert(sym.as_str(), v);
-            let (t, s) = Self::substitute(body, st.file, body_start, &map, self.expansions);
-            let shift = text.len() as u32;
-            text.push_str(&t);
-            segs.extend(s.into_iter().map(|mut seg| {
-                seg.virt_start += shift;
-                seg.virt_end += shift;
-                seg
-            }));
-        }
-        if text.is_empty() || !self.count_expansion(st) {
-            return;
-        }
-        let ctx = self.new_context(ContextKind::Irp, head_span, st.ctx);
-        self.push_virtual("<irp>".to_string(), text, segs, ctx, false);
-    }
-
-    // ---------------------------------------------------------------- includes
-
-    fn find_file(&self, from_file: u32, name: &str) -> Option<PathBuf> {
-        let p = PathBuf::from(name);
-        if p.is_absolute() {
-            return p.exists().then_some(p);
-        }
-        // The including file's directory (for a virtual file, that of the
-        // real file it came from), then -I directories, then the current one.
-        let mut f = from_file;
-        while self.sh.sources.file(f).is_virtual() {
-            f = self.sh.sources.file(f).segments[0].origin.file;
-        }
-        let mut dirs: Vec<PathBuf> = Vec::new();
-        if let Some(d) = &self.sh.sources.file(f).dir {
-            dirs.push(d.clone());
-        }
-        dirs.extend(self.sh.opts.include_dirs.iter().cloned());
-        dirs.push(PathBuf::from("."));
-        dirs.into_iter().map(|d| d.join(&p)).find(|c| c.exists())
-    }
-
-    fn not_found(&self, span: Span, name: &str) -> Diag {
-        let dirs: Vec<String> = self
-            .sh
-            .opts
-            .include_dirs
-            .iter()
-            .map(|d| d.display().to_string())
-            .collect();
-        Diag::error(span, format!("cannot find `{name}`"), "no such file").with_help(if dirs.is_empty() {
-            "searched the including file's directory and the current directory; add directories with -I".to_string()
-        } else {
-            format!("searched the including file's directory, {}, and the current directory", dirs.join(", "))
-        })
-    }
-
-    fn include(&mut self, st: &Stmt, head_span: Span, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let Some(Operand::Str(s, e)) = ops.first() else {
-            self.error(
-                st,
-                Diag::error(
-                    head_span,
-                    "`.include` needs a file name",
-                    "expected a string",
-                ),
-            );
-            return;
-        };
-        let (s, e) = (*s, *e);
-        let name = String::from_utf8_lossy(&unescape(&st.text[s as usize + 1..e as usize - 1]))
-            .into_owned();
-        let depth = self.streams.last().map_or(0, |s| s.include_depth) + 1;
-        if depth > MAX_INCLUDE_DEPTH {
-            self.error(
-                st,
-                Diag::error(
-                    st.span(s, e),
-                    "includes nested too deeply",
-                    "does the file include itself?",
-                ),
-            );
-            return;
-        }
-        let Some(path) = self.find_file(st.file, &name) else {
-            let d = self.not_found(st.span(s, e), &name);
-            self.error(st, d);
-            return;
-        };
-        let text = match (self.sh.read_file)(&path).map(String::from_utf8) {
-            Ok(Ok(t)) => t,
-            Ok(Err(_)) => {
-                self.error(
-                    st,
-                    Diag::error(
-                        st.span(s, e),
-                        format!("`{name}` is not UTF-8 text"),
-                        "cannot include",
-                    ),
-                );
-                return;
-            }
-            Err(err) => {
-                self.error(
-                    st,
-                    Diag::error(
-                        st.span(s, e),
-                        format!("cannot read `{name}`"),
-                        err.to_string(),
-                    ),
-                );
-                return;
-            }
-        };
-        let file = self
-            .sh
-            .sources
-            .add_real(path.display().to_string(), text.into());
-        let ctx = self.new_context(ContextKind::Include, st.whole(), st.ctx);
-        let text = self.sh.sources.file(file).text.clone();
-        let tokens: Rc<[Token]> = lex(&text).into();
-        let end = tokens.len();
-        self.streams.push(Stream {
-            file,
-            text,
-            tokens,
-            pos: 0,
-            start: 0,
-            end,
-            reps_left: 0,
-            ctx,
-            is_macro: false,
-            include_depth: depth,
-        });
-    }
-}
-
-/// Checks that a data value fits `size` bytes (signed or unsigned).
-pub(crate) fn check_data_range(v: i64, size: u8, span: Span) -> Option<Diag> {
-    if size >= 8 {
-        return None;
-    }
-    let bits = size as u32 * 8;
-    let min = -(1i64 << (bits - 1));
-    let max = (1i64 << bits) - 1;
-    (v < min || v > max).then(|| {
-        Diag::error(
-            span,
-            format!("value {v} does not fit in {size} byte(s)"),
-            "out of range",
-        )
-        .with_help(format!("a {size}-byte value must be in {min}..={max}"))
-    })
 }
