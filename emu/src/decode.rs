@@ -1,13 +1,18 @@
 //! The predecoded text: every word of the executable segments decoded once,
 //! with its cycle cost, so the interpreter never decodes in its loop.
 //!
-//! All tiles load the same image, so they share one table (an `Arc`); a tile
-//! that stores into its text gets its own copy (copy on write) with the
+//! Two parallel tables: [`Decoded`] (the instruction as the ISA defines it,
+//! for the general interpreter, traces and faults) and [`Fast`] (the same
+//! word prepared for the untraced fast loop of `crate::fast`: specialised
+//! operation, registers, immediate or branch target, cycles).
+//!
+//! All tiles load the same image, so they share the tables (an `Arc`); a
+//! tile that stores into its text gets its own copy (copy on write) with the
 //! written words decoded again.
 
 use std::sync::Arc;
 
-use isa_spec::Inst;
+use isa_spec::{Inst, Opcode};
 
 use crate::timing::CostTable;
 
@@ -34,6 +39,343 @@ impl Decoded {
     }
 }
 
+/// The operation of a [`Fast`] entry: the frequent integer instructions,
+/// specialised when they are decoded so that the fast loop has no checks a
+/// word can decide beforehand. Everything else is [`FastOp::Slow`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum FastOp {
+    /// Run by the general interpreter: undecodable words, instructions that
+    /// stop the slice or are rare (CSR, atomics, FP, system, messaging),
+    /// loads into `x0`, branches and jumps whose target is misaligned or
+    /// outside the table.
+    Slow,
+    /// Only takes its cycles: fences, and ALU instructions writing `x0`.
+    Nop,
+    /// `x[rd] = imm` (`lui`, and `auipc` with its pc folded in).
+    Const,
+    /// `jal` with a link: `x[rd]` = the return address, go to text index `imm`.
+    Jal,
+    /// `jal x0`: go to text index `imm`.
+    J,
+    /// `jalr` with a link.
+    Jalr,
+    /// `jalr x0`.
+    Jr,
+    Beq,
+    Bne,
+    Blt,
+    Bge,
+    Bltu,
+    Bgeu,
+    Lb,
+    Lh,
+    Lw,
+    Lbu,
+    Lhu,
+    Sb,
+    Sh,
+    Sw,
+    Addi,
+    Slti,
+    Sltiu,
+    Xori,
+    Ori,
+    Andi,
+    Slli,
+    Srli,
+    Srai,
+    Add,
+    Sub,
+    Sll,
+    Slt,
+    Sltu,
+    Xor,
+    Srl,
+    Sra,
+    Or,
+    And,
+    Mul,
+    /// `mulh`, `mulhsu`, `mulhu`, `div`, `divu`, `rem`, `remu` (out of
+    /// line): `imm` says which, as a [`MulDiv`].
+    MulDiv,
+}
+
+/// A register number: an enum of 32 values, so that the compiler knows an
+/// index into a 32-entry register file is in range (no mask, no check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Reg {
+    R0,
+    R1,
+    R2,
+    R3,
+    R4,
+    R5,
+    R6,
+    R7,
+    R8,
+    R9,
+    R10,
+    R11,
+    R12,
+    R13,
+    R14,
+    R15,
+    R16,
+    R17,
+    R18,
+    R19,
+    R20,
+    R21,
+    R22,
+    R23,
+    R24,
+    R25,
+    R26,
+    R27,
+    R28,
+    R29,
+    R30,
+    R31,
+}
+
+impl Reg {
+    const ALL: [Reg; 32] = [
+        Reg::R0,
+        Reg::R1,
+        Reg::R2,
+        Reg::R3,
+        Reg::R4,
+        Reg::R5,
+        Reg::R6,
+        Reg::R7,
+        Reg::R8,
+        Reg::R9,
+        Reg::R10,
+        Reg::R11,
+        Reg::R12,
+        Reg::R13,
+        Reg::R14,
+        Reg::R15,
+        Reg::R16,
+        Reg::R17,
+        Reg::R18,
+        Reg::R19,
+        Reg::R20,
+        Reg::R21,
+        Reg::R22,
+        Reg::R23,
+        Reg::R24,
+        Reg::R25,
+        Reg::R26,
+        Reg::R27,
+        Reg::R28,
+        Reg::R29,
+        Reg::R30,
+        Reg::R31,
+    ];
+
+    /// Register `n & 31`.
+    pub fn new(n: u8) -> Reg {
+        Reg::ALL[n as usize & 31]
+    }
+
+    /// Its index.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The operation of a [`FastOp::MulDiv`] entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+#[allow(missing_docs)]
+pub enum MulDiv {
+    Mulh,
+    Mulhsu,
+    Mulhu,
+    Div,
+    Divu,
+    Rem,
+    Remu,
+}
+
+impl MulDiv {
+    /// Every one, in `repr` order.
+    pub const ALL: [MulDiv; 7] = [
+        MulDiv::Mulh,
+        MulDiv::Mulhsu,
+        MulDiv::Mulhu,
+        MulDiv::Div,
+        MulDiv::Divu,
+        MulDiv::Rem,
+        MulDiv::Remu,
+    ];
+}
+
+/// One word prepared for the fast loop (16 bytes). Register numbers are
+/// below 32; an entry whose instruction writes a register never has `rd`
+/// 0 (those become [`FastOp::Nop`], or [`FastOp::Slow`] for loads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fast {
+    /// Operation.
+    pub op: FastOp,
+    /// Destination register.
+    pub rd: Reg,
+    /// Source register 1.
+    pub rs1: Reg,
+    /// Source register 2.
+    pub rs2: Reg,
+    /// Immediate (shift amounts masked); for [`FastOp::Const`] the value;
+    /// for a branch or `jal` the text index of the target.
+    pub imm: u32,
+    /// `2^32 -` the instruction's cycles (a branch's when not taken): what
+    /// the fast loop adds to its accumulator, whose low half counts the
+    /// slice's cycles down and whose high half counts instructions up.
+    pub step: u64,
+}
+
+/// The accumulator step of an instruction taking `cycles` (1 or more).
+#[inline]
+pub const fn fast_step(cycles: u32) -> u64 {
+    (1 << 32) - cycles as u64
+}
+
+impl Fast {
+    const SLOW: Fast = Fast {
+        op: FastOp::Slow,
+        rd: Reg::R0,
+        rs1: Reg::R0,
+        rs2: Reg::R0,
+        imm: 0,
+        step: 0,
+    };
+
+    /// Prepares `decoded`, the word at `pc`, in a table of `len` words at
+    /// `base`.
+    pub fn new(decoded: &Decoded, pc: u32, base: u32, len: usize) -> Fast {
+        let Some(inst) = decoded.inst else {
+            return Fast::SLOW;
+        };
+        let imm = inst.imm as u32;
+        let mut f = Fast {
+            op: FastOp::Slow,
+            rd: Reg::new(inst.rd),
+            rs1: Reg::new(inst.rs1),
+            rs2: Reg::new(inst.rs2),
+            imm,
+            step: fast_step(decoded.cost),
+        };
+        // A branch or jump target as a text index, when it is aligned and
+        // inside the table (otherwise the general interpreter runs it).
+        let target = |t: u32| -> Option<u32> {
+            let i = t.wrapping_sub(base) >> 2;
+            (t & 3 == 0 && (i as usize) < len).then_some(i)
+        };
+        let rd0 = inst.rd == 0;
+        let writes = |f: &mut Fast, op: FastOp| f.op = if rd0 { FastOp::Nop } else { op };
+        match inst.op {
+            Opcode::Lui => {
+                f.imm = imm << 12;
+                writes(&mut f, FastOp::Const);
+            }
+            Opcode::Auipc => {
+                f.imm = pc.wrapping_add(imm << 12);
+                writes(&mut f, FastOp::Const);
+            }
+            Opcode::Jal => {
+                if let Some(i) = target(pc.wrapping_add(imm)) {
+                    f.imm = i;
+                    f.op = if rd0 { FastOp::J } else { FastOp::Jal };
+                }
+            }
+            Opcode::Jalr => {
+                f.op = if rd0 { FastOp::Jr } else { FastOp::Jalr };
+            }
+            Opcode::Beq | Opcode::Bne | Opcode::Blt | Opcode::Bge | Opcode::Bltu | Opcode::Bgeu => {
+                if let Some(i) = target(pc.wrapping_add(imm)) {
+                    f.imm = i;
+                    f.op = match inst.op {
+                        Opcode::Beq => FastOp::Beq,
+                        Opcode::Bne => FastOp::Bne,
+                        Opcode::Blt => FastOp::Blt,
+                        Opcode::Bge => FastOp::Bge,
+                        Opcode::Bltu => FastOp::Bltu,
+                        _ => FastOp::Bgeu,
+                    };
+                }
+            }
+            Opcode::Lb | Opcode::Lh | Opcode::Lw | Opcode::Lbu | Opcode::Lhu => {
+                if !rd0 {
+                    f.op = match inst.op {
+                        Opcode::Lb => FastOp::Lb,
+                        Opcode::Lh => FastOp::Lh,
+                        Opcode::Lw => FastOp::Lw,
+                        Opcode::Lbu => FastOp::Lbu,
+                        _ => FastOp::Lhu,
+                    };
+                }
+            }
+            Opcode::Sb => f.op = FastOp::Sb,
+            Opcode::Sh => f.op = FastOp::Sh,
+            Opcode::Sw => f.op = FastOp::Sw,
+            Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => f.op = FastOp::Nop,
+            op => {
+                let alu = match op {
+                    Opcode::Addi => FastOp::Addi,
+                    Opcode::Slti => FastOp::Slti,
+                    Opcode::Sltiu => FastOp::Sltiu,
+                    Opcode::Xori => FastOp::Xori,
+                    Opcode::Ori => FastOp::Ori,
+                    Opcode::Andi => FastOp::Andi,
+                    Opcode::Slli => FastOp::Slli,
+                    Opcode::Srli => FastOp::Srli,
+                    Opcode::Srai => FastOp::Srai,
+                    Opcode::Add => FastOp::Add,
+                    Opcode::Sub => FastOp::Sub,
+                    Opcode::Sll => FastOp::Sll,
+                    Opcode::Slt => FastOp::Slt,
+                    Opcode::Sltu => FastOp::Sltu,
+                    Opcode::Xor => FastOp::Xor,
+                    Opcode::Srl => FastOp::Srl,
+                    Opcode::Sra => FastOp::Sra,
+                    Opcode::Or => FastOp::Or,
+                    Opcode::And => FastOp::And,
+                    Opcode::Mul => FastOp::Mul,
+                    Opcode::Mulh
+                    | Opcode::Mulhsu
+                    | Opcode::Mulhu
+                    | Opcode::Div
+                    | Opcode::Divu
+                    | Opcode::Rem
+                    | Opcode::Remu => {
+                        f.imm = match op {
+                            Opcode::Mulh => MulDiv::Mulh,
+                            Opcode::Mulhsu => MulDiv::Mulhsu,
+                            Opcode::Mulhu => MulDiv::Mulhu,
+                            Opcode::Div => MulDiv::Div,
+                            Opcode::Divu => MulDiv::Divu,
+                            Opcode::Rem => MulDiv::Rem,
+                            _ => MulDiv::Remu,
+                        } as u32;
+                        FastOp::MulDiv
+                    }
+                    _ => return Fast::SLOW,
+                };
+                if matches!(alu, FastOp::Slli | FastOp::Srli | FastOp::Srai) {
+                    f.imm = imm & 31;
+                }
+                writes(&mut f, alu);
+            }
+        }
+        f
+    }
+}
+
 /// The predecoded words of `base..base + 4 * len`.
 #[derive(Clone, Debug)]
 pub struct DecodedText {
@@ -41,18 +383,27 @@ pub struct DecodedText {
     pub base: u32,
     /// The words.
     pub words: Arc<Vec<Decoded>>,
+    /// The same words for the fast loop.
+    pub fast: Arc<Vec<Fast>>,
 }
 
 impl DecodedText {
     /// Decodes the words of `bytes` at `base`.
     pub fn new(base: u32, bytes: &[u8], costs: &CostTable) -> DecodedText {
-        let words = bytes
+        let words: Vec<Decoded> = bytes
             .chunks_exact(4)
             .map(|c| Decoded::new(u32::from_le_bytes([c[0], c[1], c[2], c[3]]), costs))
+            .collect();
+        let len = words.len();
+        let fast = words
+            .iter()
+            .enumerate()
+            .map(|(i, d)| Fast::new(d, base.wrapping_add(4 * i as u32), base, len))
             .collect();
         DecodedText {
             base,
             words: Arc::new(words),
+            fast: Arc::new(fast),
         }
     }
 
@@ -64,6 +415,9 @@ impl DecodedText {
     /// Replaces the word at `addr` (inside the table) after a store.
     pub fn redecode(&mut self, addr: u32, word: u32, costs: &CostTable) {
         let i = ((addr - self.base) / 4) as usize;
-        Arc::make_mut(&mut self.words)[i] = Decoded::new(word, costs);
+        let len = self.words.len();
+        let d = Decoded::new(word, costs);
+        Arc::make_mut(&mut self.words)[i] = d;
+        Arc::make_mut(&mut self.fast)[i] = Fast::new(&d, addr, self.base, len);
     }
 }

@@ -87,6 +87,12 @@ impl Reservations {
         held
     }
 
+    /// Whether no context holds a reservation.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.active == 0
+    }
+
     /// Drops a context's reservation (its thread ended).
     pub fn clear(&mut self, context: usize) {
         self.addrs[context] = NO_RESERVATION;

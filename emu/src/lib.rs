@@ -15,6 +15,7 @@ pub mod csr;
 pub mod decode;
 pub mod elf;
 pub mod execute;
+mod fast;
 pub mod fault;
 pub mod fpu;
 pub mod host;

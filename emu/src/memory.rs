@@ -81,6 +81,13 @@ impl Memory {
         self.code_written.is_some()
     }
 
+    /// The bytes, and the range whose stores are code writes (for the fast
+    /// loop, which leaves such stores to the general path).
+    #[inline]
+    pub(crate) fn fast_parts(&mut self) -> (&mut [u8], u32, u32) {
+        (&mut self.bytes, self.code_base, self.code_len)
+    }
+
     /// The written text range, clearing it.
     pub fn take_code_writes(&mut self) -> Option<(u32, u32)> {
         self.code_written.take()

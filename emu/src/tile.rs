@@ -12,8 +12,9 @@ use std::sync::Arc;
 
 use crate::context::{Context, ContextState};
 use crate::csr::Identity;
-use crate::decode::{Decoded, DecodedText};
+use crate::decode::{Decoded, DecodedText, Fast};
 use crate::execute::{Effects, Hart, Reservations, Stop};
+use crate::fast::{self, FastEnv, FastExit, FastState};
 use crate::fault::{FaultCause, FaultReport};
 use crate::host::{self, HostOutcome, OutputEvent};
 use crate::memory::Memory;
@@ -261,6 +262,10 @@ impl Tile {
 
     /// Runs context `c` until the clock reaches `end` or an instruction stops
     /// the straight-line flow; returns that stop with the instruction.
+    ///
+    /// Untraced, the fast loop ([`crate::fast`]) runs the frequent
+    /// instructions and hands every other one to the general step
+    /// (`step`); traced, every instruction takes the general step.
     fn run_slice<const TRACE: bool>(
         &mut self,
         c: usize,
@@ -280,6 +285,7 @@ impl Tile {
             ..
         } = self;
         let words: &[Decoded] = &text.words;
+        let fast: &[Fast] = &text.fast;
         let base = text.base;
         let start = *now;
         let ctx = &mut contexts[c];
@@ -293,69 +299,42 @@ impl Tile {
         };
         // The pc, the clock and the retired count live in registers during
         // the slice; the context gets them back when it ends.
-        let mut pc = hart.ctx.pc;
-        let mut clock = start;
-        let mut retired = 0u64;
+        let mut st = FastState {
+            pc: hart.ctx.pc,
+            clock: start,
+            retired: 0,
+        };
         let mut stop = None;
-        // One effects record for the slice: reset per instruction only when
-        // tracing, so the untraced loop does not touch it.
-        let mut fx = Effects::default();
-        while clock < end {
-            let fetched: Decoded;
-            let decoded: &Decoded = match words.get((pc.wrapping_sub(base) >> 2) as usize) {
-                Some(d) => d,
-                None => match hart.mem.fetch(pc) {
-                    Ok(word) => {
-                        fetched = Decoded::new(word, costs);
-                        &fetched
-                    }
-                    Err(cause) => {
-                        let d = Decoded {
-                            inst: None,
-                            word: 0,
-                            cost: 0,
-                        };
-                        stop = Some((Stop::Fault(cause), d));
-                        break;
-                    }
-                },
-            };
-            let Some(inst) = &decoded.inst else {
-                let cause = FaultCause::IllegalInstruction { word: decoded.word };
-                stop = Some((Stop::Fault(cause), *decoded));
-                break;
-            };
-            if TRACE {
-                fx = Effects::default();
-            }
-            let cost = decoded.cost;
-            let (next, extra, code_written) =
-                match hart.execute::<TRACE>(inst, pc, clock, retired, &mut fx) {
-                    Ok((next, extra)) => (next, extra, false),
-                    Err(Stop::CodeWritten) => (hart.ctx.pc, 0, true),
-                    Err(s) => {
-                        stop = Some((s, *decoded));
-                        break;
-                    }
+        // The fast loop relies on memory of at most 2 GiB (as configured).
+        let use_fast = !TRACE && hart.mem.len() <= 1 << 31;
+        while st.clock < end {
+            if use_fast {
+                let plain_stores = hart.reservations.is_empty();
+                let (bytes, code_base, code_len) = hart.mem.fast_parts();
+                let env = FastEnv {
+                    base,
+                    store_base: if plain_stores { code_base } else { 0 },
+                    store_len: if plain_stores { code_len } else { u32::MAX },
+                    taken_extra: hart.branch_taken_extra,
                 };
-            if TRACE && filter.wants(c as u32, clock) {
-                trace.push(TraceRecord {
-                    cycle: clock,
-                    tile: *id,
-                    context: c as u32,
-                    pc,
-                    word: decoded.word,
-                    inst: *inst,
-                    effects: fx,
-                });
+                let words = bytes.as_chunks_mut::<4>().0;
+                if fast::run(&mut hart.ctx.x, words, fast, &env, &mut st, end) == FastExit::End {
+                    // The clock reached `end`, or the loop's cycle budget.
+                    continue;
+                }
             }
-            pc = next;
-            clock += (cost + extra) as u64;
-            retired += 1;
-            if code_written {
-                break;
+            match step::<TRACE>(
+                &mut hart, words, base, costs, &mut st, c, *id, filter, trace,
+            ) {
+                Step::Retired => {}
+                Step::CodeWritten => break,
+                Step::Stop(s, d) => {
+                    stop = Some((s, d));
+                    break;
+                }
             }
         }
+        let (pc, clock, retired) = (st.pc, st.clock, st.retired);
         hart.ctx.pc = pc;
         let spent = clock - start;
         *now = clock;
@@ -515,5 +494,84 @@ impl Tile {
             let state = ctx.state;
             ctx.set_state(state, now);
         }
+    }
+}
+
+/// What one general step did.
+enum Step {
+    /// The instruction retired.
+    Retired,
+    /// It retired and stored into the text: the slice ends so that the tile
+    /// decodes the written words again.
+    CodeWritten,
+    /// It stops the straight-line flow (not retired).
+    Stop(Stop, Decoded),
+}
+
+/// Runs the instruction at `st.pc` the general way: any word, fetched from
+/// the predecoded text or from memory, with its trace record.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn step<const TRACE: bool>(
+    hart: &mut Hart<'_>,
+    words: &[Decoded],
+    base: u32,
+    costs: &CostTable,
+    st: &mut FastState,
+    c: usize,
+    id: u32,
+    filter: &TraceFilter,
+    trace: &mut Vec<TraceRecord>,
+) -> Step {
+    let pc = st.pc;
+    let clock = st.clock;
+    let fetched: Decoded;
+    let decoded: &Decoded = match words.get((pc.wrapping_sub(base) >> 2) as usize) {
+        Some(d) => d,
+        None => match hart.mem.fetch(pc) {
+            Ok(word) => {
+                fetched = Decoded::new(word, costs);
+                &fetched
+            }
+            Err(cause) => {
+                let d = Decoded {
+                    inst: None,
+                    word: 0,
+                    cost: 0,
+                };
+                return Step::Stop(Stop::Fault(cause), d);
+            }
+        },
+    };
+    let Some(inst) = &decoded.inst else {
+        let cause = FaultCause::IllegalInstruction { word: decoded.word };
+        return Step::Stop(Stop::Fault(cause), *decoded);
+    };
+    let mut fx = Effects::default();
+    let cost = decoded.cost;
+    let (next, extra, code_written) =
+        match hart.execute::<TRACE>(inst, pc, clock, st.retired, &mut fx) {
+            Ok((next, extra)) => (next, extra, false),
+            Err(Stop::CodeWritten) => (hart.ctx.pc, 0, true),
+            Err(s) => return Step::Stop(s, *decoded),
+        };
+    if TRACE && filter.wants(c as u32, clock) {
+        trace.push(TraceRecord {
+            cycle: clock,
+            tile: id,
+            context: c as u32,
+            pc,
+            word: decoded.word,
+            inst: *inst,
+            effects: fx,
+        });
+    }
+    st.pc = next;
+    st.clock = clock + (cost + extra) as u64;
+    st.retired += 1;
+    if code_written {
+        Step::CodeWritten
+    } else {
+        Step::Retired
     }
 }

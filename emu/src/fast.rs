@@ -1,0 +1,642 @@
+//! The untraced fast loop: runs a context's frequent integer instructions
+//! from the [`Fast`] table with the pc (as a text index), the clock and the
+//! retired count in registers, and returns to the general interpreter
+//! (`Tile::run_slice`) for everything else.
+//!
+//! The rule that keeps it exact: an instruction the loop cannot complete
+//! the ordinary way (a fault, a store into the text or to a reserved word,
+//! a pc outside the table, any [`FastOp::Slow`] word) is left with no
+//! effect at all, and the loop returns with the pc on it; the general
+//! interpreter then runs that instruction as it always does. So the loop
+//! only has to agree with `Hart::execute` on the ordinary case.
+//!
+//! The register file, the memory bytes and the table are separate
+//! arguments so that the compiler knows they do not alias and keeps their
+//! addresses in registers.
+
+use crate::decode::{Fast, FastOp, MulDiv};
+
+/// The state the loop carries, in and out.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastState {
+    /// Program counter.
+    pub pc: u32,
+    /// Tile cycle.
+    pub clock: u64,
+    /// Instructions retired in the slice.
+    pub retired: u64,
+}
+
+/// Why the loop returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FastExit {
+    /// The clock reached the slice end.
+    End,
+    /// The instruction at the pc is for the general interpreter.
+    Slow,
+}
+
+/// Where the text lies and which stores must go the general way.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastEnv {
+    /// Address of the first text word.
+    pub base: u32,
+    /// Stores to `store_base..store_base + store_len` (wrapping) go the
+    /// general way: the range the memory notes as code writes, or all of
+    /// memory while an LR reservation is held (the general way breaks it).
+    pub store_base: u32,
+    /// Length of that range.
+    pub store_len: u32,
+    /// Extra cycles of a taken branch.
+    pub taken_extra: u32,
+}
+
+/// Runs from `state` until the clock reaches `end` (or has advanced by
+/// 2^31 - 1 cycles, after which the caller calls again) or an instruction
+/// needs the general interpreter. `x[0]` is zero and stays so (no entry
+/// writes it). `mem` is the tile memory as little-endian words (at most
+/// 2 GiB).
+#[inline(never)]
+pub(crate) fn run(
+    x: &mut [u32; 32],
+    mem: &mut [[u8; 4]],
+    code: &[Fast],
+    env: &FastEnv,
+    state: &mut FastState,
+    end: u64,
+) -> FastExit {
+    if state.clock >= end {
+        return FastExit::End;
+    }
+    let base = env.base;
+    // The entries from the pc on: a shrinking slice costs fewer registers
+    // than the table, its length and an index.
+    let start = state.pc.wrapping_sub(base) as usize >> 2;
+    let mut rest: &[Fast] = code.get(start..).unwrap_or(&[]);
+    // A pc outside the table (where only a `jalr` can go).
+    let mut outside = (start >= code.len()).then_some(state.pc);
+    // One register counts both: the low half is the cycles left (as an
+    // i32, at most 2^31 - 1 to start), the high half the instructions
+    // retired. Each instruction adds 2^32 - cycles (`Fast::step`): the low
+    // half goes down by its cycles, and the carry out of it adds one to the
+    // high half unless the low half went below zero, which ends the run.
+    // The low half is above zero whenever the loop returns for another
+    // reason, so the exit needs no variable of its own.
+    let budget = (end - state.clock).min(i32::MAX as u64);
+    let mut acc = budget;
+    macro_rules! retire {
+        ($step:expr) => {
+            acc = acc.wrapping_add($step);
+            if acc as u32 as i32 <= 0 {
+                break;
+            }
+        };
+    }
+    while let Some(e) = rest.first() {
+        let rs1 = x[e.rs1.index()];
+        let rs2 = x[e.rs2.index()];
+        let rd = e.rd.index();
+        let imm = e.imm;
+        let addr = rs1.wrapping_add(imm);
+        // A jump to text index `$to`, known to be inside the table.
+        macro_rules! jump {
+            ($to:expr, $step:expr) => {{
+                rest = &code[$to as usize..];
+                retire!($step);
+                continue;
+            }};
+        }
+        // A jump to an aligned address.
+        macro_rules! jump_reg {
+            ($target:expr) => {{
+                let target: u32 = $target;
+                let i = target.wrapping_sub(base) as usize >> 2;
+                if i < code.len() {
+                    jump!(i, e.step)
+                }
+                // It retires; the general interpreter fetches the next one.
+                outside = Some(target);
+                rest = &[];
+                retire!(e.step);
+                break;
+            }};
+        }
+        macro_rules! branch {
+            ($cond:expr) => {
+                if $cond {
+                    jump!(imm, e.step.wrapping_sub(env.taken_extra as u64))
+                }
+            };
+        }
+        macro_rules! load {
+            ($v:expr) => {
+                match $v {
+                    Some(v) => x[rd] = v,
+                    None => break,
+                }
+            };
+        }
+        // The word holding `addr`, for a store that may go the fast way.
+        macro_rules! store_word {
+            ($index:expr) => {{
+                if addr.wrapping_sub(env.store_base) < env.store_len {
+                    break;
+                }
+                match mem.get_mut($index as usize) {
+                    Some(w) => w,
+                    None => break,
+                }
+            }};
+        }
+        match e.op {
+            FastOp::Slow => break,
+            FastOp::Nop => {}
+            FastOp::Const => x[rd] = imm,
+            FastOp::Jal => {
+                x[rd] = pc_of(base, code, rest).wrapping_add(4);
+                jump!(imm, e.step)
+            }
+            FastOp::J => jump!(imm, e.step),
+            FastOp::Jalr => {
+                let target = addr & !1;
+                if target & 3 != 0 {
+                    break;
+                }
+                x[rd] = pc_of(base, code, rest).wrapping_add(4);
+                jump_reg!(target)
+            }
+            FastOp::Jr => {
+                let target = addr & !1;
+                if target & 3 != 0 {
+                    break;
+                }
+                jump_reg!(target)
+            }
+            FastOp::Beq => branch!(rs1 == rs2),
+            FastOp::Bne => branch!(rs1 != rs2),
+            FastOp::Blt => branch!((rs1 as i32) < rs2 as i32),
+            FastOp::Bge => branch!((rs1 as i32) >= rs2 as i32),
+            FastOp::Bltu => branch!(rs1 < rs2),
+            FastOp::Bgeu => branch!(rs1 >= rs2),
+            FastOp::Lb => load!(load8(mem, addr).map(|b| b as i8 as u32)),
+            FastOp::Lbu => load!(load8(mem, addr).map(|b| b as u32)),
+            FastOp::Lh => load!(load16(mem, addr).map(|h| h as i16 as u32)),
+            FastOp::Lhu => load!(load16(mem, addr).map(|h| h as u32)),
+            FastOp::Lw => load!(
+                mem.get(addr.rotate_right(2) as usize)
+                    .map(|w| u32::from_le_bytes(*w))
+            ),
+            FastOp::Sb => store_word!(addr >> 2)[addr as usize & 3] = rs2 as u8,
+            FastOp::Sh => {
+                // Rotating moves a misaligned address's low bit to the top,
+                // beyond any word index.
+                let w = store_word!(addr.rotate_right(1) >> 1);
+                let [lo, hi] = (rs2 as u16).to_le_bytes();
+                let i = addr as usize & 2;
+                w[i] = lo;
+                w[i + 1] = hi;
+            }
+            FastOp::Sw => *store_word!(addr.rotate_right(2)) = rs2.to_le_bytes(),
+            FastOp::Addi => x[rd] = addr,
+            FastOp::Slti => x[rd] = ((rs1 as i32) < imm as i32) as u32,
+            FastOp::Sltiu => x[rd] = (rs1 < imm) as u32,
+            FastOp::Xori => x[rd] = rs1 ^ imm,
+            FastOp::Ori => x[rd] = rs1 | imm,
+            FastOp::Andi => x[rd] = rs1 & imm,
+            FastOp::Slli => x[rd] = rs1 << (imm & 31),
+            FastOp::Srli => x[rd] = rs1 >> (imm & 31),
+            FastOp::Srai => x[rd] = ((rs1 as i32) >> (imm & 31)) as u32,
+            FastOp::Add => x[rd] = rs1.wrapping_add(rs2),
+            FastOp::Sub => x[rd] = rs1.wrapping_sub(rs2),
+            FastOp::Sll => x[rd] = rs1 << (rs2 & 31),
+            FastOp::Slt => x[rd] = ((rs1 as i32) < rs2 as i32) as u32,
+            FastOp::Sltu => x[rd] = (rs1 < rs2) as u32,
+            FastOp::Xor => x[rd] = rs1 ^ rs2,
+            FastOp::Srl => x[rd] = rs1 >> (rs2 & 31),
+            FastOp::Sra => x[rd] = ((rs1 as i32) >> (rs2 & 31)) as u32,
+            FastOp::Or => x[rd] = rs1 | rs2,
+            FastOp::And => x[rd] = rs1 & rs2,
+            FastOp::Mul => x[rd] = rs1.wrapping_mul(rs2),
+            FastOp::MulDiv => x[rd] = mul_div(imm, rs1, rs2),
+        }
+        rest = &rest[1..];
+        retire!(e.step);
+    }
+    let left = acc as u32 as i32;
+    state.pc = outside.unwrap_or_else(|| pc_of(base, code, rest));
+    state.clock += (budget as i64 - left as i64) as u64;
+    state.retired += (acc >> 32) + (left < 0) as u64;
+    if left <= 0 {
+        FastExit::End
+    } else {
+        FastExit::Slow
+    }
+}
+
+/// The address of the first entry of `rest`, a tail of `code`.
+#[inline(always)]
+fn pc_of(base: u32, code: &[Fast], rest: &[Fast]) -> u32 {
+    base.wrapping_add(4 * (code.len() - rest.len()) as u32)
+}
+
+/// The M instructions other than `mul`, `op` a [`MulDiv`] (out of line:
+/// they are rarer, and inline they would cost the loop registers).
+#[inline(never)]
+fn mul_div(op: u32, a: u32, b: u32) -> u32 {
+    match MulDiv::ALL.get(op as usize) {
+        Some(MulDiv::Mulh) => ((a as i32 as i64 * b as i32 as i64) >> 32) as u32,
+        Some(MulDiv::Mulhsu) => ((a as i32 as i64 * b as i64) >> 32) as u32,
+        Some(MulDiv::Mulhu) => ((a as u64 * b as u64) >> 32) as u32,
+        Some(MulDiv::Div) => {
+            if b == 0 {
+                u32::MAX
+            } else {
+                (a as i32).wrapping_div(b as i32) as u32
+            }
+        }
+        Some(MulDiv::Divu) => a.checked_div(b).unwrap_or(u32::MAX),
+        Some(MulDiv::Rem) => {
+            if b == 0 {
+                a
+            } else {
+                (a as i32).wrapping_rem(b as i32) as u32
+            }
+        }
+        Some(MulDiv::Remu) | None => {
+            if b == 0 {
+                a
+            } else {
+                a % b
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn load8(mem: &[[u8; 4]], addr: u32) -> Option<u8> {
+    mem.get((addr >> 2) as usize).map(|w| w[addr as usize & 3])
+}
+
+/// An aligned halfword (rotating moves a misaligned address's low bit to
+/// the top, beyond any word index).
+#[inline(always)]
+fn load16(mem: &[[u8; 4]], addr: u32) -> Option<u16> {
+    mem.get((addr.rotate_right(1) >> 1) as usize).map(|w| {
+        let i = addr as usize & 2;
+        u16::from_le_bytes([w[i], w[i + 1]])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The fast loop against the general interpreter: random programs run
+    //! untraced (fast loop) and traced (every instruction the general way)
+    //! must end alike, with the same statistics, output, registers, pcs,
+    //! counters and memory.
+
+    use std::collections::VecDeque;
+
+    use isa_spec::{HostService, Inst, Opcode};
+
+    use crate::machine::{Machine, RunOptions, TraceOptions, TraceSink};
+    use crate::{CapturedConsole, ConfigBuilder, Program, RunResult, TraceFilter};
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+        fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+            items[self.below(items.len() as u64) as usize]
+        }
+    }
+
+    const TEXT: u32 = 0x10000;
+    const DEST: &[u8] = &[0, 1, 5, 6, 7, 10, 11, 12, 13, 14, 15];
+    const SRC: &[u8] = &[0, 1, 2, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+    const ALU: &[Opcode] = &[
+        Opcode::Lui,
+        Opcode::Auipc,
+        Opcode::Addi,
+        Opcode::Slti,
+        Opcode::Sltiu,
+        Opcode::Xori,
+        Opcode::Ori,
+        Opcode::Andi,
+        Opcode::Slli,
+        Opcode::Srli,
+        Opcode::Srai,
+        Opcode::Add,
+        Opcode::Sub,
+        Opcode::Sll,
+        Opcode::Slt,
+        Opcode::Sltu,
+        Opcode::Xor,
+        Opcode::Srl,
+        Opcode::Sra,
+        Opcode::Or,
+        Opcode::And,
+        Opcode::Mul,
+        Opcode::Mulh,
+        Opcode::Mulhsu,
+        Opcode::Mulhu,
+        Opcode::Div,
+        Opcode::Divu,
+        Opcode::Rem,
+        Opcode::Remu,
+    ];
+
+    fn enc(i: Inst) -> u32 {
+        i.encode().unwrap_or_else(|e| panic!("{i:?}: {e:?}"))
+    }
+
+    fn inst(op: Opcode, rd: u8, rs1: u8, rs2: u8, imm: i32) -> u32 {
+        let mut i = Inst::with_defaults(op);
+        i.rd = rd;
+        i.rs1 = rs1;
+        i.rs2 = rs2;
+        i.imm = imm;
+        enc(i)
+    }
+
+    /// A branch or jump offset from word `at` of `n`: mostly to another
+    /// word of the program, sometimes misaligned or far outside it.
+    fn offset(rng: &mut Rng, at: usize, n: usize, limit: i32, odd: u64) -> i32 {
+        match rng.below(odd) {
+            0 => 2,
+            1 => -4 * (at as i32) - 64,
+            _ => {
+                let back = rng.below(3) == 0;
+                let k = rng.below(12) as i32 + 1;
+                let k = if back {
+                    -k.min(at as i32)
+                } else {
+                    k.min((n - at) as i32)
+                };
+                (4 * k).clamp(-limit, limit - 2)
+            }
+        }
+    }
+
+    /// `n` random words (after a prologue that points s0 at data and s1 at
+    /// the text), then `endt`.
+    fn program(rng: &mut Rng, n: usize) -> Vec<u32> {
+        // One program in four has many faults, the others few: the odds of
+        // a misaligned access or target, a breakpoint or a random word.
+        let odd = if rng.below(4) == 0 { 20 } else { 400 };
+        let mut w = vec![
+            inst(Opcode::Lui, 8, 0, 0, 0x20),
+            inst(Opcode::Lui, 9, 0, 0, (TEXT >> 12) as i32),
+        ];
+        let pro = w.len();
+        while w.len() < pro + n {
+            let at = w.len() - pro;
+            let rd = rng.pick(DEST);
+            let rs1 = rng.pick(SRC);
+            let rs2 = rng.pick(SRC);
+            let word = match rng.below(100) {
+                0..=29 => {
+                    let op = rng.pick(ALU);
+                    let imm = match op {
+                        Opcode::Lui | Opcode::Auipc => rng.below(1 << 20) as i32,
+                        Opcode::Slli | Opcode::Srli | Opcode::Srai => rng.below(32) as i32,
+                        _ => rng.below(4096) as i32 - 2048,
+                    };
+                    inst(op, rd, rs1, rs2, imm)
+                }
+                30..=44 => {
+                    let (op, width) = rng.pick(&[
+                        (Opcode::Lb, 1),
+                        (Opcode::Lbu, 1),
+                        (Opcode::Lh, 2),
+                        (Opcode::Lhu, 2),
+                        (Opcode::Lw, 4),
+                    ]);
+                    let base = rng.pick(&[8, 8, 8, 2, 9]);
+                    let mut imm = (rng.below(32) as i32 - 16) * width;
+                    if base == 2 {
+                        // Below the stack top.
+                        imm = -imm.abs() - width;
+                    }
+                    if rng.below(odd) == 0 {
+                        imm += 1;
+                    }
+                    inst(op, rd, base, 0, imm)
+                }
+                45..=56 => {
+                    let (op, width) =
+                        rng.pick(&[(Opcode::Sb, 1), (Opcode::Sh, 2), (Opcode::Sw, 4)]);
+                    let (base, mut imm) = match rng.below(odd / 4) {
+                        // Into the text: code written.
+                        0 => (9, 4 * rng.below(n as u64 + 2) as i32),
+                        1..=4 => (2, -(rng.below(16) as i32 + 1) * width),
+                        _ => (8, (rng.below(32) as i32 - 16) * width),
+                    };
+                    if rng.below(odd) == 0 {
+                        imm += 1;
+                    }
+                    inst(op, 0, base, rs2, imm)
+                }
+                57..=68 => {
+                    let op = rng.pick(&[
+                        Opcode::Beq,
+                        Opcode::Bne,
+                        Opcode::Blt,
+                        Opcode::Bge,
+                        Opcode::Bltu,
+                        Opcode::Bgeu,
+                    ]);
+                    inst(op, 0, rs1, rs2, offset(rng, at, n, 4096, odd))
+                }
+                69..=72 => inst(
+                    Opcode::Jal,
+                    rng.pick(&[0, 1, 5]),
+                    0,
+                    0,
+                    offset(rng, at, n, 1 << 20, odd),
+                ),
+                73..=75 => {
+                    // To the link register, or into (or past) the text.
+                    let (base, imm) = if rng.below(2) == 0 {
+                        let misaligned = rng.below(odd / 10) == 0;
+                        (1, if misaligned { 2 } else { rng.pick(&[0, 4, 1]) })
+                    } else {
+                        (9, 4 * (pro + rng.below(n as u64 + 4) as usize) as i32)
+                    };
+                    inst(Opcode::Jalr, rng.pick(&[0, 1, 5]), base, 0, imm)
+                }
+                76..=79 => {
+                    let csr = rng.pick(&[
+                        isa_spec::CYCLE,
+                        isa_spec::INSTRET,
+                        isa_spec::TIME,
+                        isa_spec::CYCLEH,
+                        isa_spec::INSTRETH,
+                    ]);
+                    inst(Opcode::Csrrs, rd, 0, 0, csr as i32)
+                }
+                80..=82 => {
+                    let op = rng.pick(&[Opcode::LrW, Opcode::ScW, Opcode::AmoaddW]);
+                    let mut i = Inst::with_defaults(op);
+                    i.rd = rd;
+                    i.rs1 = 8;
+                    i.rs2 = rs2;
+                    enc(i)
+                }
+                83..=85 => {
+                    let op = rng.pick(&[Opcode::FaddS, Opcode::FmvWX, Opcode::Flw, Opcode::Fsw]);
+                    let mut i = Inst::with_defaults(op);
+                    i.rd = rng.below(4) as u8;
+                    i.rs1 = if matches!(op, Opcode::Flw | Opcode::Fsw) {
+                        8
+                    } else {
+                        rs1
+                    };
+                    i.rs2 = rng.below(4) as u8;
+                    enc(i)
+                }
+                86..=87 => {
+                    // A host service (a0 is what it is).
+                    let service = rng.pick(&[
+                        HostService::PrintInt,
+                        HostService::PrintHex,
+                        HostService::ReadCycle,
+                    ]);
+                    let number = match rng.below(odd / 2) {
+                        0 => 7,
+                        _ if rng.below(8) == 0 => HostService::Exit.spec().number,
+                        _ => service.spec().number,
+                    };
+                    w.push(inst(Opcode::Lui, 17, 0, 0, ((number + 0x800) >> 12) as i32));
+                    let lo = (number as i32) - (((number + 0x800) >> 12) << 12) as i32;
+                    w.push(inst(Opcode::Addi, 17, 17, 0, lo));
+                    inst(Opcode::Ecall, 0, 0, 0, 0)
+                }
+                88..=89 => inst(Opcode::Fence, 0, 0, 0, 0),
+                90 => inst(Opcode::Yield, 0, 0, 0, 0),
+                91 if rng.below(odd / 20) == 0 => inst(Opcode::Ebreak, 0, 0, 0, 0),
+                92 if rng.below(odd / 20) == 0 => rng.next() as u32,
+                _ => inst(Opcode::Addi, rd, rd, 0, 1),
+            };
+            w.push(word);
+        }
+        w.push(inst(Opcode::Endt, 0, 0, 0, 0));
+        w
+    }
+
+    struct Outcome {
+        result: RunResult,
+        console: CapturedConsole,
+        machine: Machine,
+    }
+
+    fn run(config: &crate::Config, program: &Program, traced: bool) -> Outcome {
+        let options = RunOptions {
+            trace: traced.then(|| TraceOptions {
+                filter: TraceFilter::default(),
+                sink: TraceSink::Last(1, VecDeque::new()),
+            }),
+            ..RunOptions::default()
+        };
+        let mut machine = Machine::new(config, program, options).expect("the program loads");
+        let mut console = CapturedConsole::default();
+        let result = machine.run(&mut console);
+        Outcome {
+            result,
+            console,
+            machine,
+        }
+    }
+
+    fn compare(seed: u64, a: &Outcome, b: &Outcome) {
+        assert_eq!(a.result.end, b.result.end, "seed {seed}: end");
+        assert_eq!(a.result.stats, b.result.stats, "seed {seed}: statistics");
+        assert_eq!(a.console.stdout, b.console.stdout, "seed {seed}: stdout");
+        assert_eq!(a.console.stderr, b.console.stderr, "seed {seed}: stderr");
+        for (ta, tb) in a.machine.tiles().iter().zip(b.machine.tiles()) {
+            assert_eq!(ta.now, tb.now, "seed {seed}: tile {} clock", ta.id);
+            assert_eq!(ta.counters, tb.counters, "seed {seed}: tile {}", ta.id);
+            for (c, (ca, cb)) in ta.contexts.iter().zip(&tb.contexts).enumerate() {
+                let at = format!("seed {seed}: tile {} context {c}", ta.id);
+                assert_eq!(ca.x, cb.x, "{at}: x");
+                assert_eq!(ca.f, cb.f, "{at}: f");
+                assert_eq!(ca.pc, cb.pc, "{at}: pc");
+                assert_eq!(ca.instret, cb.instret, "{at}: instret");
+                assert_eq!(ca.state, cb.state, "{at}: state");
+                assert_eq!(ca.counters, cb.counters, "{at}: counters");
+                assert_eq!((ca.fflags, ca.frm), (cb.fflags, cb.frm), "{at}: fcsr");
+                assert_eq!(ca.reservation, cb.reservation, "{at}: reservation");
+            }
+            let len = ta.memory.len() as u32;
+            assert!(
+                ta.memory.slice(0, len).unwrap() == tb.memory.slice(0, len).unwrap(),
+                "seed {seed}: tile {} memory",
+                ta.id
+            );
+        }
+    }
+
+    #[test]
+    fn fast_loop_agrees_with_the_general_interpreter() {
+        let cases: u64 = std::env::var("SCMP_FAST_DIFF_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(400);
+        let mut ends = std::collections::BTreeMap::<&str, u32>::new();
+        let mut retired = 0;
+        for seed in 1..=cases {
+            let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+            let n = 8 + rng.below(120) as usize;
+            let words = program(&mut rng, n);
+            let mut b = ConfigBuilder::new();
+            for s in [
+                "mesh.width=2".to_string(),
+                "mesh.height=1".to_string(),
+                "boot.tiles=all".to_string(),
+                format!("boot.threads={}", 1 + rng.below(3)),
+                format!("scheduler.quantum={}", rng.pick(&[3, 8, 64, 1000])),
+                format!("sim.max_cycles={}", rng.pick(&[500, 3000, 20000])),
+                format!("sim.epoch_cycles={}", rng.pick(&[7, 64, 4096])),
+                format!("timing.branch={}", rng.pick(&[0, 1, 5])),
+                format!("timing.load={}", rng.pick(&[0, 1, 3])),
+                format!("timing.jump={}", rng.pick(&[0, 1, 2])),
+                format!("timing.alu={}", rng.pick(&[0, 0, 1])),
+                "tile.memory_bytes=1048576".to_string(),
+                "tile.stack_bytes=4096".to_string(),
+            ] {
+                b.set(&s).unwrap();
+            }
+            let config = b.build().unwrap();
+            let program = Program::from_words(TEXT, &words);
+            let fast = run(&config, &program, false);
+            let general = run(&config, &program, true);
+            compare(seed, &fast, &general);
+            let end = match &fast.result.end {
+                crate::RunEnd::AllThreadsEnded => "ended",
+                crate::RunEnd::Exit(_) => "exit",
+                crate::RunEnd::Fault(r) => r.cause.kind(),
+                crate::RunEnd::CycleLimit(_) => "cycle limit",
+            };
+            *ends.entry(end).or_default() += 1;
+            retired += fast.result.stats.instructions;
+        }
+        eprintln!("{cases} programs, {retired} instructions: {ends:?}");
+        // The programs end in every way (the generator is not degenerate).
+        for end in [
+            "ended",
+            "exit",
+            "cycle limit",
+            "illegal instruction",
+            "access fault",
+        ] {
+            assert!(ends.contains_key(end), "no `{end}`: {ends:?}");
+        }
+    }
+}
