@@ -1,16 +1,32 @@
 //! A tile's local memory: `memory_bytes` bytes at addresses `0..memory_bytes`,
 //! little-endian, with alignment and range checks that return faults.
 //!
-//! Allocation: a zeroed `Vec` (`calloc`), which the OS maps lazily, so a tile
-//! costs resident memory only for the pages its program touches (the loaded
-//! image, the stacks and data it writes): 64 tiles of 8 MiB reserve 512 MiB of
-//! address space but a small program makes only a few MiB resident.
+//! Allocation: a zeroed `Vec` (`calloc`) of fresh pages, which the OS maps
+//! lazily, so a tile costs resident memory only for the pages its program
+//! touches (the loaded image, the stacks and data it writes): 64 tiles of
+//! 8 MiB reserve 512 MiB of address space but a small program makes only a
+//! few MiB resident. "Fresh" needs care: glibc serves a large `calloc` with
+//! its own mapping (zero pages, nothing to clear) only above its mmap
+//! threshold, which it raises after a large block is freed (up to 32 MiB):
+//! once a process has freed one tile memory (a second run, a test suite, a
+//! fault replay, a large buffer of the assembler), the next 8 MiB would come
+//! from the heap, where `calloc` clears every byte, which takes time and
+//! makes every page resident. So the allocation asks for a capacity beyond
+//! that ceiling ([`FRESH_PAGES_BYTES`]) and uses the first `size` bytes:
+//! address space only, never touched.
 
 use crate::fault::{Access, FaultCause};
 
+/// The capacity a memory allocation asks for at least: above glibc's
+/// highest dynamic mmap threshold (32 MiB on 64-bit hosts), so that the
+/// allocation always gets fresh zero pages (see the module documentation).
+pub const FRESH_PAGES_BYTES: usize = (32 << 20) + 4096;
+
 /// One tile's memory.
 pub struct Memory {
-    bytes: Box<[u8]>,
+    /// `size` bytes, of a capacity of at least [`FRESH_PAGES_BYTES`] (never
+    /// shrunk: that would copy).
+    bytes: Vec<u8>,
     /// The predecoded text range: stores into it are noted so the tile can
     /// decode the written words again.
     code_base: u32,
@@ -51,8 +67,10 @@ macro_rules! access {
 impl Memory {
     /// `size` zero bytes.
     pub fn new(size: usize) -> Memory {
+        let mut bytes = vec![0u8; size.max(FRESH_PAGES_BYTES)];
+        bytes.truncate(size);
         Memory {
-            bytes: vec![0u8; size].into_boxed_slice(),
+            bytes,
             code_base: 0,
             code_len: 0,
             code_written: None,
