@@ -383,8 +383,10 @@ pub struct DecodedText {
     pub base: u32,
     /// The words.
     pub words: Arc<Vec<Decoded>>,
-    /// The same words for the fast loop.
-    pub fast: Arc<Vec<Fast>>,
+    /// The same words for the fast loop, and after them one
+    /// [`FastOp::Slow`] entry, so that the loop needs no check for running
+    /// off the end.
+    pub(crate) fast: Arc<Vec<Fast>>,
 }
 
 impl DecodedText {
@@ -399,6 +401,7 @@ impl DecodedText {
             .iter()
             .enumerate()
             .map(|(i, d)| Fast::new(d, base.wrapping_add(4 * i as u32), base, len))
+            .chain([Fast::SLOW])
             .collect();
         DecodedText {
             base,

@@ -69,12 +69,14 @@ pub(crate) fn run(
         return FastExit::End;
     }
     let base = env.base;
-    // The entries from the pc on: a shrinking slice costs fewer registers
-    // than the table, its length and an index.
+    // The entries from the pc on, as an iterator: a pointer and the
+    // table's end, fewer registers than the table, its length and an index.
     let start = state.pc.wrapping_sub(base) as usize >> 2;
-    let mut rest: &[Fast] = code.get(start..).unwrap_or(&[]);
-    // A pc outside the table (where only a `jalr` can go).
-    let mut outside = (start >= code.len()).then_some(state.pc);
+    if start >= code.len() {
+        // Outside the table (where only a `jalr` goes).
+        return FastExit::Slow;
+    }
+    let mut rest = code[start..].iter();
     // One register counts both: the low half is the cycles left (as an
     // i32, at most 2^31 - 1 to start), the high half the instructions
     // retired. Each instruction adds 2^32 - cycles (`Fast::step`): the low
@@ -92,7 +94,7 @@ pub(crate) fn run(
             }
         };
     }
-    while let Some(e) = rest.first() {
+    while let Some(e) = rest.next() {
         let rs1 = x[e.rs1.index()];
         let rs2 = x[e.rs2.index()];
         let rd = e.rd.index();
@@ -101,24 +103,21 @@ pub(crate) fn run(
         // A jump to text index `$to`, known to be inside the table.
         macro_rules! jump {
             ($to:expr, $step:expr) => {{
-                rest = &code[$to as usize..];
+                rest = code[$to as usize..].iter();
                 retire!($step);
                 continue;
             }};
         }
-        // A jump to an aligned address.
-        macro_rules! jump_reg {
-            ($target:expr) => {{
-                let target: u32 = $target;
+        // The text index of a `jalr` target, when it is aligned and in
+        // the table (else the general interpreter runs the `jalr`).
+        macro_rules! jalr_target {
+            () => {{
+                let target = addr & !1;
                 let i = target.wrapping_sub(base) as usize >> 2;
-                if i < code.len() {
-                    jump!(i, e.step)
+                if target & 3 != 0 || i >= code.len() {
+                    break;
                 }
-                // It retires; the general interpreter fetches the next one.
-                outside = Some(target);
-                rest = &[];
-                retire!(e.step);
-                break;
+                i
             }};
         }
         macro_rules! branch {
@@ -153,25 +152,16 @@ pub(crate) fn run(
             FastOp::Nop => {}
             FastOp::Const => x[rd] = imm,
             FastOp::Jal => {
-                x[rd] = pc_of(base, code, rest).wrapping_add(4);
+                x[rd] = pc_of(base, code, rest.as_slice());
                 jump!(imm, e.step)
             }
             FastOp::J => jump!(imm, e.step),
             FastOp::Jalr => {
-                let target = addr & !1;
-                if target & 3 != 0 {
-                    break;
-                }
-                x[rd] = pc_of(base, code, rest).wrapping_add(4);
-                jump_reg!(target)
+                let i = jalr_target!();
+                x[rd] = pc_of(base, code, rest.as_slice());
+                jump!(i, e.step)
             }
-            FastOp::Jr => {
-                let target = addr & !1;
-                if target & 3 != 0 {
-                    break;
-                }
-                jump_reg!(target)
-            }
+            FastOp::Jr => jump!(jalr_target!(), e.step),
             FastOp::Beq => branch!(rs1 == rs2),
             FastOp::Bne => branch!(rs1 != rs2),
             FastOp::Blt => branch!((rs1 as i32) < rs2 as i32),
@@ -219,16 +209,20 @@ pub(crate) fn run(
             FastOp::Mul => x[rd] = rs1.wrapping_mul(rs2),
             FastOp::MulDiv => x[rd] = mul_div(imm, rs1, rs2),
         }
-        rest = &rest[1..];
         retire!(e.step);
     }
     let left = acc as u32 as i32;
-    state.pc = outside.unwrap_or_else(|| pc_of(base, code, rest));
+    let after = pc_of(base, code, rest.as_slice());
     state.clock += (budget as i64 - left as i64) as u64;
     state.retired += (acc >> 32) + (left < 0) as u64;
     if left <= 0 {
+        // The last instruction retired: the iterator is at the next one.
+        state.pc = after;
         FastExit::End
     } else {
+        // The iterator is past the instruction that did not run. (It
+        // cannot have run off the table: that ends with a `Slow` entry.)
+        state.pc = after.wrapping_sub(4);
         FastExit::Slow
     }
 }
