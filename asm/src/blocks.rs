@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use crate::ast::Operand;
 use crate::diag::Diag;
-use crate::lexer::{Kind, Token, lex, unescape};
+use crate::lexer::Kind;
 use crate::pass1::*;
 use crate::source::{Context, ContextKind, CtxId, Segment, Span};
 
@@ -384,22 +384,9 @@ impl Pass1<'_, '_> {
         is_macro: bool,
     ) {
         let file = self.sh.sources.add_virtual(name, text, segs);
-        let text = self.sh.sources.file(file).text.clone();
-        let tokens: Rc<[Token]> = lex(&text).into();
-        let end = tokens.len();
         let include_depth = self.streams.last().map_or(0, |s| s.include_depth);
-        self.streams.push(Stream {
-            file,
-            text,
-            tokens,
-            pos: 0,
-            start: 0,
-            end,
-            reps_left: 0,
-            ctx,
-            is_macro,
-            include_depth,
-        });
+        let stream = Stream::whole(&self.sh.sources, file, ctx, is_macro, include_depth);
+        self.streams.push(stream);
     }
 
     pub(crate) fn new_context(&mut self, kind: ContextKind, site: Span, parent: CtxId) -> CtxId {
@@ -656,8 +643,7 @@ impl Pass1<'_, '_> {
             return;
         };
         let (s, e) = (*s, *e);
-        let name = String::from_utf8_lossy(&unescape(&st.text[s as usize + 1..e as usize - 1]))
-            .into_owned();
+        let name = st.string_at(s, e);
         let depth = self.streams.last().map_or(0, |s| s.include_depth) + 1;
         if depth > MAX_INCLUDE_DEPTH {
             self.error(
@@ -705,20 +691,7 @@ impl Pass1<'_, '_> {
             .sources
             .add_real(path.display().to_string(), text.into());
         let ctx = self.new_context(ContextKind::Include, st.whole(), st.ctx);
-        let text = self.sh.sources.file(file).text.clone();
-        let tokens: Rc<[Token]> = lex(&text).into();
-        let end = tokens.len();
-        self.streams.push(Stream {
-            file,
-            text,
-            tokens,
-            pos: 0,
-            start: 0,
-            end,
-            reps_left: 0,
-            ctx,
-            is_macro: false,
-            include_depth: depth,
-        });
+        let stream = Stream::whole(&self.sh.sources, file, ctx, false, depth);
+        self.streams.push(stream);
     }
 }

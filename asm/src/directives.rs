@@ -282,10 +282,7 @@ impl Pass1<'_, '_> {
                     return;
                 };
                 let msg = match ops.first() {
-                    Some(Operand::Str(s, e)) => String::from_utf8_lossy(&unescape(
-                        &st.text[*s as usize + 1..*e as usize - 1],
-                    ))
-                    .into_owned(),
+                    Some(Operand::Str(s, e)) => st.string_at(*s, *e),
                     _ => format!("{name} reached"),
                 };
                 let span = st.whole();
@@ -310,9 +307,7 @@ impl Pass1<'_, '_> {
                 if let [t] = &toks[from.min(toks.len())..]
                     && t.kind == Kind::Str
                 {
-                    let body = &st.text[t.start as usize + 1..t.end as usize - 1];
-                    self.unit.file_name =
-                        Some(String::from_utf8_lossy(&unescape(body)).into_owned());
+                    self.unit.file_name = Some(st.string_at(t.start, t.end));
                 } else if !matches!(toks.get(from), Some(t) if t.kind == Kind::Int) {
                     let span = st.whole();
                     self.error(
@@ -330,12 +325,7 @@ impl Pass1<'_, '_> {
                     return;
                 };
                 if let Some(Operand::Str(s, e)) = ops.first() {
-                    self.unit.idents.push(
-                        String::from_utf8_lossy(&unescape(
-                            &st.text[*s as usize + 1..*e as usize - 1],
-                        ))
-                        .into_owned(),
-                    );
+                    self.unit.idents.push(st.string_at(*s, *e));
                 }
             }
             ".attribute" => self.attribute(st, head_span, from),
@@ -693,8 +683,7 @@ impl Pass1<'_, '_> {
             return;
         };
         let (s, e) = (*s, *e);
-        let name = String::from_utf8_lossy(&unescape(&st.text[s as usize + 1..e as usize - 1]))
-            .into_owned();
+        let name = st.string_at(s, e);
         let Some(path) = self.find_file(st.file, &name) else {
             let d = self.not_found(st.span(s, e), &name);
             self.error(st, d);
@@ -997,10 +986,7 @@ impl Pass1<'_, '_> {
             },
         };
         let v = match value {
-            Operand::Str(s, e) => AttrValue::Str(
-                String::from_utf8_lossy(&unescape(&st.text[*s as usize + 1..*e as usize - 1]))
-                    .into_owned(),
-            ),
+            Operand::Str(s, e) => AttrValue::Str(st.string_at(*s, *e)),
             Operand::Expr(e) => match self.absolute(st, e, "the attribute value") {
                 Some(v) => AttrValue::Int(v as u64),
                 None => return,

@@ -18,7 +18,7 @@ use crate::blocks::{Cond, Macro};
 use crate::diag::Diag;
 use crate::expr::{EvalError, Resolver, Value, eval};
 use crate::grammar::{ExprParser, OperandsParser};
-use crate::lexer::{Kind, Token, lex};
+use crate::lexer::{Kind, Token, lex, unescape};
 use crate::source::{Context, ContextKind, CtxId, SourceMap, Span};
 use crate::unit::*;
 
@@ -111,6 +111,13 @@ impl Stmt {
             _ => self.span(0, 0),
         }
     }
+    /// The contents of the string literal at `start..end` (quotes included
+    /// in the range), escapes decoded, invalid UTF-8 replaced.
+    pub fn string_at(&self, start: u32, end: u32) -> String {
+        let body = &self.text[start as usize + 1..(end as usize - 1).max(start as usize + 1)];
+        String::from_utf8_lossy(&unescape(body)).into_owned()
+    }
+
     /// Text of tokens `from..` of the statement (relative index), without
     /// the trailing comment.
     pub fn raw_from(&self, from: usize) -> (&str, u32) {
@@ -136,6 +143,33 @@ pub(crate) struct Stream {
     pub(crate) ctx: CtxId,
     pub(crate) is_macro: bool,
     pub(crate) include_depth: u32,
+}
+
+impl Stream {
+    /// A stream over all of `file`'s text.
+    pub(crate) fn whole(
+        sources: &SourceMap,
+        file: u32,
+        ctx: CtxId,
+        is_macro: bool,
+        include_depth: u32,
+    ) -> Stream {
+        let text = sources.file(file).text.clone();
+        let tokens: Rc<[Token]> = lex(&text).into();
+        let end = tokens.len();
+        Stream {
+            file,
+            text,
+            tokens,
+            pos: 0,
+            start: 0,
+            end,
+            reps_left: 0,
+            ctx,
+            is_macro,
+            include_depth,
+        }
+    }
 }
 
 /// The first pass over one input file.
@@ -360,9 +394,7 @@ pub(crate) fn nearest<'a>(
 impl<'s, 'o> Pass1<'s, 'o> {
     /// A first pass over input file `file` (already in the source map).
     pub fn new(sh: &'s mut Shared<'o>, file: u32) -> Self {
-        let text = sh.sources.file(file).text.clone();
-        let tokens: Rc<[Token]> = lex(&text).into();
-        let end = tokens.len();
+        let stream = Stream::whole(&sh.sources, file, 0, false, 0);
         let mut unit = Unit {
             file,
             ..Unit::default()
@@ -385,18 +417,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             local_counts: HashMap::new(),
             macros: HashMap::new(),
             conds: Vec::new(),
-            streams: vec![Stream {
-                file,
-                text,
-                tokens,
-                pos: 0,
-                start: 0,
-                end,
-                reps_left: 0,
-                ctx: 0,
-                is_macro: false,
-                include_depth: 0,
-            }],
+            streams: vec![stream],
             macro_depth: 0,
             expansions: 0,
         }
