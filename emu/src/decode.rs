@@ -233,16 +233,17 @@ pub struct Fast {
     /// Immediate (shift amounts masked); for [`FastOp::Const`] the value;
     /// for a branch or `jal` the text index of the target.
     pub imm: u32,
-    /// `2^32 -` the instruction's cycles (a branch's when not taken): what
-    /// the fast loop adds to its accumulator, whose low half counts the
-    /// slice's cycles down and whose high half counts instructions up.
+    /// What the fast loop adds to its accumulator for the instruction (a
+    /// branch: when not taken): its cycles times `-2^32`, plus one. The
+    /// accumulator's high half counts the slice's cycles down, its low half
+    /// the instructions retired up.
     pub step: u64,
 }
 
-/// The accumulator step of an instruction taking `cycles` (1 or more).
+/// The accumulator step of an instruction taking `cycles`.
 #[inline]
 pub const fn fast_step(cycles: u32) -> u64 {
-    (1 << 32) - cycles as u64
+    1u64.wrapping_sub((cycles as u64) << 32)
 }
 
 impl Fast {

@@ -51,8 +51,12 @@ pub(crate) struct FastEnv {
     pub taken_extra: u32,
 }
 
+/// The most cycles one call runs (the accumulator's high half is an i32);
+/// small in tests, so that they exercise a call that stops short of `end`.
+const MAX_BUDGET: u64 = if cfg!(test) { 1000 } else { i32::MAX as u64 };
+
 /// Runs from `state` until the clock reaches `end` (or has advanced by
-/// 2^31 - 1 cycles, after which the caller calls again) or an instruction
+/// [`MAX_BUDGET`] cycles, after which the caller calls again) or an instruction
 /// needs the general interpreter. `x[0]` is zero and stays so (no entry
 /// writes it). `mem` is the tile memory as little-endian words (at most
 /// 2 GiB).
@@ -77,19 +81,19 @@ pub(crate) fn run(
         return FastExit::Slow;
     }
     let mut rest = code[start..].iter();
-    // One register counts both: the low half is the cycles left (as an
-    // i32, at most 2^31 - 1 to start), the high half the instructions
-    // retired. Each instruction adds 2^32 - cycles (`Fast::step`): the low
-    // half goes down by its cycles, and the carry out of it adds one to the
-    // high half unless the low half went below zero, which ends the run.
-    // The low half is above zero whenever the loop returns for another
-    // reason, so the exit needs no variable of its own.
-    let budget = (end - state.clock).min(i32::MAX as u64);
-    let mut acc = budget;
+    // One register counts both: the high half is the cycles left minus one
+    // (so that it is negative once the slice's cycles are spent), the low
+    // half the instructions retired. Each instruction adds its
+    // `Fast::step`: its cycles off the high half, one to the low half (at
+    // most 2^31 per call, no carry). The sign of the sum ends the run, and
+    // it is not negative whenever the loop returns for another reason, so
+    // the exit needs no variable of its own.
+    let budget = (end - state.clock).min(MAX_BUDGET);
+    let mut acc = (budget - 1) << 32;
     macro_rules! retire {
         ($step:expr) => {
             acc = acc.wrapping_add($step);
-            if acc as u32 as i32 <= 0 {
+            if (acc as i64) < 0 {
                 break;
             }
         };
@@ -123,7 +127,7 @@ pub(crate) fn run(
         macro_rules! branch {
             ($cond:expr) => {
                 if $cond {
-                    jump!(imm, e.step.wrapping_sub(env.taken_extra as u64))
+                    jump!(imm, e.step.wrapping_sub((env.taken_extra as u64) << 32))
                 }
             };
         }
@@ -211,11 +215,11 @@ pub(crate) fn run(
         }
         retire!(e.step);
     }
-    let left = acc as u32 as i32;
+    let left = (acc as i64) >> 32;
     let after = pc_of(base, code, rest.as_slice());
-    state.clock += (budget as i64 - left as i64) as u64;
-    state.retired += (acc >> 32) + (left < 0) as u64;
-    if left <= 0 {
+    state.clock += (budget as i64 - 1 - left) as u64;
+    state.retired += acc & 0xffff_ffff;
+    if left < 0 {
         // The last instruction retired: the iterator is at the next one.
         state.pc = after;
         FastExit::End

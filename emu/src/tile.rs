@@ -215,9 +215,10 @@ impl Tile {
     /// The next ready context in round-robin order after the last one to issue.
     fn pick_next(&self) -> Option<usize> {
         let n = self.contexts.len();
-        let start = self.last_issuer.map_or(0, |c| c + 1);
-        (0..n)
-            .map(|i| (start + i) % n)
+        let start = self.last_issuer.map_or(0, |c| (c + 1).min(n));
+        // start, start + 1, .., n - 1, 0, .., start - 1 (no division).
+        (start..n)
+            .chain(0..start)
             .find(|&c| self.contexts[c].state == ContextState::Ready)
     }
 
