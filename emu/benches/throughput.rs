@@ -74,11 +74,12 @@ fn median(mut v: Vec<f64>) -> (f64, f64, f64) {
     (v[v.len() / 2], v[0], v[v.len() - 1])
 }
 
-fn measure(label: &str, mesh: (u32, u32), iterations: u32, runs: usize) {
+fn measure(label: &str, mesh: (u32, u32), threads: u32, iterations: u32, runs: usize) {
     let mut b = ConfigBuilder::new();
     b.set(&format!("mesh.width={}", mesh.0)).unwrap();
     b.set(&format!("mesh.height={}", mesh.1)).unwrap();
     b.set("boot.tiles=all").unwrap();
+    b.set(&format!("boot.threads={threads}")).unwrap();
     let config = b.build().unwrap();
     let program = compute_loop(iterations);
     let mut wall_rates = Vec::new();
@@ -129,6 +130,27 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(12_000_000);
-    measure("1 tile (1x1)", (1, 1), iterations, runs);
-    measure("64 tiles (8x8), aggregate", (8, 8), iterations / 64, runs);
+    let only = std::env::var("SCMP_BENCH_ONLY").unwrap_or_default();
+    let wanted = |name: &str| only.is_empty() || only.split(',').any(|w| w == name);
+    if wanted("1") {
+        measure("1 tile (1x1)", (1, 1), 1, iterations, runs);
+    }
+    if wanted("64") {
+        measure(
+            "64 tiles (8x8), aggregate",
+            (8, 8),
+            1,
+            iterations / 64,
+            runs,
+        );
+    }
+    if wanted("16ctx") {
+        measure(
+            "1 tile, 16 contexts (quantum 64)",
+            (1, 1),
+            16,
+            iterations / 16,
+            runs,
+        );
+    }
 }

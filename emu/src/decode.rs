@@ -12,7 +12,7 @@
 
 use std::sync::Arc;
 
-use isa_spec::{Inst, Opcode};
+use isa_spec::{Extension, Inst, Opcode};
 
 use crate::timing::CostTable;
 
@@ -100,6 +100,31 @@ pub enum FastOp {
     /// `mulh`, `mulhsu`, `mulhu`, `div`, `divu`, `rem`, `remu` (out of
     /// line): `imm` says which, as a [`MulDiv`].
     MulDiv,
+    /// `flw` (`rd` an FP register; any, `f0` too).
+    Flw,
+    /// `fld`.
+    Fld,
+    /// `fsw` (`rs2` an FP register).
+    Fsw,
+    /// `fsd`.
+    Fsd,
+    /// Any other F or D instruction (out of line): `imm` holds the opcode
+    /// in bits 7:0, `rs3` in 15:8 and the rounding mode field in 23:16.
+    Fp,
+    /// A CSR instruction (out of line): `imm` holds the CSR number in bits
+    /// 15:0 and the opcode in 23:16.
+    Csr,
+    /// An instruction that only stops the slice for the tile to act
+    /// (`ecall`, `endt`, `yield`, messaging): `imm` says which, as a
+    /// [`StopKind`].
+    Stop,
+    /// `lr.w` (address `rs1`; `rd` may be 0).
+    Lr,
+    /// `sc.w` (address `rs1`; `rd` may be 0).
+    Sc,
+    /// An AMO (`amoswap.w` .. `amomaxu.w`, address `rs1`): `imm` says
+    /// which, as an [`Amo`]. `rd` may be 0 (the loop zeroes `x0` again).
+    Amo,
 }
 
 /// A register number: an enum of 32 values, so that the compiler knows an
@@ -217,6 +242,48 @@ impl MulDiv {
     ];
 }
 
+/// What a [`FastOp::Stop`] entry stops for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+#[allow(missing_docs)]
+pub enum StopKind {
+    HostCall,
+    EndThread,
+    Yield,
+    Messaging,
+}
+
+/// The operation of a [`FastOp::Amo`] entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+#[allow(missing_docs)]
+pub enum Amo {
+    Swap,
+    Add,
+    Xor,
+    And,
+    Or,
+    Min,
+    Max,
+    Minu,
+    Maxu,
+}
+
+impl Amo {
+    /// Every one, in `repr` order.
+    pub const ALL: [Amo; 9] = [
+        Amo::Swap,
+        Amo::Add,
+        Amo::Xor,
+        Amo::And,
+        Amo::Or,
+        Amo::Min,
+        Amo::Max,
+        Amo::Minu,
+        Amo::Maxu,
+    ];
+}
+
 /// One word prepared for the fast loop (16 bytes). Register numbers are
 /// below 32; an entry whose instruction writes a register never has `rd`
 /// 0 (those become [`FastOp::Nop`], or [`FastOp::Slow`] for loads).
@@ -324,6 +391,59 @@ impl Fast {
             Opcode::Sb => f.op = FastOp::Sb,
             Opcode::Sh => f.op = FastOp::Sh,
             Opcode::Sw => f.op = FastOp::Sw,
+            Opcode::Flw => f.op = FastOp::Flw,
+            Opcode::Fld => f.op = FastOp::Fld,
+            Opcode::Fsw => f.op = FastOp::Fsw,
+            Opcode::Fsd => f.op = FastOp::Fsd,
+            Opcode::Csrrw
+            | Opcode::Csrrs
+            | Opcode::Csrrc
+            | Opcode::Csrrwi
+            | Opcode::Csrrsi
+            | Opcode::Csrrci => {
+                f.op = FastOp::Csr;
+                f.imm = (inst.op as u32) << 16 | (inst.imm as u32 & 0xffff);
+            }
+            Opcode::Ecall => {
+                f.op = FastOp::Stop;
+                f.imm = StopKind::HostCall as u32;
+            }
+            op if op.spec().extension == Extension::Scmp => {
+                f.op = FastOp::Stop;
+                f.imm = match op {
+                    Opcode::Endt => StopKind::EndThread,
+                    Opcode::Yield => StopKind::Yield,
+                    _ => StopKind::Messaging,
+                } as u32;
+            }
+            Opcode::LrW => f.op = FastOp::Lr,
+            Opcode::ScW => f.op = FastOp::Sc,
+            Opcode::AmoswapW
+            | Opcode::AmoaddW
+            | Opcode::AmoxorW
+            | Opcode::AmoandW
+            | Opcode::AmoorW
+            | Opcode::AmominW
+            | Opcode::AmomaxW
+            | Opcode::AmominuW
+            | Opcode::AmomaxuW => {
+                f.op = FastOp::Amo;
+                f.imm = match inst.op {
+                    Opcode::AmoswapW => Amo::Swap,
+                    Opcode::AmoaddW => Amo::Add,
+                    Opcode::AmoxorW => Amo::Xor,
+                    Opcode::AmoandW => Amo::And,
+                    Opcode::AmoorW => Amo::Or,
+                    Opcode::AmominW => Amo::Min,
+                    Opcode::AmomaxW => Amo::Max,
+                    Opcode::AmominuW => Amo::Minu,
+                    _ => Amo::Maxu,
+                } as u32;
+            }
+            op if matches!(op.spec().extension, Extension::F | Extension::D) => {
+                f.op = FastOp::Fp;
+                f.imm = op as u32 | (inst.rs3 as u32) << 8 | (inst.aux as u32) << 16;
+            }
             Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => f.op = FastOp::Nop,
             op => {
                 let alu = match op {

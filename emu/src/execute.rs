@@ -59,7 +59,7 @@ impl Default for Reservations {
 
 impl Reservations {
     #[inline(always)]
-    fn on_store(&mut self, addr: u32) {
+    pub(crate) fn on_store(&mut self, addr: u32) {
         if self.active != 0 {
             self.break_word(addr & !3);
         }
@@ -75,13 +75,13 @@ impl Reservations {
         }
     }
 
-    fn reserve(&mut self, context: usize, addr: u32) {
+    pub(crate) fn reserve(&mut self, context: usize, addr: u32) {
         self.addrs[context] = addr;
         self.active |= 1 << context;
     }
 
     /// Takes context's reservation away, returning whether it was on `addr`.
-    fn take(&mut self, context: usize, addr: u32) -> bool {
+    pub(crate) fn take(&mut self, context: usize, addr: u32) -> bool {
         let held = self.active & (1 << context) != 0 && self.addrs[context] == addr;
         self.clear(context);
         held
@@ -421,30 +421,8 @@ impl Hart<'_> {
             | Opcode::Csrrwi
             | Opcode::Csrrsi
             | Opcode::Csrrci => {
-                let number = inst.imm as u16;
-                let operand = match inst.op {
-                    Opcode::Csrrw | Opcode::Csrrs | Opcode::Csrrc => rs1,
-                    _ => inst.rs1 as u32,
-                };
-                let old = csr::read(ctx, self.id, now, ctx.instret + retired, number)?;
-                let new = match inst.op {
-                    Opcode::Csrrw | Opcode::Csrrwi => Some(operand),
-                    // csrrs/csrrc with x0 (or uimm 0) read without writing.
-                    _ if inst.rs1 == 0 => None,
-                    Opcode::Csrrs | Opcode::Csrrsi => Some(old | operand),
-                    _ => Some(old & !operand),
-                };
-                if let Some(new) = new {
-                    let (frm_before, flags_before) = (ctx.frm, ctx.fflags);
-                    csr::write(ctx, number, new)?;
-                    if TRACE && ctx.frm != frm_before {
-                        fx.frm = Some(ctx.frm);
-                    }
-                    if TRACE && ctx.fflags != flags_before {
-                        fx.fflags = Some(ctx.fflags);
-                    }
-                }
-                wx!(old)
+                let instret = ctx.instret + retired;
+                return csr_op::<TRACE>(ctx, self.id, inst, now, instret, fx);
             }
             Opcode::Div => wx!(if rs2 == 0 {
                 u32::MAX
@@ -510,7 +488,8 @@ impl Hart<'_> {
     }
 
     /// The F and D instructions (kept out of line so that the integer
-    /// instructions' loop keeps its registers).
+    /// instructions' loop keeps its registers): the loads and stores here,
+    /// the rest in [`fp_compute`].
     #[inline(never)]
     fn execute_fp<const TRACE: bool>(
         &mut self,
@@ -522,15 +501,6 @@ impl Hart<'_> {
         let rd = inst.rd as usize & 31;
         let rs1 = ctx.x[inst.rs1 as usize & 31];
         let addr = rs1.wrapping_add(inst.imm as u32);
-        macro_rules! wx {
-            ($v:expr) => {{
-                let v: u32 = $v;
-                ctx.x[rd] = v;
-                if TRACE && rd != 0 {
-                    fx.x = Some((rd as u8, v));
-                }
-            }};
-        }
         macro_rules! wf {
             ($v:expr) => {{
                 let v: u64 = $v;
@@ -554,168 +524,248 @@ impl Hart<'_> {
                 }
             }};
         }
-        macro_rules! rm {
-            () => {{
-                let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
-                match fpu::round_mode(bits) {
-                    Some(rm) => rm,
-                    None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
-                }
-            }};
-        }
-        let f1 = ctx.f[inst.rs1 as usize & 31];
         let f2 = ctx.f[inst.rs2 as usize & 31];
-        let f3 = ctx.f[inst.rs3 as usize & 31];
-        let flags_before = ctx.fflags;
-        macro_rules! arith_s {
-            ($op:expr) => {{
-                let rm = rm!();
-                let r = fpu::arith::<Single>(
-                    $op,
-                    unbox_s(f1) as u64,
-                    unbox_s(f2) as u64,
-                    unbox_s(f3) as u64,
-                    rm,
-                    &mut ctx.fflags,
-                );
-                wf!(box_s(r as u32))
-            }};
-        }
-        macro_rules! arith_d {
-            ($op:expr) => {{
-                let rm = rm!();
-                let r = fpu::arith::<Double>($op, f1, f2, f3, rm, &mut ctx.fflags);
-                wf!(r)
-            }};
-        }
         match inst.op {
             Opcode::Flw => wf!(box_s(self.mem.load_u32(addr)?)),
             Opcode::Fsw => store!(store_u32, f2 as u32, 4),
             Opcode::Fld => wf!(self.mem.load_u64(addr)?),
             Opcode::Fsd => store!(store_u64, f2, 8),
-            Opcode::FmaddS => arith_s!(Arith::Madd),
-            Opcode::FmsubS => arith_s!(Arith::Msub),
-            Opcode::FnmsubS => arith_s!(Arith::Nmsub),
-            Opcode::FnmaddS => arith_s!(Arith::Nmadd),
-            Opcode::FaddS => arith_s!(Arith::Add),
-            Opcode::FsubS => arith_s!(Arith::Sub),
-            Opcode::FmulS => arith_s!(Arith::Mul),
-            Opcode::FdivS => arith_s!(Arith::Div),
-            Opcode::FmaddD => arith_d!(Arith::Madd),
-            Opcode::FmsubD => arith_d!(Arith::Msub),
-            Opcode::FnmsubD => arith_d!(Arith::Nmsub),
-            Opcode::FnmaddD => arith_d!(Arith::Nmadd),
-            Opcode::FaddD => arith_d!(Arith::Add),
-            Opcode::FsubD => arith_d!(Arith::Sub),
-            Opcode::FmulD => arith_d!(Arith::Mul),
-            Opcode::FdivD => arith_d!(Arith::Div),
-            Opcode::FsqrtS => {
-                let rm = rm!();
-                let r = fpu::sqrt::<Single>(unbox_s(f1) as u64, rm, &mut ctx.fflags);
-                wf!(box_s(r as u32))
-            }
-            Opcode::FsqrtD => {
-                let rm = rm!();
-                wf!(fpu::sqrt::<Double>(f1, rm, &mut ctx.fflags))
-            }
-            Opcode::FsgnjS | Opcode::FsgnjnS | Opcode::FsgnjxS => {
-                let kind = (inst.op as u8) - (Opcode::FsgnjS as u8);
-                let r = fpu::sign_inject(32, kind, unbox_s(f1) as u64, unbox_s(f2) as u64);
-                wf!(box_s(r as u32))
-            }
-            Opcode::FsgnjD | Opcode::FsgnjnD | Opcode::FsgnjxD => {
-                let kind = (inst.op as u8) - (Opcode::FsgnjD as u8);
-                wf!(fpu::sign_inject(64, kind, f1, f2))
-            }
-            Opcode::FminS | Opcode::FmaxS => {
-                let r = fpu::min_max::<Single>(
-                    inst.op == Opcode::FmaxS,
-                    unbox_s(f1) as u64,
-                    unbox_s(f2) as u64,
-                    &mut ctx.fflags,
-                );
-                wf!(box_s(r as u32))
-            }
-            Opcode::FminD | Opcode::FmaxD => {
-                wf!(fpu::min_max::<Double>(
-                    inst.op == Opcode::FmaxD,
-                    f1,
-                    f2,
-                    &mut ctx.fflags
-                ))
-            }
-            Opcode::FcvtWS | Opcode::FcvtWuS => {
-                let rm = rm!();
-                let signed = inst.op == Opcode::FcvtWS;
-                wx!(fpu::to_int::<Single>(
-                    unbox_s(f1) as u64,
-                    signed,
-                    rm,
-                    &mut ctx.fflags
-                ))
-            }
-            Opcode::FcvtWD | Opcode::FcvtWuD => {
-                let rm = rm!();
-                let signed = inst.op == Opcode::FcvtWD;
-                wx!(fpu::to_int::<Double>(f1, signed, rm, &mut ctx.fflags))
-            }
-            Opcode::FcvtSW | Opcode::FcvtSWu => {
-                let rm = rm!();
-                let signed = inst.op == Opcode::FcvtSW;
-                let r = fpu::from_int::<Single>(rs1, signed, rm, &mut ctx.fflags);
-                wf!(box_s(r as u32))
-            }
-            Opcode::FcvtDW | Opcode::FcvtDWu => {
-                let rm = rm!();
-                let signed = inst.op == Opcode::FcvtDW;
-                wf!(fpu::from_int::<Double>(rs1, signed, rm, &mut ctx.fflags))
-            }
-            Opcode::FcvtSD => {
-                let rm = rm!();
-                let r = fpu::convert::<Double, Single>(f1, rm, &mut ctx.fflags);
-                wf!(box_s(r as u32))
-            }
-            Opcode::FcvtDS => {
-                let rm = rm!();
-                wf!(fpu::convert::<Single, Double>(
-                    unbox_s(f1) as u64,
-                    rm,
-                    &mut ctx.fflags
-                ))
-            }
-            Opcode::FmvXW => wx!(f1 as u32),
-            Opcode::FmvWX => wf!(box_s(rs1)),
-            Opcode::FeqS | Opcode::FltS | Opcode::FleS => {
-                let cmp = match inst.op {
-                    Opcode::FeqS => Compare::Eq,
-                    Opcode::FltS => Compare::Lt,
-                    _ => Compare::Le,
-                };
-                wx!(fpu::compare::<Single>(
-                    cmp,
-                    unbox_s(f1) as u64,
-                    unbox_s(f2) as u64,
-                    &mut ctx.fflags
-                ))
-            }
-            Opcode::FeqD | Opcode::FltD | Opcode::FleD => {
-                let cmp = match inst.op {
-                    Opcode::FeqD => Compare::Eq,
-                    Opcode::FltD => Compare::Lt,
-                    _ => Compare::Le,
-                };
-                wx!(fpu::compare::<Double>(cmp, f1, f2, &mut ctx.fflags))
-            }
-            Opcode::FclassS => wx!(fpu::classify::<Single>(unbox_s(f1) as u64)),
-            Opcode::FclassD => wx!(fpu::classify::<Double>(f1)),
-            _ => unreachable!("execute_fp is called for F and D instructions only"),
+            _ => return fp_compute::<TRACE>(ctx, inst, fx),
         }
         ctx.x[0] = 0;
+        Ok(())
+    }
+}
+
+/// The F and D instructions that touch no memory (all but the loads and
+/// stores): they read and write only the context. On an error nothing has
+/// changed.
+pub(crate) fn fp_compute<const TRACE: bool>(
+    ctx: &mut Context,
+    inst: &Inst,
+    fx: &mut Effects,
+) -> Result<(), Stop> {
+    let rd = inst.rd as usize & 31;
+    let rs1 = ctx.x[inst.rs1 as usize & 31];
+    macro_rules! wx {
+        ($v:expr) => {{
+            let v: u32 = $v;
+            ctx.x[rd] = v;
+            if TRACE && rd != 0 {
+                fx.x = Some((rd as u8, v));
+            }
+        }};
+    }
+    macro_rules! wf {
+        ($v:expr) => {{
+            let v: u64 = $v;
+            ctx.f[rd] = v;
+            if TRACE {
+                fx.f = Some((rd as u8, v));
+            }
+        }};
+    }
+    macro_rules! rm {
+        () => {{
+            let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
+            match fpu::round_mode(bits) {
+                Some(rm) => rm,
+                None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
+            }
+        }};
+    }
+    let f1 = ctx.f[inst.rs1 as usize & 31];
+    let f2 = ctx.f[inst.rs2 as usize & 31];
+    let f3 = ctx.f[inst.rs3 as usize & 31];
+    let flags_before = ctx.fflags;
+    macro_rules! arith_s {
+        ($op:expr) => {{
+            let rm = rm!();
+            let r = fpu::arith::<Single>(
+                $op,
+                unbox_s(f1) as u64,
+                unbox_s(f2) as u64,
+                unbox_s(f3) as u64,
+                rm,
+                &mut ctx.fflags,
+            );
+            wf!(box_s(r as u32))
+        }};
+    }
+    macro_rules! arith_d {
+        ($op:expr) => {{
+            let rm = rm!();
+            let r = fpu::arith::<Double>($op, f1, f2, f3, rm, &mut ctx.fflags);
+            wf!(r)
+        }};
+    }
+    match inst.op {
+        Opcode::FmaddS => arith_s!(Arith::Madd),
+        Opcode::FmsubS => arith_s!(Arith::Msub),
+        Opcode::FnmsubS => arith_s!(Arith::Nmsub),
+        Opcode::FnmaddS => arith_s!(Arith::Nmadd),
+        Opcode::FaddS => arith_s!(Arith::Add),
+        Opcode::FsubS => arith_s!(Arith::Sub),
+        Opcode::FmulS => arith_s!(Arith::Mul),
+        Opcode::FdivS => arith_s!(Arith::Div),
+        Opcode::FmaddD => arith_d!(Arith::Madd),
+        Opcode::FmsubD => arith_d!(Arith::Msub),
+        Opcode::FnmsubD => arith_d!(Arith::Nmsub),
+        Opcode::FnmaddD => arith_d!(Arith::Nmadd),
+        Opcode::FaddD => arith_d!(Arith::Add),
+        Opcode::FsubD => arith_d!(Arith::Sub),
+        Opcode::FmulD => arith_d!(Arith::Mul),
+        Opcode::FdivD => arith_d!(Arith::Div),
+        Opcode::FsqrtS => {
+            let rm = rm!();
+            let r = fpu::sqrt::<Single>(unbox_s(f1) as u64, rm, &mut ctx.fflags);
+            wf!(box_s(r as u32))
+        }
+        Opcode::FsqrtD => {
+            let rm = rm!();
+            wf!(fpu::sqrt::<Double>(f1, rm, &mut ctx.fflags))
+        }
+        Opcode::FsgnjS | Opcode::FsgnjnS | Opcode::FsgnjxS => {
+            let kind = (inst.op as u8) - (Opcode::FsgnjS as u8);
+            let r = fpu::sign_inject(32, kind, unbox_s(f1) as u64, unbox_s(f2) as u64);
+            wf!(box_s(r as u32))
+        }
+        Opcode::FsgnjD | Opcode::FsgnjnD | Opcode::FsgnjxD => {
+            let kind = (inst.op as u8) - (Opcode::FsgnjD as u8);
+            wf!(fpu::sign_inject(64, kind, f1, f2))
+        }
+        Opcode::FminS | Opcode::FmaxS => {
+            let r = fpu::min_max::<Single>(
+                inst.op == Opcode::FmaxS,
+                unbox_s(f1) as u64,
+                unbox_s(f2) as u64,
+                &mut ctx.fflags,
+            );
+            wf!(box_s(r as u32))
+        }
+        Opcode::FminD | Opcode::FmaxD => {
+            wf!(fpu::min_max::<Double>(
+                inst.op == Opcode::FmaxD,
+                f1,
+                f2,
+                &mut ctx.fflags
+            ))
+        }
+        Opcode::FcvtWS | Opcode::FcvtWuS => {
+            let rm = rm!();
+            let signed = inst.op == Opcode::FcvtWS;
+            wx!(fpu::to_int::<Single>(
+                unbox_s(f1) as u64,
+                signed,
+                rm,
+                &mut ctx.fflags
+            ))
+        }
+        Opcode::FcvtWD | Opcode::FcvtWuD => {
+            let rm = rm!();
+            let signed = inst.op == Opcode::FcvtWD;
+            wx!(fpu::to_int::<Double>(f1, signed, rm, &mut ctx.fflags))
+        }
+        Opcode::FcvtSW | Opcode::FcvtSWu => {
+            let rm = rm!();
+            let signed = inst.op == Opcode::FcvtSW;
+            let r = fpu::from_int::<Single>(rs1, signed, rm, &mut ctx.fflags);
+            wf!(box_s(r as u32))
+        }
+        Opcode::FcvtDW | Opcode::FcvtDWu => {
+            let rm = rm!();
+            let signed = inst.op == Opcode::FcvtDW;
+            wf!(fpu::from_int::<Double>(rs1, signed, rm, &mut ctx.fflags))
+        }
+        Opcode::FcvtSD => {
+            let rm = rm!();
+            let r = fpu::convert::<Double, Single>(f1, rm, &mut ctx.fflags);
+            wf!(box_s(r as u32))
+        }
+        Opcode::FcvtDS => {
+            let rm = rm!();
+            wf!(fpu::convert::<Single, Double>(
+                unbox_s(f1) as u64,
+                rm,
+                &mut ctx.fflags
+            ))
+        }
+        Opcode::FmvXW => wx!(f1 as u32),
+        Opcode::FmvWX => wf!(box_s(rs1)),
+        Opcode::FeqS | Opcode::FltS | Opcode::FleS => {
+            let cmp = match inst.op {
+                Opcode::FeqS => Compare::Eq,
+                Opcode::FltS => Compare::Lt,
+                _ => Compare::Le,
+            };
+            wx!(fpu::compare::<Single>(
+                cmp,
+                unbox_s(f1) as u64,
+                unbox_s(f2) as u64,
+                &mut ctx.fflags
+            ))
+        }
+        Opcode::FeqD | Opcode::FltD | Opcode::FleD => {
+            let cmp = match inst.op {
+                Opcode::FeqD => Compare::Eq,
+                Opcode::FltD => Compare::Lt,
+                _ => Compare::Le,
+            };
+            wx!(fpu::compare::<Double>(cmp, f1, f2, &mut ctx.fflags))
+        }
+        Opcode::FclassS => wx!(fpu::classify::<Single>(unbox_s(f1) as u64)),
+        Opcode::FclassD => wx!(fpu::classify::<Double>(f1)),
+        _ => unreachable!("fp_compute is called for F and D instructions only"),
+    }
+    ctx.x[0] = 0;
+    if TRACE && ctx.fflags != flags_before {
+        fx.fflags = Some(ctx.fflags);
+    }
+    Ok(())
+}
+
+/// A CSR instruction: it reads and writes only the context (`now` is the
+/// tile cycle at issue, `instret` the context's `instret` CSR value). On an
+/// error nothing has changed.
+pub(crate) fn csr_op<const TRACE: bool>(
+    ctx: &mut Context,
+    id: &Identity,
+    inst: &Inst,
+    now: u64,
+    instret: u64,
+    fx: &mut Effects,
+) -> Result<(), Stop> {
+    let rd = inst.rd as usize & 31;
+    let rs1 = ctx.x[inst.rs1 as usize & 31];
+    let number = inst.imm as u16;
+    let operand = match inst.op {
+        Opcode::Csrrw | Opcode::Csrrs | Opcode::Csrrc => rs1,
+        _ => inst.rs1 as u32,
+    };
+    let old = csr::read(ctx, id, now, instret, number)?;
+    let new = match inst.op {
+        Opcode::Csrrw | Opcode::Csrrwi => Some(operand),
+        // csrrs/csrrc with x0 (or uimm 0) read without writing.
+        _ if inst.rs1 == 0 => None,
+        Opcode::Csrrs | Opcode::Csrrsi => Some(old | operand),
+        _ => Some(old & !operand),
+    };
+    if let Some(new) = new {
+        let (frm_before, flags_before) = (ctx.frm, ctx.fflags);
+        csr::write(ctx, number, new)?;
+        if TRACE && ctx.frm != frm_before {
+            fx.frm = Some(ctx.frm);
+        }
         if TRACE && ctx.fflags != flags_before {
             fx.fflags = Some(ctx.fflags);
         }
-        Ok(())
     }
+    ctx.x[rd] = old;
+    if TRACE && rd != 0 {
+        fx.x = Some((rd as u8, old));
+    }
+    ctx.x[0] = 0;
+    Ok(())
 }
 
 #[inline(always)]

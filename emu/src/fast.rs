@@ -14,7 +14,13 @@
 //! arguments so that the compiler knows they do not alias and keeps their
 //! addresses in registers.
 
-use crate::decode::{Fast, FastOp, MulDiv};
+use isa_spec::{Inst, Opcode};
+
+use crate::context::Context;
+use crate::csr::Identity;
+use crate::decode::{Amo, Fast, FastOp, MulDiv, StopKind};
+use crate::execute::{Effects, Reservations, Stop, csr_op, fp_compute};
+use crate::fpu::box_s;
 
 /// The state the loop carries, in and out.
 #[derive(Clone, Copy, Debug)]
@@ -59,10 +65,22 @@ const MAX_BUDGET: u64 = if cfg!(test) { 1000 } else { i32::MAX as u64 };
 /// [`MAX_BUDGET`] cycles, after which the caller calls again) or an instruction
 /// needs the general interpreter. `x[0]` is zero and stays so (no entry
 /// writes it). `mem` is the tile memory as little-endian words (at most
-/// 2 GiB).
+/// 2 GiB); `id` the identity CSRs.
+///
+/// `CALLS`: whether the loop runs [`FastOp::Fp`] and [`FastOp::Csr`]
+/// entries (through calls out of line) and [`FastOp::Lr`] and
+/// [`FastOp::Sc`] ones, or returns for them. Calls in the loop cost the
+/// other instructions registers, so a slice starts without them (see
+/// [`needs_calls`]). With them, LR/SC change the reservations during the
+/// loop, so stores and AMOs look at `reservations` (and `env`'s store range
+/// is the text alone); without, `env` says it all.
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
-pub(crate) fn run(
-    x: &mut [u32; 32],
+pub(crate) fn run<const CALLS: bool>(
+    ctx: &mut Context,
+    index: usize,
+    id: &Identity,
+    reservations: &mut Reservations,
     mem: &mut [[u8; 4]],
     code: &[Fast],
     env: &FastEnv,
@@ -99,8 +117,8 @@ pub(crate) fn run(
         };
     }
     while let Some(e) = rest.next() {
-        let rs1 = x[e.rs1.index()];
-        let rs2 = x[e.rs2.index()];
+        let rs1 = ctx.x[e.rs1.index()];
+        let rs2 = ctx.x[e.rs2.index()];
         let rd = e.rd.index();
         let imm = e.imm;
         let addr = rs1.wrapping_add(imm);
@@ -134,17 +152,25 @@ pub(crate) fn run(
         macro_rules! load {
             ($v:expr) => {
                 match $v {
-                    Some(v) => x[rd] = v,
+                    Some(v) => ctx.x[rd] = v,
                     None => break,
+                }
+            };
+        }
+        // Whether a store to `addr` may go the fast way.
+        macro_rules! store_check {
+            () => {
+                if addr.wrapping_sub(env.store_base) < env.store_len
+                    || (CALLS && !reservations.is_empty())
+                {
+                    break;
                 }
             };
         }
         // The word holding `addr`, for a store that may go the fast way.
         macro_rules! store_word {
             ($index:expr) => {{
-                if addr.wrapping_sub(env.store_base) < env.store_len {
-                    break;
-                }
+                store_check!();
                 match mem.get_mut($index as usize) {
                     Some(w) => w,
                     None => break,
@@ -152,17 +178,17 @@ pub(crate) fn run(
             }};
         }
         match e.op {
-            FastOp::Slow => break,
+            FastOp::Slow | FastOp::Stop => break,
             FastOp::Nop => {}
-            FastOp::Const => x[rd] = imm,
+            FastOp::Const => ctx.x[rd] = imm,
             FastOp::Jal => {
-                x[rd] = pc_of(base, code, rest.as_slice());
+                ctx.x[rd] = pc_of(base, code, rest.as_slice());
                 jump!(imm, e.step)
             }
             FastOp::J => jump!(imm, e.step),
             FastOp::Jalr => {
                 let i = jalr_target!();
-                x[rd] = pc_of(base, code, rest.as_slice());
+                ctx.x[rd] = pc_of(base, code, rest.as_slice());
                 jump!(i, e.step)
             }
             FastOp::Jr => jump!(jalr_target!(), e.step),
@@ -191,27 +217,111 @@ pub(crate) fn run(
                 w[i + 1] = hi;
             }
             FastOp::Sw => *store_word!(addr.rotate_right(2)) = rs2.to_le_bytes(),
-            FastOp::Addi => x[rd] = addr,
-            FastOp::Slti => x[rd] = ((rs1 as i32) < imm as i32) as u32,
-            FastOp::Sltiu => x[rd] = (rs1 < imm) as u32,
-            FastOp::Xori => x[rd] = rs1 ^ imm,
-            FastOp::Ori => x[rd] = rs1 | imm,
-            FastOp::Andi => x[rd] = rs1 & imm,
-            FastOp::Slli => x[rd] = rs1 << (imm & 31),
-            FastOp::Srli => x[rd] = rs1 >> (imm & 31),
-            FastOp::Srai => x[rd] = ((rs1 as i32) >> (imm & 31)) as u32,
-            FastOp::Add => x[rd] = rs1.wrapping_add(rs2),
-            FastOp::Sub => x[rd] = rs1.wrapping_sub(rs2),
-            FastOp::Sll => x[rd] = rs1 << (rs2 & 31),
-            FastOp::Slt => x[rd] = ((rs1 as i32) < rs2 as i32) as u32,
-            FastOp::Sltu => x[rd] = (rs1 < rs2) as u32,
-            FastOp::Xor => x[rd] = rs1 ^ rs2,
-            FastOp::Srl => x[rd] = rs1 >> (rs2 & 31),
-            FastOp::Sra => x[rd] = ((rs1 as i32) >> (rs2 & 31)) as u32,
-            FastOp::Or => x[rd] = rs1 | rs2,
-            FastOp::And => x[rd] = rs1 & rs2,
-            FastOp::Mul => x[rd] = rs1.wrapping_mul(rs2),
-            FastOp::MulDiv => x[rd] = mul_div(imm, rs1, rs2),
+            FastOp::Addi => ctx.x[rd] = addr,
+            FastOp::Slti => ctx.x[rd] = ((rs1 as i32) < imm as i32) as u32,
+            FastOp::Sltiu => ctx.x[rd] = (rs1 < imm) as u32,
+            FastOp::Xori => ctx.x[rd] = rs1 ^ imm,
+            FastOp::Ori => ctx.x[rd] = rs1 | imm,
+            FastOp::Andi => ctx.x[rd] = rs1 & imm,
+            FastOp::Slli => ctx.x[rd] = rs1 << (imm & 31),
+            FastOp::Srli => ctx.x[rd] = rs1 >> (imm & 31),
+            FastOp::Srai => ctx.x[rd] = ((rs1 as i32) >> (imm & 31)) as u32,
+            FastOp::Add => ctx.x[rd] = rs1.wrapping_add(rs2),
+            FastOp::Sub => ctx.x[rd] = rs1.wrapping_sub(rs2),
+            FastOp::Sll => ctx.x[rd] = rs1 << (rs2 & 31),
+            FastOp::Slt => ctx.x[rd] = ((rs1 as i32) < rs2 as i32) as u32,
+            FastOp::Sltu => ctx.x[rd] = (rs1 < rs2) as u32,
+            FastOp::Xor => ctx.x[rd] = rs1 ^ rs2,
+            FastOp::Srl => ctx.x[rd] = rs1 >> (rs2 & 31),
+            FastOp::Sra => ctx.x[rd] = ((rs1 as i32) >> (rs2 & 31)) as u32,
+            FastOp::Or => ctx.x[rd] = rs1 | rs2,
+            FastOp::And => ctx.x[rd] = rs1 & rs2,
+            FastOp::Mul => ctx.x[rd] = rs1.wrapping_mul(rs2),
+            FastOp::MulDiv => ctx.x[rd] = mul_div(imm, rs1, rs2),
+            FastOp::Flw => match mem.get(addr.rotate_right(2) as usize) {
+                Some(w) => ctx.f[rd] = box_s(u32::from_le_bytes(*w)),
+                None => break,
+            },
+            FastOp::Fld => match load64(mem, addr) {
+                Some(v) => ctx.f[rd] = v,
+                None => break,
+            },
+            FastOp::Fsw => {
+                let v = ctx.f[e.rs2.index()] as u32;
+                *store_word!(addr.rotate_right(2)) = v.to_le_bytes();
+            }
+            FastOp::Fsd => {
+                let v = ctx.f[e.rs2.index()];
+                store_check!();
+                // An aligned doubleword (the rotation as for words).
+                match mem
+                    .as_chunks_mut::<2>()
+                    .0
+                    .get_mut(addr.rotate_right(3) as usize)
+                {
+                    Some(pair) => {
+                        *pair = [(v as u32).to_le_bytes(), ((v >> 32) as u32).to_le_bytes()];
+                    }
+                    None => break,
+                }
+            }
+            FastOp::Amo => {
+                // Address rs1: the conditions of a store, and aligned.
+                if rs1.wrapping_sub(env.store_base) < env.store_len
+                    || (CALLS && !reservations.is_empty())
+                {
+                    break;
+                }
+                let Some(w) = mem.get_mut(rs1.rotate_right(2) as usize) else {
+                    break;
+                };
+                let old = u32::from_le_bytes(*w);
+                *w = amo(imm, old, rs2).to_le_bytes();
+                ctx.x[rd] = old;
+                ctx.x[0] = 0;
+            }
+            FastOp::Lr => {
+                // Aligned and in range, else the general way faults.
+                let Some(w) = mem.get(rs1.rotate_right(2) as usize).filter(|_| CALLS) else {
+                    break;
+                };
+                reservations.reserve(index, rs1);
+                ctx.x[rd] = u32::from_le_bytes(*w);
+                ctx.x[0] = 0;
+            }
+            FastOp::Sc => {
+                // Into the text (a code write if it stores): the general way.
+                if !CALLS || rs1.wrapping_sub(env.store_base) < env.store_len {
+                    break;
+                }
+                let Some(w) = mem.get_mut(rs1.rotate_right(2) as usize) else {
+                    break;
+                };
+                ctx.x[rd] = if reservations.take(index, rs1) {
+                    *w = rs2.to_le_bytes();
+                    reservations.on_store(rs1);
+                    0
+                } else {
+                    1
+                };
+                ctx.x[0] = 0;
+            }
+            FastOp::Fp => {
+                if !CALLS || !fp_call(ctx, e) {
+                    break;
+                }
+            }
+            FastOp::Csr => {
+                if !CALLS {
+                    break;
+                }
+                // The clock and instret at issue.
+                let now = state.clock + (budget as i64 - 1 - ((acc as i64) >> 32)) as u64;
+                let instret = ctx.instret + state.retired + (acc & 0xffff_ffff);
+                if !csr_call(ctx, id, e, now, instret) {
+                    break;
+                }
+            }
         }
         retire!(e.step);
     }
@@ -229,6 +339,26 @@ pub(crate) fn run(
         state.pc = after.wrapping_sub(4);
         FastExit::Slow
     }
+}
+
+/// The stop of the instruction at `pc`, when it is a [`FastOp::Stop`]
+/// entry (the loop returned for it; the general step would only find that
+/// it stops).
+pub(crate) fn stop_at(code: &[Fast], base: u32, pc: u32) -> Option<Stop> {
+    let e = code.get(pc.wrapping_sub(base) as usize >> 2)?;
+    (e.op == FastOp::Stop).then_some(match e.imm {
+        k if k == StopKind::HostCall as u32 => Stop::HostCall,
+        k if k == StopKind::EndThread as u32 => Stop::EndThread,
+        k if k == StopKind::Yield as u32 => Stop::Yield,
+        _ => Stop::Messaging,
+    })
+}
+
+/// Whether the loop without calls returned for the instruction at `pc`
+/// because it needs them.
+pub(crate) fn needs_calls(code: &[Fast], base: u32, pc: u32) -> bool {
+    code.get(pc.wrapping_sub(base) as usize >> 2)
+        .is_some_and(|e| matches!(e.op, FastOp::Fp | FastOp::Csr | FastOp::Lr | FastOp::Sc))
 }
 
 /// The address of the first entry of `rest`, a tail of `code`.
@@ -275,6 +405,67 @@ fn load8(mem: &[[u8; 4]], addr: u32) -> Option<u8> {
     mem.get((addr >> 2) as usize).map(|w| w[addr as usize & 3])
 }
 
+/// The value an AMO stores, `op` an [`Amo`], `a` the old value, `b` rs2
+/// (out of line, as [`mul_div`]).
+#[inline(never)]
+fn amo(op: u32, a: u32, b: u32) -> u32 {
+    match Amo::ALL.get(op as usize) {
+        Some(Amo::Swap) => b,
+        Some(Amo::Add) => a.wrapping_add(b),
+        Some(Amo::Xor) => a ^ b,
+        Some(Amo::And) => a & b,
+        Some(Amo::Or) => a | b,
+        Some(Amo::Min) => (a as i32).min(b as i32) as u32,
+        Some(Amo::Max) => (a as i32).max(b as i32) as u32,
+        Some(Amo::Minu) => a.min(b),
+        Some(Amo::Maxu) | None => a.max(b),
+    }
+}
+
+/// An aligned doubleword (rotating moves a misaligned address's low bits
+/// to the top, beyond any doubleword index).
+#[inline(always)]
+fn load64(mem: &[[u8; 4]], addr: u32) -> Option<u64> {
+    let (pairs, _) = mem.as_chunks::<2>();
+    pairs
+        .get(addr.rotate_right(3) as usize)
+        .map(|[lo, hi]| u32::from_le_bytes(*lo) as u64 | (u32::from_le_bytes(*hi) as u64) << 32)
+}
+
+/// An F or D instruction of a [`FastOp::Fp`] entry, out of line (it is
+/// long, and the loop keeps its registers); whether it completed (else it
+/// changed nothing and the general interpreter runs it: a fault).
+#[inline(never)]
+fn fp_call(ctx: &mut Context, e: &Fast) -> bool {
+    let inst = Inst {
+        op: Opcode::ALL[(e.imm & 0xff) as usize],
+        rd: e.rd as u8,
+        rs1: e.rs1 as u8,
+        rs2: e.rs2 as u8,
+        rs3: (e.imm >> 8) as u8,
+        aux: (e.imm >> 16) as u8,
+        imm: 0,
+    };
+    fp_compute::<false>(ctx, &inst, &mut Effects::default()).is_ok()
+}
+
+/// The CSR instruction of a [`FastOp::Csr`] entry, issued at cycle `now`
+/// with the `instret` value given, out of line; whether it completed (else
+/// it changed nothing: a fault).
+#[inline(never)]
+fn csr_call(ctx: &mut Context, id: &Identity, e: &Fast, now: u64, instret: u64) -> bool {
+    let inst = Inst {
+        op: Opcode::ALL[(e.imm >> 16 & 0xff) as usize],
+        rd: e.rd as u8,
+        rs1: e.rs1 as u8,
+        rs2: 0,
+        rs3: 0,
+        aux: 0,
+        imm: (e.imm & 0xffff) as i32,
+    };
+    csr_op::<false>(ctx, id, &inst, now, instret, &mut Effects::default()).is_ok()
+}
+
 /// An aligned halfword (rotating moves a misaligned address's low bit to
 /// the top, beyond any word index).
 #[inline(always)]
@@ -294,7 +485,7 @@ mod tests {
 
     use std::collections::VecDeque;
 
-    use isa_spec::{HostService, Inst, Opcode};
+    use isa_spec::{Extension, HostService, Inst, Opcode, Operand};
 
     use crate::machine::{Machine, RunOptions, TraceOptions, TraceSink};
     use crate::{CapturedConsole, ConfigBuilder, Program, RunResult, TraceFilter};
@@ -317,6 +508,14 @@ mod tests {
     }
 
     const TEXT: u32 = 0x10000;
+    /// Every F and D instruction.
+    fn fp_ops() -> Vec<Opcode> {
+        Opcode::ALL
+            .iter()
+            .copied()
+            .filter(|op| matches!(op.spec().extension, Extension::F | Extension::D))
+            .collect()
+    }
     const DEST: &[u8] = &[0, 1, 5, 6, 7, 10, 11, 12, 13, 14, 15];
     const SRC: &[u8] = &[0, 1, 2, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
     const ALU: &[Opcode] = &[
@@ -393,6 +592,23 @@ mod tests {
             inst(Opcode::Lui, 8, 0, 0, 0x20),
             inst(Opcode::Lui, 9, 0, 0, (TEXT >> 12) as i32),
         ];
+        // Random values in the scratch registers, singles and doubles in
+        // f0..f7.
+        for (i, r) in [5u8, 6, 7, 10, 11, 12, 13, 14, 15].into_iter().enumerate() {
+            w.push(inst(Opcode::Lui, r, 0, 0, rng.below(1 << 20) as i32));
+            w.push(inst(Opcode::Addi, r, r, 0, rng.below(4096) as i32 - 2048));
+            if i < 8 {
+                let op = if i % 2 == 0 {
+                    Opcode::FmvWX
+                } else {
+                    Opcode::FcvtDW
+                };
+                let mut f = Inst::with_defaults(op);
+                f.rd = i as u8;
+                f.rs1 = r;
+                w.push(enc(f));
+            }
+        }
         let pro = w.len();
         while w.len() < pro + n {
             let at = w.len() - pro;
@@ -470,37 +686,129 @@ mod tests {
                     };
                     inst(Opcode::Jalr, rng.pick(&[0, 1, 5]), base, 0, imm)
                 }
-                76..=79 => {
-                    let csr = rng.pick(&[
-                        isa_spec::CYCLE,
-                        isa_spec::INSTRET,
-                        isa_spec::TIME,
-                        isa_spec::CYCLEH,
-                        isa_spec::INSTRETH,
-                    ]);
-                    inst(Opcode::Csrrs, rd, 0, 0, csr as i32)
+                76..=78 => {
+                    if rng.below(5) < 3 {
+                        let csr = rng.pick(&[
+                            isa_spec::CYCLE,
+                            isa_spec::INSTRET,
+                            isa_spec::TIME,
+                            isa_spec::CYCLEH,
+                            isa_spec::INSTRETH,
+                        ]);
+                        inst(Opcode::Csrrs, rd, 0, 0, csr as i32)
+                    } else {
+                        // The FP CSRs, written too (a reserved frm makes
+                        // the next dynamic rounding fault), sometimes a
+                        // read-only or unknown one.
+                        let op = rng.pick(&[
+                            Opcode::Csrrw,
+                            Opcode::Csrrs,
+                            Opcode::Csrrc,
+                            Opcode::Csrrwi,
+                            Opcode::Csrrsi,
+                            Opcode::Csrrci,
+                        ]);
+                        let csr = match rng.below(odd / 4) {
+                            0 => isa_spec::CYCLE,
+                            1 => 0x7ff,
+                            _ => rng.pick(&[isa_spec::FFLAGS, isa_spec::FRM, isa_spec::FCSR]),
+                        };
+                        let src = if matches!(op, Opcode::Csrrw | Opcode::Csrrs | Opcode::Csrrc) {
+                            rs1
+                        } else {
+                            rng.below(32) as u8
+                        };
+                        inst(op, rd, src, 0, csr as i32)
+                    }
+                }
+                79 => {
+                    // A store into the reserved word between lr.w and sc.w
+                    // (the sc.w must fail).
+                    let mut lr = Inst::with_defaults(Opcode::LrW);
+                    lr.rd = rd;
+                    lr.rs1 = 8;
+                    w.push(enc(lr));
+                    let (op, offset) =
+                        rng.pick(&[(Opcode::Sw, 0), (Opcode::Sh, 2), (Opcode::Sb, 3)]);
+                    w.push(inst(op, 0, 8, rs2, offset));
+                    let mut sc = Inst::with_defaults(Opcode::ScW);
+                    sc.rd = rng.pick(DEST);
+                    sc.rs1 = 8;
+                    sc.rs2 = rs2;
+                    enc(sc)
                 }
                 80..=82 => {
-                    let op = rng.pick(&[Opcode::LrW, Opcode::ScW, Opcode::AmoaddW]);
+                    let op = rng.pick(&[
+                        Opcode::LrW,
+                        Opcode::ScW,
+                        Opcode::LrW,
+                        Opcode::ScW,
+                        Opcode::LrW,
+                        Opcode::ScW,
+                        Opcode::AmoswapW,
+                        Opcode::AmoaddW,
+                        Opcode::AmoxorW,
+                        Opcode::AmoandW,
+                        Opcode::AmoorW,
+                        Opcode::AmominW,
+                        Opcode::AmomaxW,
+                        Opcode::AmominuW,
+                        Opcode::AmomaxuW,
+                    ]);
                     let mut i = Inst::with_defaults(op);
                     i.rd = rd;
-                    i.rs1 = 8;
+                    // Mostly data; sometimes the text (a code write) or
+                    // any register (misaligned, out of range).
+                    i.rs1 = match rng.below(odd / 4) {
+                        0 => 9,
+                        1 => rs1,
+                        _ => 8,
+                    };
                     i.rs2 = rs2;
                     enc(i)
                 }
-                83..=85 => {
-                    let op = rng.pick(&[Opcode::FaddS, Opcode::FmvWX, Opcode::Flw, Opcode::Fsw]);
-                    let mut i = Inst::with_defaults(op);
-                    i.rd = rng.below(4) as u8;
-                    i.rs1 = if matches!(op, Opcode::Flw | Opcode::Fsw) {
-                        8
+                83..=86 => {
+                    let op = if rng.below(3) == 0 {
+                        rng.pick(&[Opcode::Flw, Opcode::Fld, Opcode::Fsw, Opcode::Fsd])
                     } else {
-                        rs1
+                        rng.pick(&fp_ops())
                     };
-                    i.rs2 = rng.below(4) as u8;
-                    enc(i)
+                    let mut i = Inst::with_defaults(op);
+                    for operand in op.spec().operands {
+                        match *operand {
+                            Operand::Xd => i.rd = rd,
+                            Operand::Xs1 => i.rs1 = rs1,
+                            Operand::Fd => i.rd = rng.below(8) as u8,
+                            Operand::Fs1 => i.rs1 = rng.below(8) as u8,
+                            Operand::Fs2 => i.rs2 = rng.below(8) as u8,
+                            Operand::Fs3 => i.rs3 = rng.below(8) as u8,
+                            Operand::Rm(_) => {
+                                i.aux = if rng.below(odd / 4) == 0 {
+                                    5
+                                } else {
+                                    rng.pick(&[0, 1, 2, 3, 4, 7, 7, 7])
+                                }
+                            }
+                            Operand::LoadMem | Operand::StoreMem => {
+                                let width = if matches!(op, Opcode::Fld | Opcode::Fsd) {
+                                    8
+                                } else {
+                                    4
+                                };
+                                i.rs1 = 8;
+                                i.imm = (rng.below(16) as i32 - 8) * width;
+                                if rng.below(odd) == 0 {
+                                    i.imm += 4;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    // A reserved rounding mode may not encode: then a nop.
+                    i.encode()
+                        .unwrap_or_else(|_| inst(Opcode::Addi, 0, 0, 0, 0))
                 }
-                86..=87 => {
+                87 => {
                     // A host service (a0 is what it is).
                     let service = rng.pick(&[
                         HostService::PrintInt,

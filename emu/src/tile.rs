@@ -308,9 +308,18 @@ impl Tile {
         let mut stop = None;
         // The fast loop relies on memory of at most 2 GiB (as configured).
         let use_fast = !TRACE && hart.mem.len() <= 1 << 31;
+        // One effects record for the slice: reset per instruction only when
+        // tracing, so that the untraced steps do not touch it.
+        let mut fx = Effects::default();
+        // The fast loop without calls until an instruction needs them.
+        let mut calls = false;
         while st.clock < end {
-            if use_fast {
-                let plain_stores = hart.reservations.is_empty();
+            // (A pc outside the table, where only a `jalr` goes, takes the
+            // general step straight away.)
+            if use_fast && ((st.pc.wrapping_sub(base) >> 2) as usize) < words.len() {
+                // Without calls, stores go the general way while a
+                // reservation is held; with them, the loop looks.
+                let plain_stores = calls || hart.reservations.is_empty();
                 let (bytes, code_base, code_len) = hart.mem.fast_parts();
                 let env = FastEnv {
                     base,
@@ -318,14 +327,29 @@ impl Tile {
                     store_len: if plain_stores { code_len } else { u32::MAX },
                     taken_extra: hart.branch_taken_extra,
                 };
-                let words = bytes.as_chunks_mut::<4>().0;
-                if fast::run(&mut hart.ctx.x, words, fast, &env, &mut st, end) == FastExit::End {
+                let mem_words = bytes.as_chunks_mut::<4>().0;
+                let (ctx, id, res) = (&mut *hart.ctx, hart.id, &mut *hart.reservations);
+                let exit = if calls {
+                    fast::run::<true>(ctx, c, id, res, mem_words, fast, &env, &mut st, end)
+                } else {
+                    fast::run::<false>(ctx, c, id, res, mem_words, fast, &env, &mut st, end)
+                };
+                if exit == FastExit::End {
                     // The clock reached `end`, or the loop's cycle budget.
+                    continue;
+                }
+                if let Some(s) = fast::stop_at(fast, base, st.pc) {
+                    let i = (st.pc.wrapping_sub(base) >> 2) as usize;
+                    stop = Some((s, words[i]));
+                    break;
+                }
+                if !calls && fast::needs_calls(fast, base, st.pc) {
+                    calls = true;
                     continue;
                 }
             }
             match step::<TRACE>(
-                &mut hart, words, base, costs, &mut st, c, *id, filter, trace,
+                &mut hart, words, base, costs, &mut st, c, *id, filter, trace, &mut fx,
             ) {
                 Step::Retired => {}
                 Step::CodeWritten => break,
@@ -523,6 +547,7 @@ fn step<const TRACE: bool>(
     id: u32,
     filter: &TraceFilter,
     trace: &mut Vec<TraceRecord>,
+    fx: &mut Effects,
 ) -> Step {
     let pc = st.pc;
     let clock = st.clock;
@@ -548,14 +573,15 @@ fn step<const TRACE: bool>(
         let cause = FaultCause::IllegalInstruction { word: decoded.word };
         return Step::Stop(Stop::Fault(cause), *decoded);
     };
-    let mut fx = Effects::default();
+    if TRACE {
+        *fx = Effects::default();
+    }
     let cost = decoded.cost;
-    let (next, extra, code_written) =
-        match hart.execute::<TRACE>(inst, pc, clock, st.retired, &mut fx) {
-            Ok((next, extra)) => (next, extra, false),
-            Err(Stop::CodeWritten) => (hart.ctx.pc, 0, true),
-            Err(s) => return Step::Stop(s, *decoded),
-        };
+    let (next, extra, code_written) = match hart.execute::<TRACE>(inst, pc, clock, st.retired, fx) {
+        Ok((next, extra)) => (next, extra, false),
+        Err(Stop::CodeWritten) => (hart.ctx.pc, 0, true),
+        Err(s) => return Step::Stop(s, *decoded),
+    };
     if TRACE && filter.wants(c as u32, clock) {
         trace.push(TraceRecord {
             cycle: clock,
@@ -564,7 +590,7 @@ fn step<const TRACE: bool>(
             pc,
             word: decoded.word,
             inst: *inst,
-            effects: fx,
+            effects: *fx,
         });
     }
     st.pc = next;
