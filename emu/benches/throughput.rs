@@ -1,21 +1,40 @@
 //! Simulation speed: simulated instructions per second of host time, for one
-//! tile running a compute loop and for an 8x8 mesh whose 64 tiles all run it.
-//! Prints the median of several runs (a benchmark, not a timed test).
+//! tile running a compute loop, for an 8x8 mesh whose 64 tiles all run it,
+//! and for one tile running it on 16 contexts (a slice switch every 64
+//! cycles). Prints the median of several runs (a benchmark, not a timed
+//! test).
 //!
-//! `cargo bench -p emu --bench throughput` (release profile). Environment:
-//! `SCMP_BENCH_RUNS` (default 5), `SCMP_BENCH_ITERATIONS` (loop iterations
-//! of the single tile, default 12_000_000; each mesh tile runs a 64th, so
-//! both runs simulate about 100 M instructions).
+//! `CARGO_TARGET_DIR=/work/target-emu SCMP_BENCH_RUNS=9 cargo bench -p emu
+//! --bench throughput` (release profile). Environment: `SCMP_BENCH_RUNS`
+//! (default 5), `SCMP_BENCH_ITERATIONS` (loop iterations of the single
+//! tile, default 12_000_000; each mesh tile runs a 64th and each context a
+//! 16th, so every case simulates about 100 M instructions),
+//! `SCMP_BENCH_ONLY` (comma-separated cases among `1`, `64`, `16ctx`; all
+//! by default), e.g. for `valgrind --tool=callgrind` with
+//! `SCMP_BENCH_RUNS=1 SCMP_BENCH_ITERATIONS=1000000 SCMP_BENCH_ONLY=1`.
 //!
-//! Measured on the 2-core development machine (shared with another build,
-//! load average about 2), medians of 9 runs: 1 tile 153 M instructions per
-//! CPU second (runs from 130 to 188), 64 tiles 158 M aggregate (139 to 187).
-//! Targets: 200 M for one tile (not reached), 100 M for 64 tiles (reached).
-//! cachegrind counts about 55 host instructions per simulated one; what
-//! limits it: the register file lives in memory (dependent instructions pay
-//! a store-to-load forwarding each), the `match` dispatch, the per-instruction
-//! cycle accounting and slice-limit check, and the check for undecodable
-//! words.
+//! Measured on the 2-core development machine (AMD EPYC VM, the other
+//! engineer's builds idle, load average 1.0), medians of three invocations
+//! of 9 runs each, per wall second: 1 tile 306 M (medians 305 to 308),
+//! 64 tiles 312 M aggregate (306 to 333), 16 contexts 253 M (238 to 260).
+//! The code before the fast loop measured in the same session: 1 tile 134
+//! to 160 M, 64 tiles 133 to 145 M. Targets: 200 M for one tile, 100 M for
+//! 64 tiles: both reached.
+//!
+//! callgrind (1M iterations): 22.9 host instructions per simulated
+//! instruction for one tile and for 64 tiles (the whole process: 23.1),
+//! 29.2 with 16 contexts; before: 55 in the interpreter (85 for the whole
+//! process, which cleared every tile memory with calloc after the first
+//! run freed one).
+//!
+//! What limits it now: per instruction, the fast loop (`emu::fast`) does a
+//! jump-table dispatch (an indirect branch), reads its operands from the
+//! register file in memory (dependent instructions pay a store-to-load
+//! forwarding), checks the table end and adds one accumulator step that
+//! counts cycles and retired instructions; with many contexts, each slice
+//! costs about 300 host instructions of scheduling and loop entry and exit
+//! (about 5 per instruction at quantum 64). FP arithmetic is dominated by
+//! rustc_apfloat (hundreds of host instructions per operation).
 
 use std::time::Instant;
 
