@@ -39,17 +39,16 @@ impl Decoded {
     }
 }
 
-/// The operation of a [`Fast`] entry: the frequent integer instructions,
-/// specialised when they are decoded so that the fast loop has no checks a
+/// The operation of a [`Fast`] entry: the instructions specialised when
+/// they are decoded so that the fast loop has no checks a
 /// word can decide beforehand. Everything else is [`FastOp::Slow`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum FastOp {
-    /// Run by the general interpreter: undecodable words, instructions that
-    /// stop the slice or are rare (CSR, atomics, FP, system, messaging),
-    /// loads into `x0`, branches and jumps whose target is misaligned or
-    /// outside the table.
+    /// Run by the general interpreter: undecodable words, `ebreak`, loads
+    /// into `x0`, branches and jumps whose target is misaligned or outside
+    /// the table (and, after the last word, the end of the table).
     Slow,
     /// Only takes its cycles: fences, and ALU instructions writing `x0`.
     Nop,
@@ -285,8 +284,10 @@ impl Amo {
 }
 
 /// One word prepared for the fast loop (16 bytes). Register numbers are
-/// below 32; an entry whose instruction writes a register never has `rd`
-/// 0 (those become [`FastOp::Nop`], or [`FastOp::Slow`] for loads).
+/// below 32. An ALU, load or jump entry never has `rd` 0 (ALU instructions
+/// writing `x0` become [`FastOp::Nop`], loads into it [`FastOp::Slow`],
+/// jumps [`FastOp::J`]/[`FastOp::Jr`]); AMO, LR/SC, FP and CSR entries may,
+/// and the loop zeroes `x0` again after them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fast {
     /// Operation.

@@ -1,18 +1,23 @@
-//! The untraced fast loop: runs a context's frequent integer instructions
-//! from the [`Fast`] table with the pc (as a text index), the clock and the
-//! retired count in registers, and returns to the general interpreter
+//! The untraced fast loop: runs a context's frequent instructions from the
+//! [`Fast`] table with the pc (as a position in the table), the clock and
+//! the retired count in registers, and returns to the general interpreter
 //! (`Tile::run_slice`) for everything else.
 //!
 //! The rule that keeps it exact: an instruction the loop cannot complete
-//! the ordinary way (a fault, a store into the text or to a reserved word,
-//! a pc outside the table, any [`FastOp::Slow`] word) is left with no
-//! effect at all, and the loop returns with the pc on it; the general
-//! interpreter then runs that instruction as it always does. So the loop
-//! only has to agree with `Hart::execute` on the ordinary case.
+//! the ordinary way (a fault, a store into the text, a store while a
+//! reservation is held, a pc outside the table, any [`FastOp::Slow`] word)
+//! is left with no effect at all, and the loop returns with the pc on it;
+//! the general interpreter then runs that instruction as it always does.
+//! So the loop only has to agree with `Hart::execute` on the ordinary case
+//! (the FP and CSR instructions even run the same code, `fp_compute` and
+//! `csr_op`, which change nothing when they fail).
 //!
-//! The register file, the memory bytes and the table are separate
-//! arguments so that the compiler knows they do not alias and keeps their
-//! addresses in registers.
+//! The loop is compiled twice: without calls (the integer, memory, AMO and
+//! jump instructions; it returns for FP arithmetic, CSR, LR and SC) and
+//! with them; a slice switches to the second at the first instruction that
+//! needs it, because calls in the loop cost the other instructions
+//! registers. The context, the memory words, the reservations and the table
+//! are separate arguments so that the compiler knows they do not alias.
 
 use isa_spec::{Inst, Opcode};
 
@@ -63,9 +68,10 @@ const MAX_BUDGET: u64 = if cfg!(test) { 1000 } else { i32::MAX as u64 };
 
 /// Runs from `state` until the clock reaches `end` (or has advanced by
 /// [`MAX_BUDGET`] cycles, after which the caller calls again) or an instruction
-/// needs the general interpreter. `x[0]` is zero and stays so (no entry
-/// writes it). `mem` is the tile memory as little-endian words (at most
-/// 2 GiB); `id` the identity CSRs.
+/// needs the general interpreter. `x[0]` is zero and stays so (an entry
+/// that may write it zeroes it again). `mem` is the tile memory as
+/// little-endian words (at most 2 GiB); `id` the identity CSRs; `index` the
+/// context's number (its reservation).
 ///
 /// `CALLS`: whether the loop runs [`FastOp::Fp`] and [`FastOp::Csr`]
 /// entries (through calls out of line) and [`FastOp::Lr`] and
