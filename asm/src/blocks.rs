@@ -627,64 +627,76 @@ impl Pass1<'_, '_> {
         })
     }
 
-    pub(crate) fn include(&mut self, st: &Stmt, head_span: Span, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
+    /// Reads the file a directive names in its first operand (`.include`,
+    /// `.incbin`): found next to the including file, then in -I directories.
+    /// Reports what is wrong and returns `None`.
+    pub(crate) fn read_named_file(
+        &mut self,
+        st: &Stmt,
+        ops: &[Operand],
+        directive: &str,
+    ) -> Option<(String, PathBuf, Vec<u8>, Span)> {
         let Some(Operand::Str(s, e)) = ops.first() else {
+            let span = st.whole();
             self.error(
                 st,
                 Diag::error(
-                    head_span,
-                    "`.include` needs a file name",
+                    span,
+                    format!("`{directive}` needs a file name"),
                     "expected a string",
                 ),
             );
+            return None;
+        };
+        let span = st.span(*s, *e);
+        let name = st.string_at(*s, *e);
+        let Some(path) = self.find_file(st.file, &name) else {
+            let d = self.not_found(span, &name);
+            self.error(st, d);
+            return None;
+        };
+        match (self.sh.read_file)(&path) {
+            Ok(data) => Some((name, path, data, span)),
+            Err(err) => {
+                self.error(
+                    st,
+                    Diag::error(span, format!("cannot read `{name}`"), err.to_string()),
+                );
+                None
+            }
+        }
+    }
+
+    pub(crate) fn include(&mut self, st: &Stmt, from: usize) {
+        let Some(ops) = self.parse_operands(st, from) else {
             return;
         };
-        let (s, e) = (*s, *e);
-        let name = st.string_at(s, e);
         let depth = self.streams.last().map_or(0, |s| s.include_depth) + 1;
         if depth > MAX_INCLUDE_DEPTH {
+            let span = st.whole();
             self.error(
                 st,
                 Diag::error(
-                    st.span(s, e),
+                    span,
                     "includes nested too deeply",
                     "does the file include itself?",
                 ),
             );
             return;
         }
-        let Some(path) = self.find_file(st.file, &name) else {
-            let d = self.not_found(st.span(s, e), &name);
-            self.error(st, d);
+        let Some((name, path, data, span)) = self.read_named_file(st, &ops, ".include") else {
             return;
         };
-        let text = match (self.sh.read_file)(&path).map(String::from_utf8) {
-            Ok(Ok(t)) => t,
-            Ok(Err(_)) => {
-                self.error(
-                    st,
-                    Diag::error(
-                        st.span(s, e),
-                        format!("`{name}` is not UTF-8 text"),
-                        "cannot include",
-                    ),
-                );
-                return;
-            }
-            Err(err) => {
-                self.error(
-                    st,
-                    Diag::error(
-                        st.span(s, e),
-                        format!("cannot read `{name}`"),
-                        err.to_string(),
-                    ),
-                );
-                return;
-            }
+        let Ok(text) = String::from_utf8(data) else {
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("`{name}` is not UTF-8 text"),
+                    "cannot include",
+                ),
+            );
+            return;
         };
         let file = self
             .sh

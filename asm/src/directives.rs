@@ -272,7 +272,7 @@ impl Pass1<'_, '_> {
                 ),
             ),
             n if is_cond_directive(n) => self.conditional(st, n, from),
-            ".include" => self.include(st, head_span, from),
+            ".include" => self.include(st, from),
             ".err" => self.error(
                 st,
                 Diag::error(head_span, "`.err` reached", "assembly fails here"),
@@ -674,34 +674,8 @@ impl Pass1<'_, '_> {
         let Some(ops) = self.parse_operands(st, from) else {
             return;
         };
-        let Some(Operand::Str(s, e)) = ops.first() else {
-            let span = st.whole();
-            self.error(
-                st,
-                Diag::error(span, "`.incbin` needs a file name", "expected a string"),
-            );
+        let Some((_, _, data, span)) = self.read_named_file(st, &ops, ".incbin") else {
             return;
-        };
-        let (s, e) = (*s, *e);
-        let name = st.string_at(s, e);
-        let Some(path) = self.find_file(st.file, &name) else {
-            let d = self.not_found(st.span(s, e), &name);
-            self.error(st, d);
-            return;
-        };
-        let data = match (self.sh.read_file)(&path) {
-            Ok(d) => d,
-            Err(err) => {
-                self.error(
-                    st,
-                    Diag::error(
-                        st.span(s, e),
-                        format!("cannot read `{name}`"),
-                        err.to_string(),
-                    ),
-                );
-                return;
-            }
         };
         let mut args = [0i64, data.len() as i64];
         for (i, op) in ops.iter().skip(1).take(2).enumerate() {
@@ -714,7 +688,7 @@ impl Pass1<'_, '_> {
         }
         let skip = args[0].clamp(0, data.len() as i64) as usize;
         let count = args[1].clamp(0, (data.len() - skip) as i64) as usize;
-        self.emit(st, &data[skip..skip + count], st.span(s, e));
+        self.emit(st, &data[skip..skip + count], span);
     }
 
     pub(crate) fn align_directive(&mut self, st: &Stmt, name: &str, from: usize) {
