@@ -129,21 +129,27 @@ fn files(prefix: &str) -> Vec<std::path::PathBuf> {
     v
 }
 
-#[test]
-fn ok_files_assemble_to_the_expected_bytes() {
-    let paths = files("ok_");
-    assert!(paths.len() >= 10, "the ok_ tests are missing");
-    let mut problems = Vec::new();
+/// Each test file of a kind with its name, text and expectations; a file
+/// whose expectations do not parse is a problem, not a skip.
+fn test_files(prefix: &str, problems: &mut Vec<String>) -> Vec<(String, String, Expect)> {
+    let paths = files(prefix);
+    assert!(paths.len() >= 10, "the {prefix} tests are missing");
+    let mut out = Vec::new();
     for path in &paths {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).unwrap();
-        let expect = match parse_expectations(&text) {
-            Ok(e) => e,
-            Err(m) => {
-                problems.push(format!("{name}: {m}"));
-                continue;
-            }
-        };
+        match parse_expectations(&text) {
+            Ok(e) => out.push((name, text, e)),
+            Err(m) => problems.push(format!("{name}: {m}")),
+        }
+    }
+    out
+}
+
+#[test]
+fn ok_files_assemble_to_the_expected_bytes() {
+    let mut problems = Vec::new();
+    for (name, text, expect) in test_files("ok_", &mut problems) {
         if expect.bytes.is_empty() {
             problems.push(format!("{name}: has no `#=` expectation"));
         }
@@ -171,19 +177,8 @@ fn ok_files_assemble_to_the_expected_bytes() {
 
 #[test]
 fn err_files_report_the_expected_diagnostics() {
-    let paths = files("err_");
-    assert!(paths.len() >= 10, "the err_ tests are missing");
     let mut problems = Vec::new();
-    for path in &paths {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).unwrap();
-        let expect = match parse_expectations(&text) {
-            Ok(e) => e,
-            Err(m) => {
-                problems.push(format!("{name}: {m}"));
-                continue;
-            }
-        };
+    for (name, text, expect) in test_files("err_", &mut problems) {
         if expect.errors.is_empty() {
             problems.push(format!(
                 "{name}: an err_ file must expect at least one error (`#!`)"

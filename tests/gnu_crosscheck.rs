@@ -581,6 +581,7 @@ fn ok_files_are_byte_identical_to_gnu_as() {
 fn compiler_output_is_byte_identical_and_runs() {
     require_gnu();
     require_tool("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");
+    require_tool("qemu-riscv32", "qemu-user");
     let dir = Scratch::new("gcc");
     let flags: &[&[&str]] = &[&["-O0"], &["-O2"], &["-O1", "-g"], &["-Os", "-fno-inline"]];
     for flag in flags {
@@ -617,22 +618,16 @@ fn compiler_output_is_byte_identical_and_runs() {
             &ours.lines,
         )
         .unwrap_or_else(|e| panic!("gcc {flag:?} output differs from GNU as:\n{e}"));
-        if Command::new("qemu-riscv32")
-            .arg("--version")
-            .output()
-            .is_ok()
-        {
-            let exe = dir.path("sum.elf");
-            std::fs::write(&exe, &ours.elf).unwrap();
-            make_executable(&exe);
-            let run = Command::new("qemu-riscv32").arg(&exe).output().unwrap();
-            assert_eq!(
-                String::from_utf8_lossy(&run.stdout),
-                "58\n",
-                "gcc {flag:?}: program output"
-            );
-            assert_eq!(run.status.code(), Some(58), "gcc {flag:?}: exit code");
-        }
+        let exe = dir.path("sum.elf");
+        std::fs::write(&exe, &ours.elf).unwrap();
+        make_executable(&exe);
+        let run = Command::new("qemu-riscv32").arg(&exe).output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "58\n",
+            "gcc {flag:?}: program output"
+        );
+        assert_eq!(run.status.code(), Some(58), "gcc {flag:?}: exit code");
     }
     // A cpp-preprocessed source: #define, #include, #if and line markers.
     let pre = Command::new("riscv64-unknown-elf-gcc")
