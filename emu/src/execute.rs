@@ -14,6 +14,48 @@ use crate::fault::{Access, FaultCause};
 use crate::fpu::{self, Arith, Compare, box_s, unbox_s};
 use crate::memory::Memory;
 
+/// Writes integer register `rd` and, when tracing, records the write
+/// (callers re-zero `x0` after the instruction).
+macro_rules! write_x {
+    ($trace:expr, $ctx:expr, $fx:expr, $rd:expr, $v:expr) => {{
+        let v: u32 = $v;
+        $ctx.x[$rd] = v;
+        if $trace && $rd != 0 {
+            $fx.x = Some(($rd as u8, v));
+        }
+    }};
+}
+
+/// Writes FP register `rd` and, when tracing, records the write.
+macro_rules! write_f {
+    ($trace:expr, $ctx:expr, $fx:expr, $rd:expr, $v:expr) => {{
+        let v: u64 = $v;
+        $ctx.f[$rd] = v;
+        if $trace {
+            $fx.f = Some(($rd as u8, v));
+        }
+    }};
+}
+
+/// A store and what every store implies: it breaks reservations on the
+/// word, is recorded when tracing, and a store into the text stops the
+/// straight-line flow (after the instruction) so the predecoded text is
+/// refreshed.
+macro_rules! store_then_check {
+    ($trace:expr, $exec:ident, $ctx:expr, $fx:expr, $pc:expr, $addr:expr, $method:ident, $v:expr, $w:literal) => {{
+        let v = $v;
+        $exec.mem.$method($addr, v)?;
+        $exec.reservations.on_store($addr);
+        if $trace {
+            $fx.store = Some(($addr, v as u64, $w));
+        }
+        if $exec.mem.code_was_written() {
+            $ctx.pc = $pc.wrapping_add(4);
+            return Err(Stop::CodeWritten);
+        }
+    }};
+}
+
 /// Why execution left the straight-line path. The pc is not advanced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -173,13 +215,9 @@ impl Hart<'_> {
         let mut extra = 0;
 
         macro_rules! wx {
-            ($v:expr) => {{
-                let v: u32 = $v;
-                ctx.x[rd] = v;
-                if TRACE && rd != 0 {
-                    fx.x = Some((rd as u8, v));
-                }
-            }};
+            ($v:expr) => {
+                write_x!(TRACE, ctx, fx, rd, $v)
+            };
         }
         macro_rules! branch {
             ($cond:expr) => {{
@@ -194,18 +232,9 @@ impl Hart<'_> {
         }
         let addr = rs1.wrapping_add(imm);
         macro_rules! store {
-            ($method:ident, $v:expr, $w:literal) => {{
-                let v = $v;
-                self.mem.$method(addr, v)?;
-                self.reservations.on_store(addr);
-                if TRACE {
-                    fx.store = Some((addr, v as u64, $w));
-                }
-                if self.mem.code_was_written() {
-                    ctx.pc = pc.wrapping_add(4);
-                    return Err(Stop::CodeWritten);
-                }
-            }};
+            ($method:ident, $v:expr, $w:literal) => {
+                store_then_check!(TRACE, self, ctx, fx, pc, addr, $method, $v, $w)
+            };
         }
         match inst.op {
             Opcode::Lui => wx!(imm << 12),
@@ -376,13 +405,9 @@ impl Hart<'_> {
         let rs1 = ctx.x[inst.rs1 as usize & 31];
         let rs2 = ctx.x[inst.rs2 as usize & 31];
         macro_rules! wx {
-            ($v:expr) => {{
-                let v: u32 = $v;
-                ctx.x[rd] = v;
-                if TRACE && rd != 0 {
-                    fx.x = Some((rd as u8, v));
-                }
-            }};
+            ($v:expr) => {
+                write_x!(TRACE, ctx, fx, rd, $v)
+            };
         }
         macro_rules! amo {
             ($f:expr) => {{
@@ -502,27 +527,14 @@ impl Hart<'_> {
         let rs1 = ctx.x[inst.rs1 as usize & 31];
         let addr = rs1.wrapping_add(inst.imm as u32);
         macro_rules! wf {
-            ($v:expr) => {{
-                let v: u64 = $v;
-                ctx.f[rd] = v;
-                if TRACE {
-                    fx.f = Some((rd as u8, v));
-                }
-            }};
+            ($v:expr) => {
+                write_f!(TRACE, ctx, fx, rd, $v)
+            };
         }
         macro_rules! store {
-            ($method:ident, $v:expr, $w:literal) => {{
-                let v = $v;
-                self.mem.$method(addr, v)?;
-                self.reservations.on_store(addr);
-                if TRACE {
-                    fx.store = Some((addr, v as u64, $w));
-                }
-                if self.mem.code_was_written() {
-                    ctx.pc = pc.wrapping_add(4);
-                    return Err(Stop::CodeWritten);
-                }
-            }};
+            ($method:ident, $v:expr, $w:literal) => {
+                store_then_check!(TRACE, self, ctx, fx, pc, addr, $method, $v, $w)
+            };
         }
         let f2 = ctx.f[inst.rs2 as usize & 31];
         match inst.op {
@@ -548,22 +560,14 @@ pub(crate) fn fp_compute<const TRACE: bool>(
     let rd = inst.rd as usize & 31;
     let rs1 = ctx.x[inst.rs1 as usize & 31];
     macro_rules! wx {
-        ($v:expr) => {{
-            let v: u32 = $v;
-            ctx.x[rd] = v;
-            if TRACE && rd != 0 {
-                fx.x = Some((rd as u8, v));
-            }
-        }};
+        ($v:expr) => {
+            write_x!(TRACE, ctx, fx, rd, $v)
+        };
     }
     macro_rules! wf {
-        ($v:expr) => {{
-            let v: u64 = $v;
-            ctx.f[rd] = v;
-            if TRACE {
-                fx.f = Some((rd as u8, v));
-            }
-        }};
+        ($v:expr) => {
+            write_f!(TRACE, ctx, fx, rd, $v)
+        };
     }
     macro_rules! rm {
         () => {{
