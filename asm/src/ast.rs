@@ -134,14 +134,6 @@ impl Expr {
         Expr { kind, start, end }
     }
 
-    /// The expression without enclosing parentheses.
-    pub fn unparen(&self) -> &Expr {
-        match &self.kind {
-            ExprKind::Paren(inner) => inner.unparen(),
-            _ => self,
-        }
-    }
-
     /// The name, when the expression is a bare symbol.
     pub fn as_sym(&self) -> Option<&str> {
         match &self.kind {

@@ -30,15 +30,6 @@ impl Span {
             end: end as u32,
         }
     }
-
-    /// The smallest span covering both (same file assumed).
-    pub fn to(self, other: Span) -> Span {
-        Span {
-            file: self.file,
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
-    }
 }
 
 /// One piece of a virtual file: a byte range of it and where it came from.
