@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod noc;
 mod run;
 
 /// The SCMP toolchain: assembler, disassembler and emulator of the
@@ -27,6 +28,8 @@ enum Command {
     Run(run::RunArgs),
     /// Print the effective machine configuration with every key documented.
     Config(run::ConfigArgs),
+    /// Run the network alone under synthetic traffic and print BookSim2's figures.
+    Noc(noc::NocArgs),
 }
 
 /// Arguments of `scmp asm`.
@@ -196,5 +199,6 @@ fn main() -> ExitCode {
         Command::Objdump(args) => objdump(args),
         Command::Run(args) => run::run(args),
         Command::Config(args) => run::config(args),
+        Command::Noc(args) => noc::noc(args),
     }
 }

@@ -30,6 +30,8 @@ pub struct Config {
     pub timing: TimingConfig,
     /// Which threads start at the entry point.
     pub boot: BootConfig,
+    /// Routers and links.
+    pub network: NetworkConfig,
     /// Simulation control.
     pub sim: SimConfig,
 }
@@ -134,6 +136,49 @@ pub struct BootConfig {
     pub tiles: BootTiles,
     /// Contexts started per booted tile.
     pub threads: u32,
+}
+
+/// `[network]`: the routers and links (see [`crate::network`]). The key
+/// names are BookSim2's, so that its configurations can be reproduced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NetworkConfig {
+    /// Virtual channels per message-type set on every physical channel.
+    pub num_vcs: u32,
+    /// Flits one VC buffer holds.
+    pub vc_buf_size: u32,
+    /// Cycles of route computation.
+    pub routing_delay: u32,
+    /// Cycles of virtual-channel allocation.
+    pub vc_alloc_delay: u32,
+    /// Cycles of switch allocation.
+    pub sw_alloc_delay: u32,
+    /// Cycles of switch traversal.
+    pub st_final_delay: u32,
+    /// Cycles a credit takes back to the upstream router.
+    pub credit_delay: u32,
+    /// Cycles a flit takes over a link between routers, and between a
+    /// router and its tile's NIU.
+    pub link_delay: u32,
+    /// Allocator of virtual channels.
+    pub vc_allocator: AllocatorKind,
+    /// Allocator of the crossbar.
+    pub sw_allocator: AllocatorKind,
+    /// Cycles without any flit moving, while flits are held, after which the
+    /// run stops with a stall report.
+    pub stall_cycles: u64,
+}
+
+/// An allocator policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AllocatorKind {
+    /// Separable, input stage first, round-robin arbiters (BookSim2's
+    /// `separable_input_first`).
+    SeparableInputFirst,
+    /// Separable, output stage first, round-robin arbiters (BookSim2's
+    /// `separable_output_first`).
+    SeparableOutputFirst,
 }
 
 /// `[sim]`
@@ -341,6 +386,36 @@ impl Config {
         check(
             self.sim.epoch_cycles >= 1,
             "sim.epoch_cycles",
+            "must be at least 1".into(),
+        )?;
+        let n = &self.network;
+        check(
+            (1..=16).contains(&n.num_vcs),
+            "network.num_vcs",
+            format!("{} is not in 1..=16", n.num_vcs),
+        )?;
+        check(
+            (1..=64).contains(&n.vc_buf_size),
+            "network.vc_buf_size",
+            format!("{} is not in 1..=64", n.vc_buf_size),
+        )?;
+        for (key, value, min) in [
+            ("routing_delay", n.routing_delay, 0),
+            ("vc_alloc_delay", n.vc_alloc_delay, 0),
+            ("sw_alloc_delay", n.sw_alloc_delay, 0),
+            ("st_final_delay", n.st_final_delay, 0),
+            ("credit_delay", n.credit_delay, 1),
+            ("link_delay", n.link_delay, 1),
+        ] {
+            check(
+                (min..=64).contains(&value),
+                &format!("network.{key}"),
+                format!("{value} is not in {min}..=64"),
+            )?;
+        }
+        check(
+            n.stall_cycles >= 1,
+            "network.stall_cycles",
             "must be at least 1".into(),
         )?;
         for class in TimingClass::ALL {

@@ -1,0 +1,719 @@
+//! The on-chip network: a `W x H` mesh of input-queued virtual-channel
+//! routers with wormhole switching, dimension-order routing and credit-based
+//! flow control (thesis 1.2.2, 3.2, 5.6.1), cycle by cycle.
+//!
+//! Split by concern: [`flit`] (ports, flits, routing), [`alloc`]
+//! (separable allocators of round-robin arbiters), [`router`] (one
+//! router's pipeline), [`stall`] (the report when nothing moves), and here
+//! the mesh: links and credit wires as a time wheel of deliveries, the
+//! terminals where NIUs (or `scmp noc`'s synthetic sources and sinks)
+//! inject and eject, activity tracking, statistics and trace events.
+//!
+//! Timing. A cycle `t` is simulated in two phases: first every delivery due
+//! at `t` (flits and credits that left a router or terminal earlier) is
+//! applied, then every router with buffered flits allocates and sends.
+//! Whatever a router sends arrives one or more cycles later, so routers
+//! never see each other's work of the same cycle, and the order in which
+//! they are visited cannot change anything. Terminals act after the
+//! routers in a cycle ([`Network::inject`], [`Network::take_ejected`]).
+//! Idle routers cost nothing: only routers holding flits are visited, and a
+//! network with nothing in flight jumps to the next delivery.
+//!
+//! Virtual channels are partitioned into `classes` sets of `num_vcs`;
+//! a packet's class is fixed by its head flit (the message type, mapped
+//! by the user of the network) and it only ever uses VCs of that set.
+
+pub mod alloc;
+pub mod flit;
+pub(crate) mod router;
+pub mod stall;
+
+use std::collections::VecDeque;
+
+use isa_spec::msg::Flit;
+
+use crate::config::NetworkConfig;
+use flit::{NetFlit, PORTS, PacketId, Port};
+use router::Router;
+pub use stall::{HeldFlit, StallReport};
+
+/// Why a flit at the front of an input buffer did not move in a cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum StallCause {
+    /// Its output VC has no credit (the buffer downstream is full).
+    NoCredit = 0,
+    /// Every output VC of its class is held by another packet.
+    VcBusy = 1,
+    /// A free output VC went to another packet.
+    VcConflict = 2,
+    /// The switch (input or output port) went to another flit.
+    SwitchConflict = 3,
+}
+
+impl StallCause {
+    /// Number of causes.
+    pub const COUNT: usize = 4;
+    /// Every cause, by number.
+    pub const ALL: [StallCause; 4] = [
+        StallCause::NoCredit,
+        StallCause::VcBusy,
+        StallCause::VcConflict,
+        StallCause::SwitchConflict,
+    ];
+
+    /// Name in statistics.
+    pub fn name(self) -> &'static str {
+        match self {
+            StallCause::NoCredit => "no_credit",
+            StallCause::VcBusy => "vc_busy",
+            StallCause::VcConflict => "vc_conflict",
+            StallCause::SwitchConflict => "switch_conflict",
+        }
+    }
+}
+
+/// Cycle offsets of the router pipeline, from the configuration (one place
+/// that says when each stage's result can be used).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Timing {
+    /// A head reaching the front of a buffer at `t` may ask for an output
+    /// VC from `t + routing`.
+    pub routing: u64,
+    /// A packet granted an output VC at `t` may ask for the switch from
+    /// `t + vc_alloc`.
+    pub vc_alloc: u64,
+    /// When a tail leaves at `t`, the next head in its buffer may ask for
+    /// an output VC from `t + next_head_routing`.
+    pub next_head_routing: u64,
+    /// A flit granted the switch at `t` arrives in the next buffer (router
+    /// or terminal) at `t + flit_out`.
+    pub flit_out: u64,
+    /// A flit granted the switch at `t` returns its credit upstream at
+    /// `t + credit_back`.
+    pub credit_back: u64,
+    /// A flit a terminal injects at `t` arrives at its router at
+    /// `t + inject`.
+    pub inject: u64,
+    /// A flit a terminal takes at `t` returns its credit to the router at
+    /// `t + eject_credit`.
+    pub eject_credit: u64,
+}
+
+impl Timing {
+    fn new(c: &NetworkConfig) -> Timing {
+        let link = c.link_delay as u64;
+        Timing {
+            routing: c.routing_delay as u64,
+            vc_alloc: c.vc_alloc_delay as u64,
+            next_head_routing: 1 + c.routing_delay as u64,
+            flit_out: c.sw_alloc_delay as u64 + c.st_final_delay as u64 + link,
+            credit_back: c.credit_delay as u64,
+            inject: link,
+            eject_credit: c.credit_delay as u64,
+        }
+    }
+
+    /// The longest offset at which anything is scheduled.
+    fn horizon(&self) -> u64 {
+        self.flit_out
+            .max(self.credit_back)
+            .max(self.inject)
+            .max(self.eject_credit)
+    }
+}
+
+/// A flit leaving a router through the switch (the router's output).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Send {
+    pub from: u32,
+    pub in_port: Port,
+    pub in_vc: u8,
+    pub out_port: Port,
+    pub out_vc: u8,
+    pub flit: NetFlit,
+}
+
+/// Something a link or credit wire delivers at a cycle.
+#[derive(Clone, Copy, Debug)]
+enum Delivery {
+    /// A flit into input `port`, VC `vc` of router `node`.
+    FlitToRouter {
+        node: u32,
+        port: Port,
+        vc: u8,
+        flit: NetFlit,
+    },
+    /// A credit for output `port`, VC `vc` of router `node`.
+    CreditToRouter { node: u32, port: Port, vc: u8 },
+    /// A flit into the ejection buffer `vc` of terminal `node`.
+    FlitToTerminal { node: u32, vc: u8, flit: NetFlit },
+    /// An injection credit for VC `vc` of terminal `node`.
+    CreditToTerminal { node: u32, vc: u8 },
+}
+
+/// What the network records about a packet while it is in flight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PacketInfo {
+    /// Source node.
+    pub src: u32,
+    /// Destination node.
+    pub dst: u32,
+    /// VC class.
+    pub class: u8,
+    /// Flits.
+    pub len: u16,
+    /// Cycle the head was injected.
+    pub injected: u64,
+    /// A value of the packet's owner (the NIU's message, the traffic
+    /// generator's creation cycle).
+    pub tag: u64,
+}
+
+/// A terminal: the NIU side of a router's local port.
+#[derive(Clone, Debug)]
+struct Terminal {
+    /// Credits of the router's local input VCs.
+    credits: Vec<u16>,
+    /// Local input VCs held by a packet this terminal is injecting.
+    busy: Vec<bool>,
+    /// Round-robin start of the VC search, per class.
+    next_vc: Vec<u16>,
+    /// Flits ejected to this terminal, per VC, not yet taken.
+    ejected: Vec<VecDeque<NetFlit>>,
+    /// Their number.
+    waiting: u32,
+}
+
+/// One event in the network's trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NetEvent {
+    /// Cycle.
+    pub cycle: u64,
+    /// Node of the router or terminal.
+    pub node: u32,
+    /// What happened.
+    pub kind: NetEventKind,
+    /// The flit.
+    pub flit: Flit,
+    /// Its packet's source and destination.
+    pub src: u32,
+    /// Destination.
+    pub dst: u32,
+    /// Position in the packet.
+    pub seq: u16,
+}
+
+/// Kinds of network trace events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NetEventKind {
+    /// A terminal injected the flit into its router, on a local VC.
+    Injected {
+        /// VC.
+        vc: u8,
+    },
+    /// A router sent the flit through the switch.
+    Forwarded {
+        /// Input port and VC.
+        from: (Port, u8),
+        /// Output port and VC.
+        to: (Port, u8),
+    },
+    /// The terminal took the flit out of its ejection buffer.
+    Ejected {
+        /// VC.
+        vc: u8,
+    },
+}
+
+impl NetEvent {
+    /// The trace line.
+    pub fn line(&self) -> String {
+        let what = match self.kind {
+            NetEventKind::Injected { vc } => format!("inject  vc{vc}"),
+            NetEventKind::Forwarded { from, to } => format!(
+                "forward {}{}->{}{}",
+                from.0.letter(),
+                from.1,
+                to.0.letter(),
+                to.1
+            ),
+            NetEventKind::Ejected { vc } => format!("eject   vc{vc}"),
+        };
+        let kind = match (self.flit.head, self.flit.tail) {
+            (true, false) => "H",
+            (true, true) => "G",
+            (false, false) => "B",
+            (false, true) => "T",
+        };
+        format!(
+            "{:>10} r{:<3} {what:<16} {kind} {:08x}  pkt {}->{} #{}",
+            self.cycle, self.node, self.flit.payload, self.src, self.dst, self.seq
+        )
+    }
+}
+
+/// Counters of the whole network.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NetCounters {
+    /// Flits injected.
+    pub flits_injected: u64,
+    /// Flits taken out at their destination.
+    pub flits_ejected: u64,
+    /// Packets injected (heads).
+    pub packets_injected: u64,
+    /// Flit-cycles lost, by [`StallCause`].
+    pub stalls: [u64; StallCause::COUNT],
+    /// Flits sent over each link: `node * PORTS + port` (output side;
+    /// `Local` is the ejection link).
+    pub link_flits: Vec<u64>,
+    /// Sum over simulated cycles of flits buffered in routers (VC
+    /// occupancy; divide by cycles for the mean).
+    pub buffered_flit_cycles: u64,
+    /// Cycles the network was simulated (not jumped).
+    pub active_cycles: u64,
+}
+
+/// The mesh of routers.
+pub struct Network {
+    width: u32,
+    height: u32,
+    vcs: usize,
+    per_class: usize,
+    timing: Timing,
+    stall_cycles: u64,
+    routers: Vec<Router>,
+    terminals: Vec<Terminal>,
+    /// Deliveries by cycle modulo its length.
+    wheel: Vec<Vec<Delivery>>,
+    in_wheel: usize,
+    /// Routers holding flits, and a flag per router.
+    active: Vec<u32>,
+    is_active: Vec<bool>,
+    /// The next cycle to simulate.
+    now: u64,
+    packets: Vec<PacketInfo>,
+    free_packets: Vec<PacketId>,
+    /// Class of each packet type's head: the user's mapping.
+    classes: usize,
+    /// Flits anywhere in the network (buffers, links, ejection buffers).
+    in_flight: u64,
+    /// The last cycle a flit moved.
+    last_move: u64,
+    sends: Vec<Send>,
+    /// Counters.
+    pub counters: NetCounters,
+    trace: Option<Vec<NetEvent>>,
+}
+
+impl Network {
+    /// A `width x height` mesh with `classes` VC sets of the configured
+    /// size.
+    pub fn new(width: u32, height: u32, config: &NetworkConfig, classes: usize) -> Network {
+        let per_class = config.num_vcs as usize;
+        let vcs = classes * per_class;
+        let cap = config.vc_buf_size as usize;
+        let timing = Timing::new(config);
+        let n = (width * height) as usize;
+        let routers = (0..width * height)
+            .map(|id| {
+                Router::new(
+                    id,
+                    classes,
+                    per_class,
+                    cap,
+                    config.vc_allocator,
+                    config.sw_allocator,
+                )
+            })
+            .collect();
+        let terminals = (0..n)
+            .map(|_| Terminal {
+                credits: vec![cap as u16; vcs],
+                busy: vec![false; vcs],
+                next_vc: vec![0; classes],
+                ejected: vec![VecDeque::with_capacity(cap); vcs],
+                waiting: 0,
+            })
+            .collect();
+        let wheel_len = (timing.horizon() + 1).next_power_of_two() as usize;
+        Network {
+            width,
+            height,
+            vcs,
+            per_class,
+            timing,
+            stall_cycles: config.stall_cycles,
+            routers,
+            terminals,
+            wheel: vec![Vec::new(); wheel_len],
+            in_wheel: 0,
+            active: Vec::new(),
+            is_active: vec![false; n],
+            now: 0,
+            packets: Vec::new(),
+            free_packets: Vec::new(),
+            classes,
+            in_flight: 0,
+            last_move: 0,
+            sends: Vec::new(),
+            counters: NetCounters {
+                link_flits: vec![0; n * PORTS],
+                ..NetCounters::default()
+            },
+            trace: None,
+        }
+    }
+
+    /// Mesh width.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Mesh height.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// VC classes (sets).
+    pub fn classes(&self) -> usize {
+        self.classes
+    }
+
+    /// Starts recording trace events.
+    pub fn enable_trace(&mut self) {
+        self.trace = Some(Vec::new());
+    }
+
+    /// Trace events recorded since the last call, in cycle order (within a
+    /// cycle: by node, then in the order they happened).
+    pub fn take_trace(&mut self) -> Vec<NetEvent> {
+        match &mut self.trace {
+            Some(t) => {
+                let mut events = std::mem::take(t);
+                events.sort_by_key(|e| (e.cycle, e.node));
+                events
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// The next cycle to simulate.
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// Flits in the network (buffers, links, ejection buffers).
+    pub fn in_flight(&self) -> u64 {
+        self.in_flight
+    }
+
+    /// The packet record of `id`.
+    pub fn packet(&self, id: PacketId) -> &PacketInfo {
+        &self.packets[id as usize]
+    }
+
+    /// The earliest cycle at which the network has work: `now` while a
+    /// router holds flits, else the next delivery (None: nothing at all).
+    pub fn next_work(&self) -> Option<u64> {
+        if !self.active.is_empty() {
+            return Some(self.now);
+        }
+        if self.in_wheel == 0 {
+            return None;
+        }
+        let n = self.wheel.len() as u64;
+        (0..n)
+            .map(|d| self.now + d)
+            .find(|c| !self.wheel[(c % n) as usize].is_empty())
+    }
+
+    fn schedule(&mut self, at: u64, d: Delivery) {
+        debug_assert!(at > self.now.saturating_sub(1) && at - self.now < self.wheel.len() as u64);
+        let n = self.wheel.len();
+        self.wheel[at as usize % n].push(d);
+        self.in_wheel += 1;
+    }
+
+    fn wake(&mut self, node: u32) {
+        if !self.is_active[node as usize] {
+            self.is_active[node as usize] = true;
+            self.active.push(node);
+        }
+    }
+
+    fn neighbour(&self, node: u32, port: Port) -> u32 {
+        match port {
+            Port::East => node + 1,
+            Port::West => node - 1,
+            Port::South => node + self.width,
+            Port::North => node - self.width,
+            Port::Local => node,
+        }
+    }
+
+    fn class_of(&self, f: &NetFlit) -> u8 {
+        self.packets[f.packet as usize].class
+    }
+
+    /// Simulates cycle `now` (at or after [`Network::now`]; the cycles in
+    /// between must have no work, see [`Network::next_work`]): deliveries
+    /// due, then every busy router.
+    pub fn step(&mut self, now: u64) {
+        assert!(now >= self.now, "the network does not go back in time");
+        debug_assert!(
+            self.next_work().is_none_or(|w| w >= now),
+            "cycles with work were skipped"
+        );
+        self.now = now;
+        let n = self.wheel.len();
+        let mut due = std::mem::take(&mut self.wheel[now as usize % n]);
+        self.in_wheel -= due.len();
+        for d in due.drain(..) {
+            match d {
+                Delivery::FlitToRouter {
+                    node,
+                    port,
+                    vc,
+                    flit,
+                } => {
+                    let class = self.class_of(&flit);
+                    let timing = self.timing;
+                    self.routers[node as usize].accept(port, vc as usize, flit, class, &timing, now);
+                    self.wake(node);
+                }
+                Delivery::CreditToRouter { node, port, vc } => {
+                    self.routers[node as usize].credit(port, vc as usize);
+                }
+                Delivery::FlitToTerminal { node, vc, flit } => {
+                    let t = &mut self.terminals[node as usize];
+                    t.ejected[vc as usize].push_back(flit);
+                    t.waiting += 1;
+                }
+                Delivery::CreditToTerminal { node, vc } => {
+                    self.terminals[node as usize].credits[vc as usize] += 1;
+                }
+            }
+        }
+        // Give the buffer back to the wheel (keeps its capacity).
+        self.wheel[now as usize % n] = due;
+        if self.active.is_empty() {
+            self.now = now + 1;
+            return;
+        }
+        self.counters.active_cycles += 1;
+        // Visit busy routers by id: the order cannot change results (see
+        // the module documentation), it only orders the trace.
+        self.active.sort_unstable();
+        let timing = self.timing;
+        let mut sends = std::mem::take(&mut self.sends);
+        let mut k = 0;
+        while k < self.active.len() {
+            let id = self.active[k] as usize;
+            let packets = &self.packets;
+            let router = &mut self.routers[id];
+            self.counters.buffered_flit_cycles += router.held as u64;
+            router.step(now, &timing, &mut sends, &mut self.counters.stalls, |f| {
+                packets[f.packet as usize].class
+            });
+            if router.is_busy() {
+                k += 1;
+            } else {
+                self.is_active[id] = false;
+                self.active.swap_remove(k);
+            }
+            for s in sends.drain(..) {
+                self.forward(now, s);
+            }
+        }
+        self.sends = sends;
+        self.now = now + 1;
+    }
+
+    fn forward(&mut self, now: u64, s: Send) {
+        self.last_move = now;
+        self.counters.link_flits[s.from as usize * PORTS + s.out_port as usize] += 1;
+        if let Some(trace) = &mut self.trace {
+            let p = &self.packets[s.flit.packet as usize];
+            trace.push(NetEvent {
+                cycle: now,
+                node: s.from,
+                kind: NetEventKind::Forwarded {
+                    from: (s.in_port, s.in_vc),
+                    to: (s.out_port, s.out_vc),
+                },
+                flit: s.flit.flit,
+                src: p.src,
+                dst: p.dst,
+                seq: s.flit.seq,
+            });
+        }
+        let t = self.timing;
+        // The credit for the buffer slot the flit left.
+        let credit = match s.in_port {
+            Port::Local => Delivery::CreditToTerminal {
+                node: s.from,
+                vc: s.in_vc,
+            },
+            p => Delivery::CreditToRouter {
+                node: self.neighbour(s.from, p),
+                port: p.opposite(),
+                vc: s.in_vc,
+            },
+        };
+        self.schedule(now + t.credit_back, credit);
+        let flit = match s.out_port {
+            Port::Local => Delivery::FlitToTerminal {
+                node: s.from,
+                vc: s.out_vc,
+                flit: s.flit,
+            },
+            p => Delivery::FlitToRouter {
+                node: self.neighbour(s.from, p),
+                port: p.opposite(),
+                vc: s.out_vc,
+                flit: s.flit,
+            },
+        };
+        self.schedule(now + t.flit_out, flit);
+    }
+
+    /// A free local VC of `class` at terminal `node` with a credit, for a
+    /// new packet's head (round robin over the class's VCs, starting after
+    /// the one used last).
+    pub fn free_injection_vc(&self, node: u32, class: u8) -> Option<u8> {
+        let t = &self.terminals[node as usize];
+        let first = class as usize * self.per_class;
+        let start = t.next_vc[class as usize] as usize;
+        (0..self.per_class)
+            .map(|k| first + (start + k) % self.per_class)
+            .find(|&vc| !t.busy[vc] && t.credits[vc] > 0)
+            .map(|vc| vc as u8)
+    }
+
+    /// Whether terminal `node` may inject a flit on local VC `vc` (a credit).
+    pub fn can_inject(&self, node: u32, vc: u8) -> bool {
+        self.terminals[node as usize].credits[vc as usize] > 0
+    }
+
+    /// Registers a packet about to be injected and returns its id.
+    pub fn new_packet(&mut self, info: PacketInfo) -> PacketId {
+        match self.free_packets.pop() {
+            Some(id) => {
+                self.packets[id as usize] = info;
+                id
+            }
+            None => {
+                self.packets.push(info);
+                (self.packets.len() - 1) as PacketId
+            }
+        }
+    }
+
+    /// Terminal `node` injects `flit` on local VC `vc` at cycle `now` (after
+    /// [`Network::step`] of `now`). A head takes the VC until its tail.
+    pub fn inject(&mut self, node: u32, vc: u8, flit: NetFlit, now: u64) {
+        let t = &mut self.terminals[node as usize];
+        let v = vc as usize;
+        assert!(t.credits[v] > 0, "injection without a credit");
+        t.credits[v] -= 1;
+        if flit.is_first() {
+            t.busy[v] = true;
+            let class = self.packets[flit.packet as usize].class as usize;
+            let first = class * self.per_class;
+            t.next_vc[class] = ((v - first + 1) % self.per_class) as u16;
+            self.packets[flit.packet as usize].injected = now;
+            self.counters.packets_injected += 1;
+        }
+        if flit.is_last() {
+            t.busy[v] = false;
+        }
+        self.in_flight += 1;
+        self.counters.flits_injected += 1;
+        self.last_move = now;
+        if let Some(trace) = &mut self.trace {
+            let p = &self.packets[flit.packet as usize];
+            trace.push(NetEvent {
+                cycle: now,
+                node,
+                kind: NetEventKind::Injected { vc },
+                flit: flit.flit,
+                src: p.src,
+                dst: p.dst,
+                seq: flit.seq,
+            });
+        }
+        let at = now + self.timing.inject;
+        self.schedule(
+            at,
+            Delivery::FlitToRouter {
+                node,
+                port: Port::Local,
+                vc,
+                flit,
+            },
+        );
+    }
+
+    /// The flit at the front of terminal `node`'s ejection buffer `vc`.
+    pub fn peek_ejected(&self, node: u32, vc: u8) -> Option<&NetFlit> {
+        self.terminals[node as usize].ejected[vc as usize].front()
+    }
+
+    /// Flits waiting in terminal `node`'s ejection buffers.
+    pub fn ejected_waiting(&self, node: u32) -> u32 {
+        self.terminals[node as usize].waiting
+    }
+
+    /// VCs per port.
+    pub fn vcs(&self) -> usize {
+        self.vcs
+    }
+
+    /// Terminal `node` takes the front flit of ejection buffer `vc` at cycle
+    /// `now`, returning its credit to the router. After a tail the
+    /// packet's record is released (read it before).
+    pub fn take_ejected(&mut self, node: u32, vc: u8, now: u64) -> Option<NetFlit> {
+        let flit = self.terminals[node as usize].ejected[vc as usize].pop_front()?;
+        self.in_flight -= 1;
+        self.counters.flits_ejected += 1;
+        self.last_move = now;
+        if let Some(trace) = &mut self.trace {
+            let p = &self.packets[flit.packet as usize];
+            trace.push(NetEvent {
+                cycle: now,
+                node,
+                kind: NetEventKind::Ejected { vc },
+                flit: flit.flit,
+                src: p.src,
+                dst: p.dst,
+                seq: flit.seq,
+            });
+        }
+        self.terminals[node as usize].waiting -= 1;
+        if flit.is_last() {
+            self.free_packets.push(flit.packet);
+        }
+        let at = now + self.timing.eject_credit;
+        self.schedule(
+            at,
+            Delivery::CreditToRouter {
+                node,
+                port: Port::Local,
+                vc,
+            },
+        );
+        Some(flit)
+    }
+
+    /// Whether flits are held and none has moved for the configured number
+    /// of cycles up to `now`.
+    pub fn is_stalled(&self, now: u64) -> bool {
+        self.in_flight > 0 && now.saturating_sub(self.last_move) >= self.stall_cycles
+    }
+
+    /// The cycle a flit last moved.
+    pub fn last_move(&self) -> u64 {
+        self.last_move
+    }
+}

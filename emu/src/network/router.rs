@@ -1,0 +1,321 @@
+//! One input-queued virtual-channel router (BookSim2's `iq` router): five
+//! ports, a buffer per input virtual channel, route computation,
+//! virtual-channel allocation and switch allocation as separate stages with
+//! configurable delays, credit-based flow control towards every output.
+//!
+//! The router only reads its own state and what its channels delivered up
+//! to this cycle, and everything it sends arrives at least a cycle later
+//! (see [`super::Network`]), so the order in which routers are evaluated
+//! within a cycle cannot change any result.
+
+use super::alloc::{Allocator, Request};
+use super::flit::{NetFlit, PORTS, Port, route};
+use super::{Send, StallCause, Timing};
+use crate::config::AllocatorKind;
+
+/// Where the packet at the front of an input VC is in the pipeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VcState {
+    /// No packet (or the next one's head has not been routed yet).
+    Idle,
+    /// The head is routed and waits for an output VC from cycle `ready`.
+    VcAlloc,
+    /// The packet owns an output VC; its flits compete for the switch from
+    /// cycle `ready`.
+    Active,
+}
+
+/// An input virtual channel: its buffer and its packet's progress.
+#[derive(Clone, Debug)]
+pub(crate) struct InputVc {
+    /// Buffer position of the front flit.
+    front: u16,
+    /// Flits buffered.
+    pub len: u16,
+    /// Pipeline state of the front packet.
+    pub state: VcState,
+    /// Output port of the front packet (once routed).
+    pub out_port: u8,
+    /// Output VC of the front packet (once allocated).
+    pub out_vc: u8,
+    /// The cycle from which the current stage may act.
+    pub ready: u64,
+    /// Class of the front packet (its VC set), from its head.
+    pub class: u8,
+}
+
+/// An output virtual channel: the downstream buffer as this router sees it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OutputVc {
+    /// Free slots downstream.
+    pub credits: u16,
+    /// Allocated to a packet whose tail has not left.
+    pub busy: bool,
+}
+
+/// A router.
+pub(crate) struct Router {
+    /// Node id.
+    pub id: u32,
+    /// VCs per port.
+    pub vcs: usize,
+    /// Flits per VC buffer.
+    cap: usize,
+    /// VCs per class (set).
+    per_class: usize,
+    /// Input VCs, `port * vcs + vc`.
+    pub inputs: Vec<InputVc>,
+    /// Buffered flits, `(port * vcs + vc) * cap + slot`.
+    flits: Vec<NetFlit>,
+    /// Output VCs, `port * vcs + vc`.
+    pub outputs: Vec<OutputVc>,
+    vc_alloc: Allocator,
+    sw_alloc: Allocator,
+    /// Flits buffered in all input VCs.
+    pub held: u32,
+    /// Scratch: requests and grants of this cycle.
+    requests: Vec<Request>,
+    grants: Vec<usize>,
+}
+
+const NO_FLIT: NetFlit = NetFlit {
+    flit: isa_spec::msg::Flit {
+        head: false,
+        tail: false,
+        payload: 0,
+    },
+    packet: u32::MAX,
+    seq: 0,
+};
+
+impl Router {
+    /// A router with every output VC's credits set to the buffer depth.
+    pub fn new(
+        id: u32,
+        classes: usize,
+        per_class: usize,
+        cap: usize,
+        vc_allocator: AllocatorKind,
+        sw_allocator: AllocatorKind,
+    ) -> Router {
+        let vcs = classes * per_class;
+        let n = PORTS * vcs;
+        Router {
+            id,
+            vcs,
+            cap,
+            per_class,
+            inputs: vec![
+                InputVc {
+                    front: 0,
+                    len: 0,
+                    state: VcState::Idle,
+                    out_port: 0,
+                    out_vc: 0,
+                    ready: 0,
+                    class: 0,
+                };
+                n
+            ],
+            flits: vec![NO_FLIT; n * cap],
+            outputs: vec![
+                OutputVc {
+                    credits: cap as u16,
+                    busy: false,
+                };
+                n
+            ],
+            vc_alloc: Allocator::new(vc_allocator, n, n, n, n),
+            sw_alloc: Allocator::new(sw_allocator, PORTS, vcs, PORTS, PORTS),
+            held: 0,
+            requests: Vec::new(),
+            grants: Vec::new(),
+        }
+    }
+
+    /// The flit at position `k` from the front of input VC `i`.
+    pub fn flit(&self, i: usize, k: usize) -> &NetFlit {
+        let vc = &self.inputs[i];
+        &self.flits[i * self.cap + (vc.front as usize + k) % self.cap]
+    }
+
+    /// A flit arrives in input VC `vc` of `port` at cycle `now`; `class_of`
+    /// gives the class of a head. The caller keeps to the credits, so the
+    /// buffer has room.
+    pub fn accept(&mut self, port: Port, vc: usize, flit: NetFlit, class: u8, t: &Timing, now: u64) {
+        let i = port as usize * self.vcs + vc;
+        let cap = self.cap;
+        let v = &mut self.inputs[i];
+        assert!(
+            (v.len as usize) < cap,
+            "router {} port {:?} vc {vc}: a flit arrived without a credit",
+            self.id,
+            port
+        );
+        let slot = (v.front as usize + v.len as usize) % cap;
+        v.len += 1;
+        self.flits[i * cap + slot] = flit;
+        self.held += 1;
+        if v.len == 1 && v.state == VcState::Idle {
+            self.route_front(i, class, now + t.routing);
+        }
+    }
+
+    /// Routes the head at the front of input VC `i` (idle), its route known
+    /// from cycle `ready`.
+    fn route_front(&mut self, i: usize, class: u8, ready: u64) {
+        let slot = i * self.cap + self.inputs[i].front as usize;
+        let f = &mut self.flits[slot];
+        debug_assert!(f.is_first(), "the front of an idle VC is a head");
+        let (port, payload) = route(f.flit.payload);
+        f.flit.payload = payload;
+        let v = &mut self.inputs[i];
+        v.out_port = port as u8;
+        v.class = class;
+        v.state = VcState::VcAlloc;
+        v.ready = ready;
+    }
+
+    /// A credit for output VC `vc` of `port` arrives.
+    pub fn credit(&mut self, port: Port, vc: usize) {
+        let o = &mut self.outputs[port as usize * self.vcs + vc];
+        o.credits += 1;
+        debug_assert!(o.credits as usize <= self.cap, "more credits than buffer");
+    }
+
+    /// Whether the router has work: buffered flits.
+    pub fn is_busy(&self) -> bool {
+        self.held > 0
+    }
+
+    /// One cycle: VC allocation, then switch allocation and traversal.
+    /// Flits and credits it sends go to `out`; flit-cycles that could not
+    /// move are counted by cause in `stalls`; `class_of` gives the class of
+    /// a head flit.
+    pub fn step(
+        &mut self,
+        now: u64,
+        t: &Timing,
+        out: &mut Vec<Send>,
+        stalls: &mut [u64; StallCause::COUNT],
+        class_of: impl Fn(&NetFlit) -> u8,
+    ) {
+        let vcs = self.vcs;
+        let per_class = self.per_class;
+        // Virtual-channel allocation: every routed head asks for each free
+        // output VC of its class at its output port.
+        self.requests.clear();
+        for (i, v) in self.inputs.iter().enumerate() {
+            if v.len == 0 || v.state != VcState::VcAlloc || v.ready > now {
+                continue;
+            }
+            let port = v.out_port as usize;
+            let first = v.class as usize * per_class;
+            let mut any = false;
+            for k in first..first + per_class {
+                let o = port * vcs + k;
+                if !self.outputs[o].busy {
+                    any = true;
+                    self.requests.push(Request {
+                        input: i as u16,
+                        input_key: o as u16,
+                        output: o as u16,
+                        output_key: i as u16,
+                    });
+                }
+            }
+            if !any {
+                stalls[StallCause::VcBusy as usize] += 1;
+            }
+        }
+        if !self.requests.is_empty() {
+            self.grants.clear();
+            self.vc_alloc.allocate(&self.requests, &mut self.grants);
+            for &g in &self.grants {
+                let r = self.requests[g];
+                let (i, o) = (r.input as usize, r.output as usize);
+                self.outputs[o].busy = true;
+                let v = &mut self.inputs[i];
+                v.out_vc = (o % vcs) as u8;
+                v.state = VcState::Active;
+                v.ready = now + t.vc_alloc;
+            }
+            // Requests of heads that won nothing.
+            let won = self.grants.len();
+            let asked = {
+                let mut n = 0;
+                let mut last = u16::MAX;
+                for r in &self.requests {
+                    if r.input != last {
+                        n += 1;
+                        last = r.input;
+                    }
+                }
+                n
+            };
+            stalls[StallCause::VcConflict as usize] += (asked - won) as u64;
+        }
+        // Switch allocation: every packet with a flit at the front and a
+        // credit downstream asks for its output port.
+        self.requests.clear();
+        for (i, v) in self.inputs.iter().enumerate() {
+            if v.len == 0 || v.state != VcState::Active || v.ready > now {
+                continue;
+            }
+            let o = v.out_port as usize * vcs + v.out_vc as usize;
+            if self.outputs[o].credits == 0 {
+                stalls[StallCause::NoCredit as usize] += 1;
+                continue;
+            }
+            let port = (i / vcs) as u16;
+            self.requests.push(Request {
+                input: port,
+                input_key: (i % vcs) as u16,
+                output: v.out_port as u16,
+                output_key: port,
+            });
+        }
+        if self.requests.is_empty() {
+            return;
+        }
+        self.grants.clear();
+        self.sw_alloc.allocate(&self.requests, &mut self.grants);
+        stalls[StallCause::SwitchConflict as usize] +=
+            (self.requests.len() - self.grants.len()) as u64;
+        for gi in 0..self.grants.len() {
+            let r = self.requests[self.grants[gi]];
+            let in_port = r.input as usize;
+            let i = in_port * vcs + r.input_key as usize;
+            let cap = self.cap;
+            let v = &mut self.inputs[i];
+            let flit = self.flits[i * cap + v.front as usize];
+            v.front = ((v.front as usize + 1) % cap) as u16;
+            v.len -= 1;
+            self.held -= 1;
+            let out_port = v.out_port as usize;
+            let out_vc = v.out_vc as usize;
+            let o = &mut self.outputs[out_port * vcs + out_vc];
+            o.credits -= 1;
+            let tail = flit.is_last();
+            if tail {
+                o.busy = false;
+                v.state = VcState::Idle;
+            }
+            out.push(Send {
+                from: self.id,
+                in_port: Port::from_index(in_port),
+                in_vc: (i % vcs) as u8,
+                out_port: Port::from_index(out_port),
+                out_vc: out_vc as u8,
+                flit,
+            });
+            if tail && self.inputs[i].len > 0 {
+                // The next packet's head is at the front now.
+                let class = class_of(self.flit(i, 0));
+                self.route_front(i, class, now + t.next_head_routing);
+            } else if !tail {
+                self.inputs[i].ready = now + 1;
+            }
+        }
+    }
+}

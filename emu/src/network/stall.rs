@@ -1,0 +1,158 @@
+//! The report of a network in which nothing moves: every held flit, where
+//! it is and what it waits for.
+
+use std::fmt;
+
+use super::Network;
+use super::flit::{PORTS, Port};
+use super::router::VcState;
+
+/// Where a held flit is and what it waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldFlit {
+    /// Router (or terminal) node.
+    pub node: u32,
+    /// Input port (`Local` with `ejected`: the terminal's ejection buffer).
+    pub port: Port,
+    /// Virtual channel.
+    pub vc: u8,
+    /// Position in its buffer, 0 at the front.
+    pub depth: u16,
+    /// Packet source and destination.
+    pub src: u32,
+    /// Destination.
+    pub dst: u32,
+    /// Position of the flit in its packet.
+    pub seq: u16,
+    /// Whether it sits in a terminal's ejection buffer.
+    pub ejected: bool,
+    /// What it waits for.
+    pub waits_for: String,
+}
+
+/// Every flit held when the network stalled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StallReport {
+    /// Cycle of the report.
+    pub cycle: u64,
+    /// Cycle a flit last moved.
+    pub last_move: u64,
+    /// Flits on links (delivered later) are not listed; their number.
+    pub on_links: usize,
+    /// Held flits, by node, port, VC and depth.
+    pub held: Vec<HeldFlit>,
+}
+
+impl fmt::Display for StallReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "network stalled at cycle {}: no flit has moved since cycle {}; {} flits held",
+            self.cycle,
+            self.last_move,
+            self.held.len() + self.on_links
+        )?;
+        for h in &self.held {
+            let place = if h.ejected {
+                format!("node {} ejection vc{}", h.node, h.vc)
+            } else {
+                format!("router {} in {} vc{}", h.node, h.port.letter(), h.vc)
+            };
+            writeln!(
+                f,
+                "  {place} [{}]: packet {}->{} flit #{}: waits for {}",
+                h.depth, h.src, h.dst, h.seq, h.waits_for
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Network {
+    /// The report of every flit held now.
+    pub fn stall_report(&self) -> StallReport {
+        let vcs = self.vcs;
+        let mut held = Vec::new();
+        for r in &self.routers {
+            for port in 0..PORTS {
+                for vc in 0..vcs {
+                    let i = port * vcs + vc;
+                    let v = &r.inputs[i];
+                    for depth in 0..v.len as usize {
+                        let f = r.flit(i, depth);
+                        let p = &self.packets[f.packet as usize];
+                        let waits_for = if depth > 0 {
+                            "the flit ahead of it".to_string()
+                        } else {
+                            let out = Port::from_index(v.out_port as usize);
+                            match v.state {
+                                VcState::Idle => "its route".to_string(),
+                                VcState::VcAlloc => format!(
+                                    "a free VC of class {} at output {} (all held by other packets)",
+                                    v.class,
+                                    out.letter()
+                                ),
+                                VcState::Active => {
+                                    let o = r.outputs[v.out_port as usize * vcs + v.out_vc as usize];
+                                    if o.credits == 0 {
+                                        if out == Port::Local {
+                                            format!(
+                                                "a credit: node {}'s ejection vc{} is full (its NIU does not take flits)",
+                                                r.id, v.out_vc
+                                            )
+                                        } else {
+                                            format!(
+                                                "a credit: router {} in {} vc{} is full",
+                                                self.neighbour(r.id, out),
+                                                out.opposite().letter(),
+                                                v.out_vc
+                                            )
+                                        }
+                                    } else {
+                                        format!("the switch towards {}", out.letter())
+                                    }
+                                }
+                            }
+                        };
+                        held.push(HeldFlit {
+                            node: r.id,
+                            port: Port::from_index(port),
+                            vc: vc as u8,
+                            depth: depth as u16,
+                            src: p.src,
+                            dst: p.dst,
+                            seq: f.seq,
+                            ejected: false,
+                            waits_for,
+                        });
+                    }
+                }
+            }
+        }
+        for (node, t) in self.terminals.iter().enumerate() {
+            for (vc, q) in t.ejected.iter().enumerate() {
+                for (depth, f) in q.iter().enumerate() {
+                    let p = &self.packets[f.packet as usize];
+                    held.push(HeldFlit {
+                        node: node as u32,
+                        port: Port::Local,
+                        vc: vc as u8,
+                        depth: depth as u16,
+                        src: p.src,
+                        dst: p.dst,
+                        seq: f.seq,
+                        ejected: true,
+                        waits_for: "its NIU to take it".to_string(),
+                    });
+                }
+            }
+        }
+        let on_links = self.in_flight as usize - held.len();
+        StallReport {
+            cycle: self.now,
+            last_move: self.last_move,
+            on_links,
+            held,
+        }
+    }
+}

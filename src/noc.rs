@@ -1,0 +1,254 @@
+//! `scmp noc`: the network alone under synthetic traffic (`emu::noc`), with
+//! BookSim2's figures and key names, for validating the routers against it.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use emu::ConfigBuilder;
+use emu::config::NetworkConfig;
+use emu::noc::{NocResult, Pattern, Traffic};
+use miette::{IntoDiagnostic, Result, WrapErr, miette};
+
+use crate::run::EXIT_USAGE;
+
+/// Exit status when the network stalled (nothing moved with flits held).
+pub const EXIT_STALL: u8 = 3;
+
+/// Arguments of `scmp noc`.
+#[derive(clap::Args, Debug)]
+pub struct NocArgs {
+    /// Mesh size WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", default_value = "8x8")]
+    pub mesh: String,
+    /// Traffic pattern: uniform, transpose, bitcomp, neighbor, hotspot:NODE:FRACTION.
+    #[arg(long, value_name = "PATTERN", default_value = "uniform")]
+    pub traffic: String,
+    /// Offered load in flits per node per cycle (Bernoulli injection).
+    #[arg(long, value_name = "FLITS", default_value_t = 0.1)]
+    pub rate: f64,
+    /// Flits per packet (at least 2).
+    #[arg(long, value_name = "FLITS", default_value_t = 4)]
+    pub packet_size: u32,
+    /// Cycles before measurement starts.
+    #[arg(long, value_name = "CYCLES", default_value_t = 10_000)]
+    pub warmup: u64,
+    /// Cycles of measurement.
+    #[arg(long, value_name = "CYCLES", default_value_t = 50_000)]
+    pub cycles: u64,
+    /// Cycles after measurement within which every measured packet must
+    /// arrive; later, the load counts as past saturation.
+    #[arg(long, value_name = "CYCLES", default_value_t = 50_000)]
+    pub drain: u64,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A TOML configuration file (its `[network]` keys are used).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Router key, BookSim2's name with or without `network.`, e.g.
+    /// `--set num_vcs=4 --set routing_delay=1` (repeatable; see `scmp config`).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Print the latency-load curve: rates from --step up by --step until
+    /// saturation (or average packet latency above --latency-limit).
+    #[arg(long)]
+    pub sweep: bool,
+    /// Rate step of --sweep.
+    #[arg(long, value_name = "FLITS", default_value_t = 0.02)]
+    pub step: f64,
+    /// Packet latency beyond which --sweep stops.
+    #[arg(long, value_name = "CYCLES", default_value_t = 500.0)]
+    pub latency_limit: f64,
+    /// Print JSON (one object, or an array with --sweep).
+    #[arg(long)]
+    pub json: bool,
+    /// Write every flit's progress (inject, forward, eject) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+}
+
+fn network_config(args: &NocArgs) -> Result<NetworkConfig> {
+    let mut builder = ConfigBuilder::new();
+    if let Some(path) = &args.config {
+        let text = std::fs::read_to_string(path)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("cannot read the configuration file {}", path.display()))?;
+        builder
+            .file(&text, &path.display().to_string())
+            .map_err(|e| miette!("{e}"))?;
+    }
+    for assignment in &args.set {
+        let qualified = if assignment.contains('.') {
+            assignment.clone()
+        } else {
+            format!("network.{assignment}")
+        };
+        builder.set(&qualified).map_err(|e| miette!("{e}"))?;
+    }
+    Ok(builder.build().map_err(|e| miette!("{e}"))?.network)
+}
+
+fn traffic(args: &NocArgs, rate: f64) -> Result<Traffic> {
+    let (w, h) = args
+        .mesh
+        .split_once(['x', 'X'])
+        .ok_or_else(|| miette!("--mesh {}: expected WIDTHxHEIGHT, e.g. 8x8", args.mesh))?;
+    let dim = |v: &str| -> Result<u32> {
+        v.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=isa_spec::msg::MAX_MESH_DIM).contains(n))
+            .ok_or_else(|| miette!("--mesh {}: `{v}` is not a number in 1..=32", args.mesh))
+    };
+    let t = Traffic {
+        width: dim(w)?,
+        height: dim(h)?,
+        pattern: Pattern::parse(&args.traffic).map_err(|e| miette!("--traffic: {e}"))?,
+        rate,
+        packet_size: args.packet_size,
+        warmup: args.warmup,
+        cycles: args.cycles,
+        drain: args.drain,
+        seed: args.seed,
+    };
+    t.check().map_err(|e| miette!("{e}"))?;
+    Ok(t)
+}
+
+fn print_result(out: &mut dyn Write, r: &NocResult) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{} mesh, {} traffic, {} flits/node/cycle offered, {}-flit packets",
+        r.mesh, r.traffic, r.rate, r.packet_size
+    )?;
+    let line = |out: &mut dyn Write, name: &str, s: &emu::noc::Summary| {
+        writeln!(
+            out,
+            "{name} average = {:.4} (min = {}, max = {})",
+            s.avg, s.min, s.max
+        )
+    };
+    line(out, "Packet latency", &r.packet_latency)?;
+    line(out, "Network latency", &r.network_latency)?;
+    line(out, "Flit latency", &r.flit_latency)?;
+    writeln!(
+        out,
+        "Accepted flit rate average = {:.5} (min = {:.5}, max = {:.5})",
+        r.accepted_flit_rate.avg, r.accepted_flit_rate.min, r.accepted_flit_rate.max
+    )?;
+    writeln!(out, "Offered flit rate = {:.5}", r.offered_flit_rate)?;
+    writeln!(out, "Hops average = {:.4}", r.hops)?;
+    writeln!(
+        out,
+        "Packets measured = {}, arrived = {}{}",
+        r.packets_measured,
+        r.packets_arrived,
+        if r.saturated {
+            " (saturated: not all arrived within the drain limit)"
+        } else {
+            ""
+        }
+    )?;
+    let stalls: Vec<String> = r.stalls.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    writeln!(out, "Stalled flit-cycles: {}", stalls.join(", "))?;
+    writeln!(
+        out,
+        "Simulated {} cycles in {:.3} s ({:.0} cycles/s)",
+        r.cycles, r.wall_seconds, r.cycles_per_second
+    )
+}
+
+fn noc_inner(args: NocArgs) -> Result<ExitCode> {
+    let config = network_config(&args)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut trace_file = match &args.trace {
+        Some(path) => Some(BufWriter::new(File::create(path).into_diagnostic().wrap_err_with(
+            || format!("cannot create the trace file {}", path.display()),
+        )?)),
+        None => None,
+    };
+    let rates: Vec<f64> = if args.sweep {
+        if !(args.step > 0.0 && args.step <= 1.0) {
+            return Err(miette!("--step {} is not in (0, 1]", args.step));
+        }
+        (1..)
+            .map(|k| k as f64 * args.step)
+            .take_while(|r| *r <= 1.0 + 1e-9)
+            .collect()
+    } else {
+        vec![args.rate]
+    };
+    let mut results = Vec::new();
+    for rate in rates {
+        let t = traffic(&args, (rate * 1e6).round() / 1e6)?;
+        let result = match trace_file.as_mut() {
+            Some(f) => {
+                let mut sink = |e: &emu::network::NetEvent| {
+                    let _ = writeln!(f, "{}", e.line());
+                };
+                emu::noc::run(&config, &t, Some(&mut sink))
+            }
+            None => emu::noc::run(&config, &t, None),
+        };
+        let r = match result {
+            Ok(r) => r,
+            Err(report) => {
+                eprintln!("error: {report}");
+                return Ok(ExitCode::from(EXIT_STALL));
+            }
+        };
+        let stop = args.sweep && (r.saturated || r.packet_latency.avg > args.latency_limit);
+        if !args.json {
+            if args.sweep {
+                if results.is_empty() {
+                    writeln!(
+                        out,
+                        "{:>6} {:>10} {:>10} {:>10} {:>9}",
+                        "rate", "packet_lat", "network_lat", "accepted", "saturated"
+                    )
+                    .into_diagnostic()?;
+                }
+                writeln!(
+                    out,
+                    "{:>6.3} {:>10.2} {:>10.2} {:>10.4} {:>9}",
+                    r.rate,
+                    r.packet_latency.avg,
+                    r.network_latency.avg,
+                    r.accepted_flit_rate.avg,
+                    if r.saturated { "yes" } else { "no" }
+                )
+                .into_diagnostic()?;
+            } else {
+                print_result(&mut out, &r).into_diagnostic()?;
+            }
+        }
+        results.push(r);
+        if stop {
+            break;
+        }
+    }
+    if args.json {
+        let text = if args.sweep {
+            serde_json::to_string_pretty(&results)
+        } else {
+            serde_json::to_string_pretty(&results[0])
+        }
+        .into_diagnostic()?;
+        writeln!(out, "{text}").into_diagnostic()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `scmp noc`.
+pub fn noc(args: NocArgs) -> ExitCode {
+    match noc_inner(args) {
+        Ok(code) => code,
+        Err(report) => {
+            eprintln!("{report:?}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
