@@ -165,9 +165,11 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut trace_file = match &args.trace {
-        Some(path) => Some(BufWriter::new(File::create(path).into_diagnostic().wrap_err_with(
-            || format!("cannot create the trace file {}", path.display()),
-        )?)),
+        Some(path) => Some(BufWriter::new(
+            File::create(path)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot create the trace file {}", path.display()))?,
+        )),
         None => None,
     };
     let rates: Vec<f64> = if args.sweep {

@@ -41,6 +41,12 @@ pub struct Allocator {
     touched_second: Vec<u16>,
 }
 
+/// The key after `key` in a cyclic order of `n` keys.
+#[inline]
+fn next(key: u16, n: u16) -> u16 {
+    if key + 1 == n { 0 } else { key + 1 }
+}
+
 /// Distance of `key` after `pointer` in a cyclic order of `n` keys.
 #[inline]
 fn after(key: u16, pointer: u16, n: u16) -> u16 {
@@ -84,8 +90,16 @@ impl Allocator {
     /// increasing order of output arbiter (input-first) or input arbiter
     /// (output-first).
     pub fn allocate(&mut self, requests: &[Request], grants: &mut Vec<usize>) {
-        if requests.is_empty() {
-            return;
+        match requests {
+            [] => return,
+            [r] => {
+                // One request wins both stages.
+                self.input_pointer[r.input as usize] = next(r.input_key, self.input_keys);
+                self.output_pointer[r.output as usize] = next(r.output_key, self.output_keys);
+                grants.push(0);
+                return;
+            }
+            _ => {}
         }
         let input_first = self.kind == AllocatorKind::SeparableInputFirst;
         // Stage one: every first-stage arbiter picks among its requests.
@@ -147,8 +161,8 @@ impl Allocator {
             let i = self.second[arb2 as usize] as usize - 1;
             self.second[arb2 as usize] = 0;
             let r = &requests[i];
-            self.input_pointer[r.input as usize] = (r.input_key + 1) % self.input_keys;
-            self.output_pointer[r.output as usize] = (r.output_key + 1) % self.output_keys;
+            self.input_pointer[r.input as usize] = next(r.input_key, self.input_keys);
+            self.output_pointer[r.output as usize] = next(r.output_key, self.output_keys);
             grants.push(i);
         }
         self.touched_second.clear();

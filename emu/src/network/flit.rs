@@ -28,7 +28,13 @@ pub const PORTS: usize = 5;
 
 impl Port {
     /// Every port, by number.
-    pub const ALL: [Port; PORTS] = [Port::East, Port::West, Port::South, Port::North, Port::Local];
+    pub const ALL: [Port; PORTS] = [
+        Port::East,
+        Port::West,
+        Port::South,
+        Port::North,
+        Port::Local,
+    ];
 
     /// The port with number `i` (below [`PORTS`]).
     pub fn from_index(i: usize) -> Port {
@@ -136,7 +142,10 @@ mod tests {
         let (port, after) = route(head.encode());
         assert_eq!(port, Port::West);
         let back = Head::decode(after).unwrap();
-        assert_eq!((back.dx, back.dy, back.node, back.context), (-3, 1, 1000, 15));
+        assert_eq!(
+            (back.dx, back.dy, back.node, back.context),
+            (-3, 1, 1000, 15)
+        );
         assert_eq!(back.ty, MessageType::Rts);
     }
 

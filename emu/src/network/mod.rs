@@ -73,6 +73,20 @@ impl StallCause {
     }
 }
 
+/// The order in which a cycle visits busy routers. Results never depend
+/// on it (a test runs the same traffic in each order); it only exists to
+/// show that.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum VisitOrder {
+    /// By increasing node id.
+    #[default]
+    Ascending,
+    /// By decreasing node id.
+    Descending,
+    /// A permutation that changes every cycle, from a seed.
+    Shuffled(u64),
+}
+
 /// Cycle offsets of the router pipeline, from the configuration (one place
 /// that says when each stage's result can be used).
 #[derive(Clone, Copy, Debug)]
@@ -287,9 +301,9 @@ pub struct Network {
     /// Deliveries by cycle modulo its length.
     wheel: Vec<Vec<Delivery>>,
     in_wheel: usize,
-    /// Routers holding flits, and a flag per router.
-    active: Vec<u32>,
-    is_active: Vec<bool>,
+    /// A bit per router holding flits (visited in id order), and their number.
+    active: Vec<u64>,
+    active_count: usize,
     /// The next cycle to simulate.
     now: u64,
     packets: Vec<PacketInfo>,
@@ -301,6 +315,10 @@ pub struct Network {
     /// The last cycle a flit moved.
     last_move: u64,
     sends: Vec<Send>,
+    visit_order: VisitOrder,
+    /// Scratch: the busy routers of a cycle, for the orders other than
+    /// ascending.
+    visit: Vec<usize>,
     /// Counters.
     pub counters: NetCounters,
     trace: Option<Vec<NetEvent>>,
@@ -348,8 +366,8 @@ impl Network {
             terminals,
             wheel: vec![Vec::new(); wheel_len],
             in_wheel: 0,
-            active: Vec::new(),
-            is_active: vec![false; n],
+            active: vec![0; n.div_ceil(64)],
+            active_count: 0,
             now: 0,
             packets: Vec::new(),
             free_packets: Vec::new(),
@@ -357,6 +375,8 @@ impl Network {
             in_flight: 0,
             last_move: 0,
             sends: Vec::new(),
+            visit_order: VisitOrder::Ascending,
+            visit: Vec::new(),
             counters: NetCounters {
                 link_flits: vec![0; n * PORTS],
                 ..NetCounters::default()
@@ -378,6 +398,11 @@ impl Network {
     /// VC classes (sets).
     pub fn classes(&self) -> usize {
         self.classes
+    }
+
+    /// Sets the order in which busy routers are visited.
+    pub fn set_visit_order(&mut self, order: VisitOrder) {
+        self.visit_order = order;
     }
 
     /// Starts recording trace events.
@@ -416,7 +441,7 @@ impl Network {
     /// The earliest cycle at which the network has work: `now` while a
     /// router holds flits, else the next delivery (None: nothing at all).
     pub fn next_work(&self) -> Option<u64> {
-        if !self.active.is_empty() {
+        if self.active_count > 0 {
             return Some(self.now);
         }
         if self.in_wheel == 0 {
@@ -425,20 +450,21 @@ impl Network {
         let n = self.wheel.len() as u64;
         (0..n)
             .map(|d| self.now + d)
-            .find(|c| !self.wheel[(c % n) as usize].is_empty())
+            .find(|c| !self.wheel[(c & (n - 1)) as usize].is_empty())
     }
 
     fn schedule(&mut self, at: u64, d: Delivery) {
         debug_assert!(at > self.now.saturating_sub(1) && at - self.now < self.wheel.len() as u64);
         let n = self.wheel.len();
-        self.wheel[at as usize % n].push(d);
+        self.wheel[at as usize & (n - 1)].push(d);
         self.in_wheel += 1;
     }
 
     fn wake(&mut self, node: u32) {
-        if !self.is_active[node as usize] {
-            self.is_active[node as usize] = true;
-            self.active.push(node);
+        let (word, bit) = (node as usize / 64, node % 64);
+        if self.active[word] & (1 << bit) == 0 {
+            self.active[word] |= 1 << bit;
+            self.active_count += 1;
         }
     }
 
@@ -467,7 +493,7 @@ impl Network {
         );
         self.now = now;
         let n = self.wheel.len();
-        let mut due = std::mem::take(&mut self.wheel[now as usize % n]);
+        let mut due = std::mem::take(&mut self.wheel[now as usize & (n - 1)]);
         self.in_wheel -= due.len();
         for d in due.drain(..) {
             match d {
@@ -479,7 +505,14 @@ impl Network {
                 } => {
                     let class = self.class_of(&flit);
                     let timing = self.timing;
-                    self.routers[node as usize].accept(port, vc as usize, flit, class, &timing, now);
+                    self.routers[node as usize].accept(
+                        port,
+                        vc as usize,
+                        flit,
+                        class,
+                        &timing,
+                        now,
+                    );
                     self.wake(node);
                 }
                 Delivery::CreditToRouter { node, port, vc } => {
@@ -496,38 +529,73 @@ impl Network {
             }
         }
         // Give the buffer back to the wheel (keeps its capacity).
-        self.wheel[now as usize % n] = due;
-        if self.active.is_empty() {
+        self.wheel[now as usize & (n - 1)] = due;
+        if self.active_count == 0 {
             self.now = now + 1;
             return;
         }
         self.counters.active_cycles += 1;
         // Visit busy routers by id: the order cannot change results (see
-        // the module documentation), it only orders the trace.
-        self.active.sort_unstable();
+        // the module documentation).
+        if self.visit_order == VisitOrder::Ascending {
+            for word in 0..self.active.len() {
+                let mut bits = self.active[word];
+                while bits != 0 {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    self.step_router(word * 64 + bit, now);
+                }
+            }
+        } else {
+            let mut visit = std::mem::take(&mut self.visit);
+            visit.clear();
+            for (word, bits) in self.active.iter().enumerate() {
+                let mut bits = *bits;
+                while bits != 0 {
+                    visit.push(word * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+            match self.visit_order {
+                VisitOrder::Ascending => {}
+                VisitOrder::Descending => visit.reverse(),
+                VisitOrder::Shuffled(seed) => {
+                    // A cheap permutation: sort by a hash of (seed, cycle, id).
+                    let key = |id: usize| {
+                        let mut z = seed
+                            ^ now.rotate_left(17)
+                            ^ (id as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                        z ^ (z >> 31)
+                    };
+                    visit.sort_by_key(|&id| key(id));
+                }
+            }
+            for &id in &visit {
+                self.step_router(id, now);
+            }
+            self.visit = visit;
+        }
+        self.now = now + 1;
+    }
+
+    fn step_router(&mut self, id: usize, now: u64) {
         let timing = self.timing;
         let mut sends = std::mem::take(&mut self.sends);
-        let mut k = 0;
-        while k < self.active.len() {
-            let id = self.active[k] as usize;
-            let packets = &self.packets;
-            let router = &mut self.routers[id];
-            self.counters.buffered_flit_cycles += router.held as u64;
-            router.step(now, &timing, &mut sends, &mut self.counters.stalls, |f| {
-                packets[f.packet as usize].class
-            });
-            if router.is_busy() {
-                k += 1;
-            } else {
-                self.is_active[id] = false;
-                self.active.swap_remove(k);
-            }
-            for s in sends.drain(..) {
-                self.forward(now, s);
-            }
+        let packets = &self.packets;
+        let router = &mut self.routers[id];
+        self.counters.buffered_flit_cycles += router.held as u64;
+        router.step(now, &timing, &mut sends, &mut self.counters.stalls, |f| {
+            packets[f.packet as usize].class
+        });
+        if !router.is_busy() {
+            self.active[id / 64] &= !(1 << (id % 64));
+            self.active_count -= 1;
+        }
+        for s in sends.drain(..) {
+            self.forward(now, s);
         }
         self.sends = sends;
-        self.now = now + 1;
     }
 
     fn forward(&mut self, now: u64, s: Send) {
@@ -704,6 +772,43 @@ impl Network {
             },
         );
         Some(flit)
+    }
+
+    /// Checks that the network is back at rest: nothing buffered or on a
+    /// wire, every credit returned, no VC held. Returns what is not.
+    pub fn check_at_rest(&self) -> Result<(), String> {
+        if self.in_flight != 0 || self.in_wheel != 0 || self.active_count != 0 {
+            return Err(format!(
+                "{} flits in flight, {} deliveries pending, {} routers busy",
+                self.in_flight, self.in_wheel, self.active_count
+            ));
+        }
+        let cap = self.routers.first().map_or(0, |r| r.cap());
+        for r in &self.routers {
+            for (o, out) in r.outputs.iter().enumerate() {
+                if out.credits as usize != cap || out.busy {
+                    return Err(format!(
+                        "router {} output {} vc {}: {} credits of {cap}, busy {}",
+                        r.id,
+                        Port::from_index(o / self.vcs).letter(),
+                        o % self.vcs,
+                        out.credits,
+                        out.busy
+                    ));
+                }
+            }
+        }
+        for (node, t) in self.terminals.iter().enumerate() {
+            for vc in 0..self.vcs {
+                if t.credits[vc] as usize != cap || t.busy[vc] {
+                    return Err(format!(
+                        "terminal {node} vc {vc}: {} credits of {cap}, busy {}",
+                        t.credits[vc], t.busy[vc]
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether flits are held and none has moved for the configured number

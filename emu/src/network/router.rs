@@ -73,6 +73,9 @@ pub(crate) struct Router {
     sw_alloc: Allocator,
     /// Flits buffered in all input VCs.
     pub held: u32,
+    /// Per input port, a bit per VC holding flits (so that a cycle only
+    /// looks at occupied VCs).
+    occupied: [u64; PORTS],
     /// Scratch: requests and grants of this cycle.
     requests: Vec<Request>,
     grants: Vec<usize>,
@@ -99,6 +102,7 @@ impl Router {
         sw_allocator: AllocatorKind,
     ) -> Router {
         let vcs = classes * per_class;
+        assert!(vcs <= 64, "at most 64 VCs per port");
         let n = PORTS * vcs;
         Router {
             id,
@@ -128,21 +132,39 @@ impl Router {
             vc_alloc: Allocator::new(vc_allocator, n, n, n, n),
             sw_alloc: Allocator::new(sw_allocator, PORTS, vcs, PORTS, PORTS),
             held: 0,
+            occupied: [0; PORTS],
             requests: Vec::new(),
             grants: Vec::new(),
         }
     }
 
+    /// Flits per VC buffer.
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+
     /// The flit at position `k` from the front of input VC `i`.
     pub fn flit(&self, i: usize, k: usize) -> &NetFlit {
         let vc = &self.inputs[i];
-        &self.flits[i * self.cap + (vc.front as usize + k) % self.cap]
+        let mut slot = vc.front as usize + k;
+        if slot >= self.cap {
+            slot -= self.cap;
+        }
+        &self.flits[i * self.cap + slot]
     }
 
     /// A flit arrives in input VC `vc` of `port` at cycle `now`; `class_of`
     /// gives the class of a head. The caller keeps to the credits, so the
     /// buffer has room.
-    pub fn accept(&mut self, port: Port, vc: usize, flit: NetFlit, class: u8, t: &Timing, now: u64) {
+    pub fn accept(
+        &mut self,
+        port: Port,
+        vc: usize,
+        flit: NetFlit,
+        class: u8,
+        t: &Timing,
+        now: u64,
+    ) {
         let i = port as usize * self.vcs + vc;
         let cap = self.cap;
         let v = &mut self.inputs[i];
@@ -152,10 +174,14 @@ impl Router {
             self.id,
             port
         );
-        let slot = (v.front as usize + v.len as usize) % cap;
+        let mut slot = v.front as usize + v.len as usize;
+        if slot >= cap {
+            slot -= cap;
+        }
         v.len += 1;
         self.flits[i * cap + slot] = flit;
         self.held += 1;
+        self.occupied[port as usize] |= 1 << vc;
         if v.len == 1 && v.state == VcState::Idle {
             self.route_front(i, class, now + t.routing);
         }
@@ -205,8 +231,9 @@ impl Router {
         // Virtual-channel allocation: every routed head asks for each free
         // output VC of its class at its output port.
         self.requests.clear();
-        for (i, v) in self.inputs.iter().enumerate() {
-            if v.len == 0 || v.state != VcState::VcAlloc || v.ready > now {
+        for i in occupied_vcs(&self.occupied, vcs) {
+            let v = &self.inputs[i];
+            if v.state != VcState::VcAlloc || v.ready > now {
                 continue;
             }
             let port = v.out_port as usize;
@@ -236,7 +263,7 @@ impl Router {
                 let (i, o) = (r.input as usize, r.output as usize);
                 self.outputs[o].busy = true;
                 let v = &mut self.inputs[i];
-                v.out_vc = (o % vcs) as u8;
+                v.out_vc = (o - v.out_port as usize * vcs) as u8;
                 v.state = VcState::Active;
                 v.ready = now + t.vc_alloc;
             }
@@ -258,8 +285,9 @@ impl Router {
         // Switch allocation: every packet with a flit at the front and a
         // credit downstream asks for its output port.
         self.requests.clear();
-        for (i, v) in self.inputs.iter().enumerate() {
-            if v.len == 0 || v.state != VcState::Active || v.ready > now {
+        for i in occupied_vcs(&self.occupied, vcs) {
+            let v = &self.inputs[i];
+            if v.state != VcState::Active || v.ready > now {
                 continue;
             }
             let o = v.out_port as usize * vcs + v.out_vc as usize;
@@ -289,9 +317,16 @@ impl Router {
             let cap = self.cap;
             let v = &mut self.inputs[i];
             let flit = self.flits[i * cap + v.front as usize];
-            v.front = ((v.front as usize + 1) % cap) as u16;
+            v.front = if v.front as usize + 1 == cap {
+                0
+            } else {
+                v.front + 1
+            };
             v.len -= 1;
             self.held -= 1;
+            if v.len == 0 {
+                self.occupied[in_port] &= !(1 << (i % vcs));
+            }
             let out_port = v.out_port as usize;
             let out_vc = v.out_vc as usize;
             let o = &mut self.outputs[out_port * vcs + out_vc];
@@ -318,4 +353,21 @@ impl Router {
             }
         }
     }
+}
+
+/// The input VC indices (`port * vcs + vc`) with a bit set in `occupied`,
+/// in increasing order.
+fn occupied_vcs(occupied: &[u64; PORTS], vcs: usize) -> impl Iterator<Item = usize> + use<> {
+    let words = *occupied;
+    (0..PORTS).flat_map(move |port| {
+        let mut m = words[port];
+        std::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let vc = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(port * vcs + vc)
+        })
+    })
 }

@@ -93,7 +93,8 @@ impl Network {
                                     out.letter()
                                 ),
                                 VcState::Active => {
-                                    let o = r.outputs[v.out_port as usize * vcs + v.out_vc as usize];
+                                    let o =
+                                        r.outputs[v.out_port as usize * vcs + v.out_vc as usize];
                                     if o.credits == 0 {
                                         if out == Port::Local {
                                             format!(

@@ -56,7 +56,10 @@ impl Traffic {
     pub fn check(&self) -> Result<(), String> {
         self.pattern.check(self.width, self.height)?;
         if !(0.0..=1.0).contains(&self.rate) {
-            return Err(format!("--rate {} is not in 0..=1 flits/node/cycle", self.rate));
+            return Err(format!(
+                "--rate {} is not in 0..=1 flits/node/cycle",
+                self.rate
+            ));
         }
         if !(2..=4096).contains(&self.packet_size) {
             return Err(format!(

@@ -155,7 +155,14 @@ mod tests {
         assert!(Pattern::parse("hotspot:1:2").unwrap_err().contains("0..=1"));
         assert!(Pattern::parse("tornado").unwrap_err().contains("uniform"));
         assert!(Pattern::Transpose.check(4, 2).is_err());
-        assert!(Pattern::Hotspot { node: 16, fraction: 0.1 }.check(4, 4).is_err());
+        assert!(
+            Pattern::Hotspot {
+                node: 16,
+                fraction: 0.1
+            }
+            .check(4, 4)
+            .is_err()
+        );
         assert!(Pattern::Uniform.check(3, 5).is_ok());
     }
 }
