@@ -27,6 +27,8 @@ pub mod alloc;
 pub mod flit;
 pub(crate) mod router;
 pub mod stall;
+#[cfg(test)]
+mod tests;
 
 use std::collections::VecDeque;
 
