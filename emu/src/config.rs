@@ -32,6 +32,8 @@ pub struct Config {
     pub boot: BootConfig,
     /// Routers and links.
     pub network: NetworkConfig,
+    /// The network interface units.
+    pub niu: NiuConfig,
     /// Simulation control.
     pub sim: SimConfig,
 }
@@ -167,6 +169,48 @@ pub struct NetworkConfig {
     /// Cycles without any flit moving, while flits are held, after which the
     /// run stops with a stall report.
     pub stall_cycles: u64,
+}
+
+/// `[niu]`: the network interface units (see [`crate::niu`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NiuConfig {
+    /// Which organization.
+    pub design: NiuDesign,
+    /// Flits a transmission queue holds.
+    pub queue_flits: u32,
+    /// Send-table entries (modified NIU).
+    pub send_table_entries: u32,
+    /// Receive-table entries (modified NIU).
+    pub receive_table_entries: u32,
+    /// Cycles per word of NIU memory traffic.
+    pub dma_cycles_per_word: u32,
+    /// Cycles from the tail of a thread message to the thread being ready.
+    pub thread_start_cycles: u32,
+    /// How `waits`/`waitr` wait.
+    pub wait: WaitMode,
+    /// Whether a Ready-mode message with no posted receive faults.
+    pub strict: bool,
+}
+
+/// The NIU organizations of the thesis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NiuDesign {
+    /// Active messages (thesis chapter 3).
+    Original,
+    /// Send-and-receive (thesis chapter 5).
+    Modified,
+}
+
+/// How `waits` and `waitr` wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WaitMode {
+    /// The context suspends; the NIU wakes it when the entry is Complete.
+    Wake,
+    /// The instruction issues again every cycle until the entry is Complete.
+    Poll,
 }
 
 /// An allocator policy.
@@ -413,6 +457,35 @@ impl Config {
                 format!("{value} is not in {min}..=64"),
             )?;
         }
+        let u = &self.niu;
+        check(
+            (2..=4096).contains(&u.queue_flits),
+            "niu.queue_flits",
+            format!(
+                "{} is not in 2..=4096 (a header takes two flits)",
+                u.queue_flits
+            ),
+        )?;
+        for (key, value) in [
+            ("send_table_entries", u.send_table_entries),
+            ("receive_table_entries", u.receive_table_entries),
+        ] {
+            check(
+                (1..=4096).contains(&value),
+                &format!("niu.{key}"),
+                format!("{value} is not in 1..=4096"),
+            )?;
+        }
+        check(
+            (1..=1000).contains(&u.dma_cycles_per_word),
+            "niu.dma_cycles_per_word",
+            format!("{} is not in 1..=1000", u.dma_cycles_per_word),
+        )?;
+        check(
+            (1..=1000).contains(&u.thread_start_cycles),
+            "niu.thread_start_cycles",
+            format!("{} is not in 1..=1000", u.thread_start_cycles),
+        )?;
         check(
             n.stall_cycles >= 1,
             "network.stall_cycles",

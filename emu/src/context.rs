@@ -11,16 +11,26 @@ pub enum SuspendCause {
     WaitSend,
     /// `waitr`: until a receive-table entry is Complete.
     WaitReceive,
-    /// A messaging instruction the NIU cannot accept yet (queue full, entry in use).
+    /// A send instruction found its transmission queue full.
+    QueueFull,
+    /// Original NIU: a `sendm` copy or another context's message holds the
+    /// transmission queue.
     NiuBusy,
+    /// `sendh` or `str` on a message id whose entry is in use.
+    IdInUse,
+    /// `sendh` or `str` found the send or receive table full.
+    TableFull,
 }
 
 impl SuspendCause {
     /// Every cause, in statistics order.
-    pub const ALL: [SuspendCause; 3] = [
+    pub const ALL: [SuspendCause; 6] = [
         SuspendCause::WaitSend,
         SuspendCause::WaitReceive,
+        SuspendCause::QueueFull,
         SuspendCause::NiuBusy,
+        SuspendCause::IdInUse,
+        SuspendCause::TableFull,
     ];
 
     /// Name in statistics.
@@ -28,7 +38,10 @@ impl SuspendCause {
         match self {
             SuspendCause::WaitSend => "wait_send",
             SuspendCause::WaitReceive => "wait_receive",
+            SuspendCause::QueueFull => "queue_full",
             SuspendCause::NiuBusy => "niu_busy",
+            SuspendCause::IdInUse => "id_in_use",
+            SuspendCause::TableFull => "table_full",
         }
     }
 }
@@ -57,7 +70,7 @@ pub struct ContextCounters {
     /// pipeline was switching).
     pub ready_waiting: u64,
     /// Cycles suspended, by [`SuspendCause`] (indexed as `SuspendCause::ALL`).
-    pub suspended: [u64; 3],
+    pub suspended: [u64; SuspendCause::ALL.len()],
     /// Threads that have run in this context.
     pub threads: u64,
 }

@@ -78,12 +78,26 @@ pub enum FaultCause {
         /// The value of frm.
         frm: u8,
     },
-    /// A messaging instruction: the network (NIU and routers) is not modeled yet.
-    NetworkNotModeled {
+    /// A messaging instruction the NIU rejects: a program error.
+    Messaging {
         /// The instruction's mnemonic.
         mnemonic: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The NIU could not deliver an arriving message (reported with
+    /// [`NIU_CONTEXT`] as the context).
+    Delivery {
+        /// The sending node.
+        from: u32,
+        /// What is wrong.
+        reason: String,
     },
 }
+
+/// The context of a [`FaultReport`] raised by a tile's NIU while it received
+/// a message (no instruction of the tile faulted).
+pub const NIU_CONTEXT: u32 = u32::MAX;
 
 impl FaultCause {
     /// The same fault as another kind of access.
@@ -115,7 +129,8 @@ impl FaultCause {
             FaultCause::UnknownCsr { .. } => "illegal instruction",
             FaultCause::ReadOnlyCsr { .. } => "illegal instruction",
             FaultCause::InvalidRoundingMode { .. } => "illegal instruction",
-            FaultCause::NetworkNotModeled { .. } => "network not modeled",
+            FaultCause::Messaging { .. } => "messaging error",
+            FaultCause::Delivery { .. } => "delivery error",
         }
     }
 }
@@ -178,10 +193,10 @@ impl fmt::Display for FaultCause {
                 f,
                 "illegal instruction: dynamic rounding mode while frm holds the reserved value {frm}"
             ),
-            FaultCause::NetworkNotModeled { mnemonic } => write!(
-                f,
-                "messaging instruction `{mnemonic}`: the network (NIU and routers) is not modeled yet"
-            ),
+            FaultCause::Messaging { mnemonic, reason } => write!(f, "`{mnemonic}`: {reason}"),
+            FaultCause::Delivery { from, reason } => {
+                write!(f, "message from node {from}: {reason}")
+            }
         }
     }
 }
@@ -220,6 +235,14 @@ impl FaultReport {
 
 impl fmt::Display for FaultReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.context == NIU_CONTEXT {
+            writeln!(
+                f,
+                "guest fault on tile {}, in its NIU (cycle {})",
+                self.tile, self.cycle
+            )?;
+            return writeln!(f, "  cause: {}", self.cause);
+        }
         writeln!(
             f,
             "guest fault on tile {} context {} at pc {:#010x} (cycle {})",

@@ -1,19 +1,33 @@
-//! The mesh and the global loop.
+//! The mesh and the global loop: tiles, their NIUs, the network, and the
+//! synchronization that keeps them exact (docs/network.md, "Time").
 //!
-//! Tiles advance in epochs: each epoch every unfinished tile runs on its own
-//! clock up to the epoch's end, then the machine collects their output and
-//! trace records, writes them in (cycle, tile) order, and looks for the end
-//! of the run. With the network (next issue) an epoch is bounded by the
-//! network's lookahead (router + link latency, at least 2 cycles), which keeps
-//! the tiles exact because nothing one tile does can reach another sooner;
-//! without it tiles are independent and `sim.epoch_cycles` only sets how
-//! often output is flushed. The order tiles are visited in an epoch cannot
-//! change any result.
+//! Two sides. Tiles run on their own clocks, many cycles at a time, and
+//! stop ("park") before every messaging instruction. The network side (the
+//! routers and every tile's NIU) advances one cycle at a time while it has
+//! work, and jumps over cycles where it has none. Within a network cycle
+//! `c`: (a) the messaging instructions that issue at `c` go to their NIUs,
+//! in tile order; (b) the network steps (deliveries, routers); (c) every
+//! NIU with work takes in and sends out a flit. What an NIU does to its
+//! tile (DMA stores, thread starts, wake-ups, faults) is seen by the tile's
+//! instructions from cycle `c + 1`.
 //!
-//! An `exit` at cycle c ends the run at c: output and trace lines stamped
-//! after c are dropped. Tiles simulated before the exiting one in its epoch
-//! may have run up to the epoch's end, which only their own statistics show
-//! (their `cycles` exceed the total).
+//! The rule that keeps it exact: a tile only runs instructions that issue
+//! before every cycle at which something from the network could first be
+//! seen on it (its horizon), and the network only simulates cycles before
+//! every tile's clock (a tile may still issue a messaging instruction at
+//! its clock) or up to and including a parked tile's cycle. The horizon of
+//! tile `i` is the earliest of: the next cycle, while its NIU has work or a
+//! message is on its way to it; any other tile's clock plus the lookahead
+//! (the fewest cycles from a messaging instruction on one tile to an effect
+//! on another); the network's cycle plus the lookahead while any NIU or
+//! link is busy; and `sim.epoch_cycles` after the network's cycle. Nothing
+//! depends on how far tiles run in one go or in which order they are run:
+//! a test runs every messaging program with several epoch lengths, router
+//! visiting orders, and a lockstep mode, and requires identical traces.
+//!
+//! An `exit` at cycle c ends the run at c (output and trace records stamped
+//! after c are dropped); a fault likewise. Tiles that ran past c (up to
+//! their horizon) are accounted to c in the statistics.
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -26,9 +40,10 @@ use crate::elf::{LoadError, Program};
 use crate::fault::FaultReport;
 use crate::host::{Console, NullConsole, OutputEvent, Prefixer};
 use crate::memory::Memory;
-use crate::niu::NoNetwork;
+use crate::network::{Network, StallReport, VisitOrder};
+use crate::niu::{self, Niu, TileView};
 use crate::stats::Stats;
-use crate::tile::{Halt, Tile, TileParams};
+use crate::tile::{Halt, Tile, TileParams, TileState};
 use crate::timing::CostTable;
 use crate::trace::{TraceFilter, TraceRecord};
 
@@ -58,12 +73,18 @@ pub struct RunOptions {
     pub raw_output: bool,
     /// Lines of trace a fault report shows (0: none, no replay).
     pub fault_trace_lines: usize,
+    /// Run tiles and network in lockstep, one cycle at a time (slow; the
+    /// reference the synchronization is tested against).
+    pub lockstep: bool,
+    /// The order in which the network visits routers (results do not
+    /// depend on it; tests vary it).
+    pub visit_order: VisitOrder,
 }
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RunEnd {
-    /// Every thread ended (exit code 0).
+    /// Every thread ended and the network is empty (exit code 0).
     AllThreadsEnded,
     /// `exit` with a code.
     Exit(i32),
@@ -71,6 +92,56 @@ pub enum RunEnd {
     Fault(FaultReport),
     /// The cycle limit was reached with threads still running.
     CycleLimit(u64),
+    /// Nothing can move: every thread waits and the network is stuck.
+    Deadlock(Box<DeadlockReport>),
+}
+
+/// A context that waits for something that will not happen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockedContext {
+    /// Tile.
+    pub tile: u32,
+    /// Context.
+    pub context: u32,
+    /// Its pc (the instruction it waits to issue again, or issued last).
+    pub pc: u32,
+    /// The instruction at the pc, disassembled.
+    pub instruction: String,
+    /// What it waits for.
+    pub waits_for: String,
+}
+
+/// The report of a deadlock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeadlockReport {
+    /// Cycle at which it was found.
+    pub cycle: u64,
+    /// Every context that holds a thread.
+    pub blocked: Vec<BlockedContext>,
+    /// Every flit held in the network.
+    pub network: StallReport,
+}
+
+impl std::fmt::Display for DeadlockReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "deadlock at cycle {}: no thread can run and the network cannot deliver",
+            self.cycle
+        )?;
+        for b in &self.blocked {
+            writeln!(
+                f,
+                "  tile {} context {} at pc {:#010x} ({}): waits for {}",
+                b.tile, b.context, b.pc, b.instruction, b.waits_for
+            )?;
+        }
+        if self.network.held.is_empty() && self.network.on_links == 0 {
+            writeln!(f, "  the network holds no flit")
+        } else {
+            write!(f, "  {}", self.network)
+        }
+    }
 }
 
 /// The result of a run.
@@ -82,12 +153,47 @@ pub struct RunResult {
     pub stats: Stats,
 }
 
+/// A network or NIU trace line, ordered with instruction records by cycle
+/// and node.
+struct EventLine {
+    cycle: u64,
+    node: u32,
+    line: String,
+}
+
 /// A mesh of tiles with a program loaded.
 pub struct Machine {
     config: Config,
     tiles: Vec<Tile>,
+    nius: Vec<Niu>,
+    /// Per tile: whether its NIU has work (kept up to date after every call).
+    niu_busy: Vec<bool>,
+    net: Network,
+    /// Cycles before this one are done on the network side.
+    net_now: u64,
+    /// Fewest cycles from a messaging instruction (or an NIU's injection,
+    /// plus one) on one tile to an effect another tile sees.
+    lookahead: u64,
+    lockstep: bool,
+    /// The last cycle at which anything happened (for deadlock detection).
+    last_progress: u64,
     trace: Option<TraceOptions>,
+    events: Vec<EventLine>,
     prefixer: Prefixer,
+}
+
+/// The NIU's view of a tile (which has issued exactly the instructions
+/// before the NIU's cycle plus one, see the module documentation).
+struct View<'a>(&'a Tile);
+
+impl TileView for View<'_> {
+    fn read_word(&mut self, addr: u32) -> Result<u32, crate::fault::FaultCause> {
+        self.0.memory.load_u32(addr)
+    }
+
+    fn context_free(&self, c: usize) -> bool {
+        self.0.context_free(c)
+    }
 }
 
 impl Machine {
@@ -115,7 +221,11 @@ impl Machine {
             contexts: t.contexts,
         };
         let (w, h) = (config.mesh.width, config.mesh.height);
+        let design = config.niu.design;
+        let mut net = Network::new(w, h, &config.network, niu::classes(design));
+        net.set_visit_order(options.visit_order);
         let mut tiles = Vec::with_capacity((w * h) as usize);
+        let mut nius = Vec::with_capacity((w * h) as usize);
         let mut booted_threads = 0;
         for id in 0..w * h {
             let mut memory = Memory::new(t.memory_bytes as usize);
@@ -137,7 +247,6 @@ impl Machine {
                 text.clone(),
                 costs.clone(),
                 params.clone(),
-                Box::new(NoNetwork),
             );
             let boots = match config.boot.tiles {
                 BootTiles::First => id == 0,
@@ -150,15 +259,59 @@ impl Machine {
                 }
             }
             tiles.push(tile);
+            let mut n = Niu::new(
+                id,
+                (w, h),
+                t.contexts as usize,
+                t.memory_bytes,
+                net.vcs(),
+                &config.niu,
+            );
+            if options.trace.as_ref().is_some_and(|o| o.filter.wants_niu()) {
+                n.enable_trace();
+            }
+            nius.push(n);
         }
+        if options
+            .trace
+            .as_ref()
+            .is_some_and(|o| o.filter.wants_network())
+        {
+            net.enable_trace();
+        }
+        let lookahead = Self::lookahead(config);
         Ok(Machine {
             config: config.clone(),
+            niu_busy: vec![false; tiles.len()],
             tiles,
+            nius,
+            net,
+            net_now: 0,
+            lookahead,
+            lockstep: options.lockstep,
+            last_progress: 0,
             trace: options.trace,
-            // Prefix when more than one thread can print; with the network,
-            // threads started by messages will count too.
+            events: Vec::new(),
+            // Prefix when more than one thread can print; threads started
+            // by messages count too once the network is in use.
             prefixer: Prefixer::new(!options.raw_output && booted_threads > 1),
         })
+    }
+
+    /// The fewest cycles from a messaging instruction issued at cycle `p`
+    /// on one tile to the first effect another tile can see: the head is
+    /// enqueued at `p`, injected at `p + 1`, crosses the link into its
+    /// router, at least one hop and the ejection; the first effect (a DMA
+    /// store of the first data word, or a thread start) comes two flits
+    /// later and is seen a cycle after that.
+    fn lookahead(config: &Config) -> u64 {
+        let n = &config.network;
+        let per_hop = (n.routing_delay
+            + n.vc_alloc_delay
+            + n.sw_alloc_delay
+            + n.st_final_delay
+            + n.link_delay) as u64;
+        1 + n.link_delay as u64 + 2 * per_hop + 2 + 1
     }
 
     /// The tiles.
@@ -166,56 +319,290 @@ impl Machine {
         &self.tiles
     }
 
+    /// The NIUs, by node.
+    pub fn nius(&self) -> &[Niu] {
+        &self.nius
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Network {
+        &self.net
+    }
+
+    /// The earliest cycle at which tile `i` could issue a messaging
+    /// instruction (u64::MAX: not before something wakes it).
+    fn promise(&self, i: usize) -> u64 {
+        let t = &self.tiles[i];
+        match t.state() {
+            TileState::Runnable | TileState::Parked => t.now,
+            _ => u64::MAX,
+        }
+    }
+
+    /// Runs every runnable tile up to its horizon.
+    fn run_tiles(&mut self, max: u64) {
+        let n = self.tiles.len();
+        // The two smallest promises, so that each tile sees the others'.
+        let (mut first, mut second, mut first_tile) = (u64::MAX, u64::MAX, usize::MAX);
+        for i in 0..n {
+            let p = self.promise(i);
+            if p < first {
+                second = first;
+                first = p;
+                first_tile = i;
+            } else if p < second {
+                second = p;
+            }
+        }
+        let any_busy = self.niu_busy.iter().any(|&b| b) || self.net.next_work().is_some();
+        let l = self.lookahead;
+        let global = if any_busy {
+            (self.net_now + l).saturating_sub(1)
+        } else {
+            u64::MAX
+        };
+        let epoch_end = self.net_now.saturating_add(self.config.sim.epoch_cycles);
+        let no_filter = TraceFilter::default();
+        for i in 0..n {
+            if self.tiles[i].state() != TileState::Runnable {
+                continue;
+            }
+            let others = if i == first_tile { second } else { first };
+            let mut h = others.saturating_add(l).min(global).min(epoch_end);
+            if self.lockstep || self.niu_busy[i] || self.net.inbound(i as u32) > 0 {
+                h = h.min(self.net_now + 1);
+            }
+            let h = h.min(max);
+            let tile = &mut self.tiles[i];
+            if tile.now >= h {
+                continue;
+            }
+            match self.trace.as_ref().map(|t| &t.filter) {
+                Some(f) if f.wants_tile_instructions(tile.id) => tile.run_until::<true>(h, f),
+                _ => tile.run_until::<false>(h, &no_filter),
+            }
+        }
+    }
+
+    /// The first cycle the network side may not simulate yet: a runnable
+    /// tile's clock, or just after a parked tile's cycle.
+    fn network_limit(&self) -> u64 {
+        let mut limit = u64::MAX;
+        for t in &self.tiles {
+            match t.state() {
+                TileState::Runnable => limit = limit.min(t.now),
+                TileState::Parked => limit = limit.min(t.now + 1),
+                _ => {}
+            }
+        }
+        limit
+    }
+
+    /// Applies the effects NIU `i` produced.
+    fn apply_effects(&mut self, i: usize) {
+        let effects = self.nius[i].take_effects();
+        if effects.is_empty() {
+            return;
+        }
+        let tile = &mut self.tiles[i];
+        for e in effects {
+            tile.apply(e.at, e.what);
+        }
+    }
+
+    /// Simulates the network side from `net_now` up to (not including)
+    /// `limit`, or until a tile can run again.
+    fn advance_network(&mut self, max: u64) {
+        let mut limit = self.network_limit().min(max.saturating_add(1));
+        let traced = self.trace.is_some();
+        while self.net_now < limit {
+            let c = self.net_now;
+            let parked_here = self
+                .tiles
+                .iter()
+                .any(|t| t.state() == TileState::Parked && t.now == c);
+            let niu_work = self
+                .niu_busy
+                .iter()
+                .enumerate()
+                .any(|(i, &b)| b || self.net.ejected_waiting(i as u32) > 0);
+            let net_work = self.net.next_work();
+            if !parked_here && !niu_work && net_work.is_none_or(|w| w > c) {
+                // Nothing happens at c: jump to the next cycle that has work.
+                let next_parked = self
+                    .tiles
+                    .iter()
+                    .filter(|t| t.state() == TileState::Parked)
+                    .map(|t| t.now)
+                    .min()
+                    .unwrap_or(u64::MAX);
+                let next = next_parked.min(net_work.unwrap_or(u64::MAX)).min(limit);
+                self.net_now = next;
+                continue;
+            }
+            // (a) Messaging instructions issued at c.
+            if parked_here {
+                for i in 0..self.tiles.len() {
+                    let t = &self.tiles[i];
+                    if t.state() != TileState::Parked || t.now != c {
+                        continue;
+                    }
+                    let p = t.parked.expect("a parked tile has its instruction");
+                    let inst = p.decoded.inst.expect("decoded");
+                    let outcome = self.nius[i].issue(c, p.context, &inst, &t.contexts[p.context].x);
+                    let filter = self.trace.as_ref().map(|t| t.filter.clone());
+                    let tile = &mut self.tiles[i];
+                    match &filter {
+                        Some(f) if f.wants_tile_instructions(tile.id) => {
+                            tile.complete_messaging::<true>(outcome, f)
+                        }
+                        _ => tile.complete_messaging::<false>(outcome, &TraceFilter::default()),
+                    }
+                    self.apply_effects(i);
+                    self.niu_busy[i] = self.nius[i].is_busy();
+                    if self.tiles[i].state() == TileState::Runnable {
+                        limit = limit.min(self.tiles[i].now);
+                    }
+                    self.last_progress = c;
+                }
+            }
+            // (b) The routers.
+            self.net.step(c);
+            // (c) The NIUs.
+            for i in 0..self.nius.len() {
+                if !self.niu_busy[i] && self.net.ejected_waiting(i as u32) == 0 {
+                    continue;
+                }
+                let mut view = View(&self.tiles[i]);
+                self.nius[i].cycle(c, &mut self.net, &mut view);
+                let before = self.tiles[i].state();
+                self.apply_effects(i);
+                self.niu_busy[i] = self.nius[i].is_busy();
+                let after = self.tiles[i].state();
+                if after == TileState::Runnable && before != TileState::Runnable {
+                    limit = limit.min(self.tiles[i].now);
+                    self.last_progress = c;
+                }
+                if after == TileState::Halted {
+                    limit = limit.min(c + 1);
+                }
+            }
+            if traced {
+                self.collect_events();
+            }
+            self.last_progress = self.last_progress.max(self.net.last_move());
+            self.net_now = c + 1;
+            if self.net.is_stalled(c)
+                || c.saturating_sub(self.last_progress) > self.config.network.stall_cycles
+            {
+                break;
+            }
+        }
+    }
+
+    fn collect_events(&mut self) {
+        let Some(opts) = &self.trace else {
+            return;
+        };
+        let filter = &opts.filter;
+        for e in self.net.take_trace() {
+            if filter.wants_event(e.node, e.cycle) {
+                self.events.push(EventLine {
+                    cycle: e.cycle,
+                    node: e.node,
+                    line: e.line(),
+                });
+            }
+        }
+        for n in &mut self.nius {
+            for e in n.take_trace() {
+                if filter.wants_event(e.node, e.cycle) {
+                    self.events.push(EventLine {
+                        cycle: e.cycle,
+                        node: e.node,
+                        line: e.line(),
+                    });
+                }
+            }
+        }
+    }
+
     /// Runs to the end, writing output to `console`.
     pub fn run(&mut self, console: &mut dyn Console) -> RunResult {
-        let epoch = self.config.sim.epoch_cycles;
         let max = match self.config.sim.max_cycles {
             0 => u64::MAX,
             m => m,
         };
-        let no_filter = TraceFilter::default();
-        let mut global = 0u64;
         let (end, end_cycle) = loop {
-            let epoch_end = global.saturating_add(epoch).min(max);
-            let filter = self.trace.as_ref().map(|t| &t.filter);
-            for tile in self.tiles.iter_mut() {
-                if tile.is_finished() {
-                    continue;
-                }
-                match filter {
-                    Some(f) if f.wants_tile(tile.id) => tile.run_until::<true>(epoch_end, f),
-                    _ => tile.run_until::<false>(epoch_end, &no_filter),
-                }
-            }
-            // The earliest halt in (cycle, tile) order ends the run.
+            self.run_tiles(max);
+            self.advance_network(max);
+            // The earliest halt in (cycle, tile) order ends the run once
+            // nothing earlier can happen.
             let halt = self
                 .tiles
                 .iter()
                 .filter_map(|t| t.halt.as_ref())
                 .min_by_key(|h| h.cycle())
                 .cloned();
-            let cut = halt.as_ref().map_or(u64::MAX, Halt::cycle);
-            self.flush(console, cut);
+            let running_min = self
+                .tiles
+                .iter()
+                .filter(|t| matches!(t.state(), TileState::Runnable | TileState::Parked))
+                .map(|t| t.now)
+                .min()
+                .unwrap_or(u64::MAX);
+            let committed = running_min.min(self.net_now);
+            let halted = halt.is_some();
             if let Some(halt) = halt {
                 let cycle = halt.cycle();
-                break match halt {
-                    Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
-                    Halt::Fault(report) => (RunEnd::Fault(report), cycle),
-                };
+                if committed >= cycle || (running_min == u64::MAX && self.net_now >= cycle) {
+                    self.flush(console, cycle);
+                    break match halt {
+                        Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
+                        Halt::Fault(report) => (RunEnd::Fault(report), cycle),
+                    };
+                }
             }
-            if self.tiles.iter().all(Tile::is_finished) {
+            self.flush(console, committed.saturating_sub(1));
+            let quiet = running_min == u64::MAX;
+            let net_idle = self.net.next_work().is_none()
+                && self.net.in_flight() == 0
+                && !self.niu_busy.iter().any(|&b| b);
+            if quiet && self.tiles.iter().all(Tile::is_finished) && net_idle {
                 let end = self
                     .tiles
                     .iter()
                     .filter_map(|t| t.finished_at)
                     .max()
-                    .unwrap_or(0);
+                    .unwrap_or(0)
+                    .max(self.last_progress);
+                self.flush(console, u64::MAX);
                 break (RunEnd::AllThreadsEnded, end);
             }
-            global = epoch_end;
-            if global >= max {
-                let reached = self.tiles.iter().map(|t| t.now).max().unwrap_or(global);
-                break (RunEnd::CycleLimit(max), reached);
+            if quiet
+                && (net_idle
+                    || self.net_now.saturating_sub(self.last_progress)
+                        > self.config.network.stall_cycles)
+                && !halted
+            {
+                let cycle = self.net_now;
+                self.flush(console, u64::MAX);
+                break (
+                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
+                    cycle,
+                );
+            }
+            if !quiet && self.net.is_stalled(self.net_now.saturating_sub(1)) {
+                let cycle = self.net_now;
+                self.flush(console, cycle);
+                break (
+                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
+                    cycle,
+                );
+            }
+            if running_min >= max && self.net_now >= max {
+                self.flush(console, max);
+                break (RunEnd::CycleLimit(max), max);
             }
         };
         self.prefixer.finish(console);
@@ -226,34 +613,97 @@ impl Machine {
         RunResult { end, stats }
     }
 
-    /// Writes the tiles' output and trace records stamped at or before `cut`,
-    /// in (cycle, tile) order.
+    fn deadlock_report(&self, cycle: u64) -> DeadlockReport {
+        let mut blocked = Vec::new();
+        for (i, t) in self.tiles.iter().enumerate() {
+            for (c, ctx) in t.contexts.iter().enumerate() {
+                if !ctx.is_live() {
+                    continue;
+                }
+                let waits_for = match ctx.state {
+                    crate::context::ContextState::Suspended(cause) => self.nius[i]
+                        .describe_wait(c)
+                        .unwrap_or_else(|| cause.name().to_string()),
+                    _ => "the pipeline".to_string(),
+                };
+                let instruction = t
+                    .memory
+                    .load_u32(ctx.pc)
+                    .ok()
+                    .and_then(isa_spec::Inst::decode)
+                    .map(|inst| inst.display(ctx.pc).to_string())
+                    .unwrap_or_else(|| "?".to_string());
+                blocked.push(BlockedContext {
+                    tile: t.id,
+                    context: c as u32,
+                    pc: ctx.pc,
+                    instruction,
+                    waits_for,
+                });
+            }
+        }
+        DeadlockReport {
+            cycle,
+            blocked,
+            network: self.net.stall_report(),
+        }
+    }
+
+    /// Writes the output, trace records and events stamped at or before
+    /// `cut`, in (cycle, tile) order; later ones wait for the next flush.
     fn flush(&mut self, console: &mut dyn Console, cut: u64) {
         let mut events: Vec<OutputEvent> = Vec::new();
         for tile in &mut self.tiles {
-            events.append(&mut tile.output);
+            let keep = tile
+                .output
+                .iter()
+                .position(|e| e.cycle > cut)
+                .unwrap_or(tile.output.len());
+            events.extend(tile.output.drain(..keep));
         }
         if !events.is_empty() {
             // Stable: one tile's events keep their order within a cycle.
             events.sort_by_key(|e| (e.cycle, e.tile));
-            for e in events.iter().filter(|e| e.cycle <= cut) {
+            for e in &events {
                 self.prefixer.write(console, e);
             }
         }
         let Some(trace) = self.trace.as_mut() else {
             return;
         };
-        let mut records: Vec<TraceRecord> = Vec::new();
+        let mut records: Vec<(u64, u32, u8, String)> = Vec::new();
+        let mut kept: Vec<TraceRecord> = Vec::new();
         for tile in &mut self.tiles {
-            records.append(&mut tile.trace);
+            let keep = tile
+                .trace
+                .iter()
+                .position(|r| r.cycle > cut)
+                .unwrap_or(tile.trace.len());
+            for r in tile.trace.drain(..keep) {
+                match trace.sink {
+                    TraceSink::Writer(_) => records.push((r.cycle, r.tile, 0, r.line())),
+                    TraceSink::Last(..) => kept.push(r),
+                }
+            }
         }
-        records.sort_by_key(|r| (r.cycle, r.tile));
-        let records = records.into_iter().filter(|r| r.cycle <= cut);
+        let keep = self.events.iter().position(|e| e.cycle > cut);
+        let lines: Vec<EventLine> = match keep {
+            Some(k) => {
+                // Events are collected in cycle order.
+                let rest = self.events.split_off(k);
+                std::mem::replace(&mut self.events, rest)
+            }
+            None => std::mem::take(&mut self.events),
+        };
         match &mut trace.sink {
             TraceSink::Writer(w) => {
+                for e in lines {
+                    records.push((e.cycle, e.node, 1, e.line));
+                }
+                records.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
                 let mut text = String::new();
-                for r in records {
-                    text.push_str(&r.line());
+                for (_, _, _, line) in records {
+                    text.push_str(&line);
                     text.push('\n');
                 }
                 // A trace file that cannot be written must not change the run.
@@ -261,7 +711,8 @@ impl Machine {
                 let _ = w.flush();
             }
             TraceSink::Last(n, ring) => {
-                for r in records {
+                kept.sort_by_key(|r| (r.cycle, r.tile));
+                for r in kept {
                     if ring.len() == *n {
                         ring.pop_front();
                     }
@@ -291,15 +742,22 @@ pub fn run(
 ) -> Result<RunResult, LoadError> {
     let lines = options.fault_trace_lines;
     let raw_output = options.raw_output;
+    let (lockstep, visit_order) = (options.lockstep, options.visit_order);
     let mut machine = Machine::new(config, program, options)?;
     let mut result = machine.run(console);
     if let RunEnd::Fault(report) = &mut result.end
         && lines > 0
+        && report.context != crate::fault::NIU_CONTEXT
     {
         let filter = TraceFilter {
             tiles: Some(std::iter::once(report.tile..report.tile + 1).collect()),
             contexts: Some(std::iter::once(report.context..report.context + 1).collect()),
             cycles: None,
+            kinds: Some(crate::trace::TraceKinds {
+                instructions: true,
+                network: false,
+                niu: false,
+            }),
         };
         let mut replay_config = config.clone();
         replay_config.sim.max_cycles = report.cycle + 1;
@@ -313,6 +771,8 @@ pub fn run(
                 }),
                 raw_output,
                 fault_trace_lines: 0,
+                lockstep,
+                visit_order,
             },
         )?;
         replay.run(&mut NullConsole);

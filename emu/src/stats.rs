@@ -66,8 +66,14 @@ pub struct Suspended {
     pub wait_send: u64,
     /// `waitr`.
     pub wait_receive: u64,
-    /// NIU could not accept a messaging instruction.
+    /// A send found its transmission queue full.
+    pub queue_full: u64,
+    /// Original NIU: the queue was held by a sendm copy or another message.
     pub niu_busy: u64,
+    /// `sendh`/`str` on a message id in use.
+    pub id_in_use: u64,
+    /// `sendh`/`str` found the table full.
+    pub table_full: u64,
 }
 
 impl Suspended {
@@ -81,7 +87,10 @@ impl Suspended {
         Suspended {
             wait_send: get(SuspendCause::WaitSend),
             wait_receive: get(SuspendCause::WaitReceive),
+            queue_full: get(SuspendCause::QueueFull),
             niu_busy: get(SuspendCause::NiuBusy),
+            id_in_use: get(SuspendCause::IdInUse),
+            table_full: get(SuspendCause::TableFull),
         }
     }
 }
@@ -162,7 +171,7 @@ impl Stats {
         }
         let _ = writeln!(
             s,
-            "{:>5} {:>4} {:>7} {:>12} {:>12} {:>13} {:>10} {:>12} {:>9}",
+            "{:>5} {:>4} {:>7} {:>12} {:>12} {:>13} {:>9} {:>9} {:>10} {:>8} {:>9} {:>10}",
             "tile",
             "ctx",
             "threads",
@@ -170,23 +179,30 @@ impl Stats {
             "running",
             "ready_waiting",
             "wait_send",
-            "wait_receive",
-            "niu_busy"
+            "wait_recv",
+            "queue_full",
+            "niu_busy",
+            "id_in_use",
+            "table_full"
         );
         for t in &self.tiles {
             for c in &t.contexts {
+                let w = &c.suspended;
                 let _ = writeln!(
                     s,
-                    "{:>5} {:>4} {:>7} {:>12} {:>12} {:>13} {:>10} {:>12} {:>9}",
+                    "{:>5} {:>4} {:>7} {:>12} {:>12} {:>13} {:>9} {:>9} {:>10} {:>8} {:>9} {:>10}",
                     t.tile,
                     c.context,
                     c.threads,
                     c.instructions,
                     c.running,
                     c.ready_waiting,
-                    c.suspended.wait_send,
-                    c.suspended.wait_receive,
-                    c.suspended.niu_busy
+                    w.wait_send,
+                    w.wait_receive,
+                    w.queue_full,
+                    w.niu_busy,
+                    w.id_in_use,
+                    w.table_full
                 );
             }
         }

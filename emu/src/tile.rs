@@ -18,7 +18,7 @@ use crate::fast::{self, FastEnv, FastExit, FastState};
 use crate::fault::{FaultCause, FaultReport};
 use crate::host::{self, HostOutcome, OutputEvent};
 use crate::memory::Memory;
-use crate::niu::{Niu, NiuEvent, NiuOutcome};
+use crate::niu::{NiuOutcome, TileEffect};
 use crate::timing::CostTable;
 use crate::trace::{TraceFilter, TraceRecord};
 
@@ -44,6 +44,31 @@ impl Halt {
             Halt::Fault(r) => r.cycle,
         }
     }
+}
+
+/// A messaging instruction a tile stopped at, for the NIU to take in the
+/// cycle it issues (the tile's `now`).
+#[derive(Clone, Copy, Debug)]
+pub struct Parked {
+    /// The issuing context.
+    pub context: usize,
+    /// The instruction.
+    pub decoded: Decoded,
+}
+
+/// Where a tile is, for the machine's scheduling of tiles and network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileState {
+    /// Has a context that can issue: it runs on its own clock.
+    Runnable,
+    /// Stopped before a messaging instruction issuing at `now`.
+    Parked,
+    /// Every thread is suspended: nothing issues until the NIU wakes one.
+    Idle,
+    /// No thread (a thread message can start one).
+    Finished,
+    /// Stopped the run (exit or fault).
+    Halted,
 }
 
 /// Cycles of a tile by pipeline state.
@@ -96,8 +121,9 @@ pub struct Tile {
     /// Cycles by pipeline state.
     pub counters: TileCounters,
     params: TileParams,
-    niu: Box<dyn Niu>,
-    niu_events: Vec<NiuEvent>,
+    /// A messaging instruction waiting for its NIU: the tile stopped before
+    /// it, at `now`, with its context holding the pipeline.
+    pub parked: Option<Parked>,
     /// Output written since the machine last collected it.
     pub output: Vec<OutputEvent>,
     /// Trace records since the machine last collected them.
@@ -117,7 +143,6 @@ impl Tile {
         text: DecodedText,
         costs: Arc<CostTable>,
         params: TileParams,
-        niu: Box<dyn Niu>,
     ) -> Tile {
         Tile {
             id,
@@ -135,8 +160,7 @@ impl Tile {
             live: 0,
             counters: TileCounters::default(),
             params,
-            niu,
-            niu_events: Vec::new(),
+            parked: None,
             output: Vec::new(),
             trace: Vec::new(),
             halt: None,
@@ -161,16 +185,36 @@ impl Tile {
         Some(c)
     }
 
-    /// Whether the tile has no thread and nothing pending in its NIU.
+    /// Whether the tile has no thread.
     pub fn is_finished(&self) -> bool {
         self.finished_at.is_some()
+    }
+
+    /// Where the tile is.
+    pub fn state(&self) -> TileState {
+        if self.halt.is_some() {
+            TileState::Halted
+        } else if self.parked.is_some() {
+            TileState::Parked
+        } else if self.live == 0 {
+            TileState::Finished
+        } else if self.current.is_none() && self.ready == 0 {
+            TileState::Idle
+        } else {
+            TileState::Runnable
+        }
+    }
+
+    /// Whether context `c` holds no thread.
+    pub fn context_free(&self, c: usize) -> bool {
+        !self.contexts[c].is_live()
     }
 
     /// Advances the tile until its clock reaches `limit`, it has no thread
     /// left, or it halts the run. `TRACE` records retired instructions that
     /// pass `filter` into [`Tile::trace`].
     pub fn run_until<const TRACE: bool>(&mut self, limit: u64, filter: &TraceFilter) {
-        while self.now < limit && self.halt.is_none() {
+        while self.now < limit && self.halt.is_none() && self.parked.is_none() {
             let c = match self.current {
                 Some(c) => c,
                 None => match self.pick_next() {
@@ -181,18 +225,11 @@ impl Tile {
                     None => {
                         if self.live == 0 {
                             self.finished_at.get_or_insert(self.now);
-                            return;
                         }
-                        // Every thread is suspended: nothing issues until the
-                        // NIU has an event, so jump there (or to the limit).
-                        let until = self
-                            .niu
-                            .next_event()
-                            .map_or(limit, |t| t.clamp(self.now + 1, limit));
-                        self.counters.idle += until - self.now;
-                        self.now = until;
-                        self.advance_niu();
-                        continue;
+                        // Every thread is suspended (or none is left):
+                        // nothing issues until the NIU starts or wakes one;
+                        // the clock waits (see `apply`).
+                        return;
                     }
                 },
             };
@@ -241,22 +278,103 @@ impl Tile {
         self.current = None;
     }
 
-    fn advance_niu(&mut self) {
-        self.niu.advance(self.now, &mut self.niu_events);
-        for event in std::mem::take(&mut self.niu_events) {
-            match event {
-                NiuEvent::Wake { context } => {
-                    let ctx = &mut self.contexts[context];
-                    if matches!(ctx.state, ContextState::Suspended(_)) {
-                        ctx.set_state(ContextState::Ready, self.now);
-                        self.ready += 1;
-                    }
+    /// Applies what the NIU did, seen by instructions from cycle `at`: the
+    /// tile has issued nothing at or after `at` (the machine sees to it).
+    /// An idle tile's clock moves up to `at`.
+    pub fn apply(&mut self, at: u64, effect: TileEffect) {
+        if self.now < at && self.current.is_none() && self.ready == 0 {
+            if self.live > 0 {
+                self.counters.idle += at - self.now;
+            }
+            self.now = at;
+        }
+        match effect {
+            TileEffect::Write { addr, value } => {
+                // As a store: it breaks reservations and may rewrite code.
+                if self.memory.store_u32(addr, value).is_ok() {
+                    self.reservations.on_store(addr);
+                    self.redecode_written_code();
                 }
-                NiuEvent::StartThread { pc, args } => {
-                    // The NIU only sends this when it has seen a free context.
-                    self.start_thread(pc, &args)
-                        .expect("the NIU starts threads only in free contexts");
+            }
+            TileEffect::StartThread { context, pc, args } => {
+                debug_assert!(!self.contexts[context].is_live(), "the NIU reserved it");
+                let sp = self.stack_top(context);
+                self.contexts[context].start(pc, sp, &args, at);
+                self.ready += 1;
+                self.live += 1;
+                self.finished_at = None;
+            }
+            TileEffect::Wake { context } => {
+                let ctx = &mut self.contexts[context];
+                if matches!(ctx.state, ContextState::Suspended(_)) {
+                    ctx.set_state(ContextState::Ready, at);
+                    self.ready += 1;
                 }
+            }
+            TileEffect::Fault(cause) => {
+                if self.halt.is_none() {
+                    self.halt = Some(Halt::Fault(FaultReport {
+                        tile: self.id,
+                        context: crate::fault::NIU_CONTEXT,
+                        pc: 0,
+                        cycle: at,
+                        word: None,
+                        cause,
+                        last_trace: Vec::new(),
+                    }));
+                }
+            }
+        }
+    }
+
+    /// Finishes the parked messaging instruction with what the NIU made of
+    /// it (at the tile's `now`, the cycle it issued).
+    pub fn complete_messaging<const TRACE: bool>(
+        &mut self,
+        outcome: NiuOutcome,
+        filter: &TraceFilter,
+    ) {
+        let Some(Parked {
+            context: c,
+            decoded,
+        }) = self.parked.take()
+        else {
+            return;
+        };
+        let inst = decoded.inst.expect("a messaging instruction decoded");
+        match outcome {
+            NiuOutcome::Fault(cause) => self.fault(c, cause, Some(decoded.word)),
+            NiuOutcome::Done(value) => {
+                let mut fx = Effects::default();
+                if let Some(v) = value
+                    && inst.rd != 0
+                {
+                    self.contexts[c].x[inst.rd as usize] = v;
+                    fx.x = Some((inst.rd, v));
+                }
+                self.retire::<TRACE>(c, &decoded, fx, filter);
+            }
+            NiuOutcome::Repeat => {
+                self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
+                // Polling: the same instruction issues again.
+                self.contexts[c].pc = self.contexts[c].pc.wrapping_sub(4);
+            }
+            NiuOutcome::Suspend(cause) => {
+                self.contexts[c].set_state(ContextState::Suspended(cause), self.now);
+                self.current = None;
+            }
+        }
+    }
+
+    /// Decodes again the text words that stores wrote.
+    fn redecode_written_code(&mut self) {
+        if let Some((lo, hi)) = self.memory.take_code_writes() {
+            let text_end = self.text.base + self.text.len_bytes();
+            let mut a = lo.max(self.text.base);
+            while a < hi.min(text_end) {
+                let word = self.memory.load_u32(a).expect("text lies in memory");
+                self.text.redecode(a, word, &self.costs);
+                a += 4;
             }
         }
     }
@@ -368,15 +486,7 @@ impl Tile {
         ctx.counters.running += spent;
         ctx.counters.instructions += retired;
         self.counters.issuing += spent;
-        if let Some((lo, hi)) = self.memory.take_code_writes() {
-            let text_end = self.text.base + self.text.len_bytes();
-            let mut a = lo.max(self.text.base);
-            while a < hi.min(text_end) {
-                let word = self.memory.load_u32(a).expect("text lies in memory");
-                self.text.redecode(a, word, &self.costs);
-                a += 4;
-            }
-        }
+        self.redecode_written_code();
         stop
     }
 
@@ -484,25 +594,11 @@ impl Tile {
             }
             Stop::CodeWritten => unreachable!("run_slice retires stores into the text itself"),
             Stop::Messaging => {
-                let inst = decoded.inst.expect("a messaging instruction decoded");
-                let ctx = &self.contexts[c];
-                match self.niu.issue(self.now, c, &inst, &ctx.x) {
-                    NiuOutcome::Fault(cause) => self.fault(c, cause, word),
-                    NiuOutcome::Done(value) => {
-                        let mut fx = Effects::default();
-                        if let Some(v) = value
-                            && inst.rd != 0
-                        {
-                            self.contexts[c].x[inst.rd as usize] = v;
-                            fx.x = Some((inst.rd, v));
-                        }
-                        self.retire::<TRACE>(c, &decoded, fx, filter);
-                    }
-                    NiuOutcome::Suspend(cause) => {
-                        self.contexts[c].set_state(ContextState::Suspended(cause), self.now);
-                        self.current = None;
-                    }
-                }
+                // The NIU takes it in the network's cycle `now`.
+                self.parked = Some(Parked {
+                    context: c,
+                    decoded,
+                });
             }
         }
     }

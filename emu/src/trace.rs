@@ -82,6 +82,47 @@ pub struct TraceFilter {
     pub contexts: Option<Vec<Range<u32>>>,
     /// Cycle window (None: all).
     pub cycles: Option<Range<u64>>,
+    /// Kinds of records (None: all).
+    pub kinds: Option<TraceKinds>,
+}
+
+/// Kinds of trace records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TraceKinds {
+    /// Retired instructions.
+    pub instructions: bool,
+    /// Flits injected, forwarded and ejected.
+    pub network: bool,
+    /// NIU events: table entries, threads created, messages discarded,
+    /// contexts woken.
+    pub niu: bool,
+}
+
+impl TraceKinds {
+    /// Parses a list of `inst`, `net`, `niu` (or `all`).
+    pub fn parse(text: &str) -> Result<TraceKinds, String> {
+        let mut k = TraceKinds::default();
+        for part in text.split(',') {
+            match part.trim() {
+                "inst" | "instructions" => k.instructions = true,
+                "net" | "network" => k.network = true,
+                "niu" => k.niu = true,
+                "all" => {
+                    k = TraceKinds {
+                        instructions: true,
+                        network: true,
+                        niu: true,
+                    }
+                }
+                other => {
+                    return Err(format!(
+                        "`{other}` is not a kind of trace record (inst, net, niu, all)"
+                    ));
+                }
+            }
+        }
+        Ok(k)
+    }
 }
 
 fn in_ranges(ranges: &Option<Vec<Range<u32>>>, v: u32) -> bool {
@@ -91,9 +132,34 @@ fn in_ranges(ranges: &Option<Vec<Range<u32>>>, v: u32) -> bool {
 }
 
 impl TraceFilter {
+    /// Whether instruction records are wanted.
+    pub fn wants_instructions(&self) -> bool {
+        self.kinds.is_none_or(|k| k.instructions)
+    }
+
+    /// Whether network (flit) records are wanted.
+    pub fn wants_network(&self) -> bool {
+        self.kinds.is_none_or(|k| k.network)
+    }
+
+    /// Whether NIU records are wanted.
+    pub fn wants_niu(&self) -> bool {
+        self.kinds.is_none_or(|k| k.niu)
+    }
+
+    /// Whether a network or NIU record at `node` and `cycle` passes.
+    pub fn wants_event(&self, node: u32, cycle: u64) -> bool {
+        self.wants_tile(node) && self.cycles.as_ref().is_none_or(|r| r.contains(&cycle))
+    }
+
     /// Whether any record of `tile` can pass.
     pub fn wants_tile(&self, tile: u32) -> bool {
         in_ranges(&self.tiles, tile)
+    }
+
+    /// Whether instruction records of `tile` can pass.
+    pub fn wants_tile_instructions(&self, tile: u32) -> bool {
+        self.wants_instructions() && self.wants_tile(tile)
     }
 
     /// Whether a record passes (the tile was checked already).

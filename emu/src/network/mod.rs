@@ -314,6 +314,8 @@ pub struct Network {
     classes: usize,
     /// Flits anywhere in the network (buffers, links, ejection buffers).
     in_flight: u64,
+    /// Per node: packets on their way to it (registered, tail not taken).
+    inbound: Vec<u32>,
     /// The last cycle a flit moved.
     last_move: u64,
     sends: Vec<Send>,
@@ -375,6 +377,7 @@ impl Network {
             free_packets: Vec::new(),
             classes,
             in_flight: 0,
+            inbound: vec![0; n],
             last_move: 0,
             sends: Vec::new(),
             visit_order: VisitOrder::Ascending,
@@ -666,8 +669,14 @@ impl Network {
         self.terminals[node as usize].credits[vc as usize] > 0
     }
 
+    /// Packets registered towards `node` whose tail it has not taken.
+    pub fn inbound(&self, node: u32) -> u32 {
+        self.inbound[node as usize]
+    }
+
     /// Registers a packet about to be injected and returns its id.
     pub fn new_packet(&mut self, info: PacketInfo) -> PacketId {
+        self.inbound[info.dst as usize] += 1;
         match self.free_packets.pop() {
             Some(id) => {
                 self.packets[id as usize] = info;
@@ -763,6 +772,7 @@ impl Network {
         self.terminals[node as usize].waiting -= 1;
         if flit.is_last() {
             self.free_packets.push(flit.packet);
+            self.inbound[node as usize] -= 1;
         }
         let at = now + self.timing.eject_credit;
         self.schedule(

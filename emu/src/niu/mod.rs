@@ -1,0 +1,566 @@
+//! The network interface unit (NIU) of a tile, in both organizations of the
+//! thesis (`niu.design`): the original active-message NIU (chapter 3: one
+//! transmission queue, data messages that carry their destination address
+//! and are stored by DMA without notification) and the modified
+//! send-and-receive NIU (chapter 5: a transmission queue per context, send
+//! and receive tables, Ready and Rendezvous modes).
+//!
+//! The NIU lives on the network side of the simulation: the machine calls
+//! [`Niu::issue`] for a messaging instruction in the cycle it issues, and
+//! [`Niu::cycle`] once per cycle while the NIU has work, after the
+//! network's own step of that cycle. What the NIU does to its tile comes
+//! back as [`Effect`]s stamped with the cycle from which the tile sees them
+//! (the cycle after the NIU's work): memory words stored by DMA, threads
+//! started by thread messages, suspended contexts woken, faults. It reads
+//! tile memory (`sendm` buffers) and context states through a
+//! [`TileView`] that the machine provides as of the current cycle.
+//!
+//! Split by concern: [`tables`] (send and receive tables), [`queue`]
+//! (transmission queues), `transmit` (the instructions and injection),
+//! `receive` (ejection: thread starts, DMA, the Rendezvous handshake).
+
+pub mod queue;
+mod receive;
+pub mod tables;
+mod transmit;
+
+use std::collections::VecDeque;
+
+use isa_spec::msg::{Flit, MessageType, ReceiveState, SendState};
+
+use crate::config::{NiuConfig, NiuDesign};
+use crate::context::SuspendCause;
+use crate::fault::FaultCause;
+use crate::network::Network;
+use queue::TxQueue;
+use tables::{ReceiveTable, SendTable};
+use transmit::{Holder, QueueState};
+pub use transmit::{receive_state_name, send_state_name};
+
+/// What the NIU made of a messaging instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NiuOutcome {
+    /// Done; the value for `rd` if the instruction has one (`ldss`, `ldsr`).
+    Done(Option<u32>),
+    /// The context suspends; the instruction issues again when it wakes.
+    Suspend(SuspendCause),
+    /// Polling: the instruction takes its cycles and issues again (the pc
+    /// stays).
+    Repeat,
+    /// A guest fault.
+    Fault(FaultCause),
+}
+
+/// Something the NIU does to its tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TileEffect {
+    /// DMA stores a word.
+    Write {
+        /// Address (word-aligned, in range).
+        addr: u32,
+        /// Value.
+        value: u32,
+    },
+    /// A thread message starts a thread in a context the NIU reserved.
+    StartThread {
+        /// The context.
+        context: usize,
+        /// Handler address.
+        pc: u32,
+        /// a0..a7.
+        args: [u32; 8],
+    },
+    /// A suspended context may issue again.
+    Wake {
+        /// The context.
+        context: usize,
+    },
+    /// The NIU faults (a message it cannot deliver).
+    Fault(FaultCause),
+}
+
+/// A [`TileEffect`] and the cycle from which the tile sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// First cycle at which instructions see it.
+    pub at: u64,
+    /// What.
+    pub what: TileEffect,
+}
+
+/// The NIU's view of its tile at the current cycle.
+pub trait TileView {
+    /// The word at `addr` (word-aligned) as the tile's memory holds it now.
+    fn read_word(&mut self, addr: u32) -> Result<u32, FaultCause>;
+    /// Whether context `c` holds no thread.
+    fn context_free(&self, c: usize) -> bool;
+}
+
+/// VC class (set) of a message type under a design: original 2 sets
+/// (thread, data), modified 4 (thread, data, RTS, CTS).
+pub fn class_of(design: NiuDesign, ty: MessageType) -> u8 {
+    match (design, ty) {
+        (_, MessageType::Thread) => 0,
+        (_, MessageType::Data | MessageType::DataOrig) => 1,
+        (NiuDesign::Modified, MessageType::Rts) => 2,
+        (NiuDesign::Modified, MessageType::Cts) => 3,
+        // The original NIU sends no RTS or CTS.
+        (NiuDesign::Original, MessageType::Rts | MessageType::Cts) => 1,
+    }
+}
+
+/// VC classes of a design.
+pub fn classes(design: NiuDesign) -> usize {
+    match design {
+        NiuDesign::Original => 2,
+        NiuDesign::Modified => 4,
+    }
+}
+
+/// Counters of one NIU.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NiuCounters {
+    /// Messages injected, by [`MessageType`] code.
+    pub messages_sent: [u64; 5],
+    /// Flits injected, by message type code.
+    pub flits_sent: [u64; 5],
+    /// Messages taken in completely, by message type code.
+    pub messages_received: [u64; 5],
+    /// Ready-mode messages discarded for want of a posted receive.
+    pub discarded: u64,
+    /// Cycles a flit waited in an ejection buffer, by reason: no free
+    /// context, receive entry busy (Ready data or RTS), table full.
+    pub eject_blocked: [u64; 3],
+    /// Cycles a transmission queue's front waited: for a CTS, for a VC or
+    /// credit of the injection channel, for the channel held by another queue.
+    pub inject_waiting: [u64; 3],
+}
+
+/// A message being received on one ejection VC.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Rx {
+    /// Expecting a head.
+    Idle,
+    /// A thread message into a reserved context.
+    Thread {
+        context: usize,
+        pc: Option<u32>,
+        args: [u32; 8],
+        count: usize,
+        from: u32,
+    },
+    /// An original data message: the address flit comes next (`addr`
+    /// None), then data stored at `addr`, `stride` words apart.
+    DataOrig {
+        addr: Option<u32>,
+        stride: u32,
+        from: u32,
+    },
+    /// A send-and-receive data message whose tag (message id) comes next.
+    AwaitTag { rendezvous: bool, from: u32 },
+    /// Its data, stored into the receive entry `id`'s buffer.
+    Data {
+        id: u32,
+        addr: u32,
+        stride: u32,
+        from: u32,
+    },
+    /// An RTS whose tail (message id) comes next.
+    Rts { node: u32, context: u8, from: u32 },
+    /// A CTS whose tail (message id) comes next.
+    Cts { context: u8, from: u32 },
+    /// A message being dropped up to its tail.
+    Discard,
+}
+
+/// Why a context waits in the NIU, to be woken when it can proceed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Wait {
+    /// Room in its transmission queue (or the shared one).
+    QueueRoom,
+    /// Original NIU: a `sendm` copy to finish, or another context's
+    /// message to be complete in the queue.
+    QueueFree,
+    /// The send entry of the id to be removed.
+    SendId(u32),
+    /// The receive entry of the id to be Empty or RTS Received.
+    ReceiveId(u32),
+    /// A free send-table entry.
+    SendRoom,
+    /// A free receive-table entry.
+    ReceiveRoom,
+    /// The send entry to be Complete.
+    SendComplete(u32),
+    /// The receive entry to be Complete.
+    ReceiveComplete(u32),
+}
+
+/// The message a context is building with `sendh` ... `sende`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OpenMessage {
+    pub ty: MessageType,
+    /// Body flits enqueued so far (a thread message takes at most 8).
+    pub body: u32,
+}
+
+/// An RTS or CTS waiting to be injected, or being injected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ControlMessage {
+    pub dst: u32,
+    pub flits: [Flit; 2],
+    /// Cycle from which it may be injected.
+    pub ready_at: u64,
+}
+
+/// An NIU event in the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NiuEvent {
+    /// Cycle.
+    pub cycle: u64,
+    /// Node.
+    pub node: u32,
+    /// What happened.
+    pub kind: NiuEventKind,
+}
+
+/// Kinds of NIU trace events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NiuEventKind {
+    /// A send-table entry changed (Empty: removed).
+    SendEntry {
+        /// Message id.
+        id: u32,
+        /// New state.
+        state: SendState,
+    },
+    /// A receive-table entry changed (Empty: removed).
+    ReceiveEntry {
+        /// Message id.
+        id: u32,
+        /// New state.
+        state: ReceiveState,
+    },
+    /// A thread message will start a thread.
+    ThreadCreated {
+        /// Context.
+        context: usize,
+        /// Handler.
+        pc: u32,
+        /// Sending node.
+        from: u32,
+    },
+    /// A data message was discarded (no posted receive).
+    Discarded {
+        /// Message id.
+        id: u32,
+        /// Sending node.
+        from: u32,
+    },
+    /// A suspended context was woken.
+    Woken {
+        /// Context.
+        context: usize,
+    },
+}
+
+impl NiuEvent {
+    /// The trace line.
+    pub fn line(&self) -> String {
+        let what = match self.kind {
+            NiuEventKind::SendEntry { id, state } => {
+                format!("send    id {id}: {}", send_state_name(state))
+            }
+            NiuEventKind::ReceiveEntry { id, state } => {
+                format!("receive id {id}: {}", receive_state_name(state))
+            }
+            NiuEventKind::ThreadCreated { context, pc, from } => {
+                format!("thread  c{context} at {pc:#010x} from node {from}")
+            }
+            NiuEventKind::Discarded { id, from } => {
+                format!("discard id {id} from node {from}: no receive posted")
+            }
+            NiuEventKind::Woken { context } => format!("wake    c{context}"),
+        };
+        format!("{:>10} n{:<3} niu {what}", self.cycle, self.node)
+    }
+}
+
+/// One tile's NIU.
+pub struct Niu {
+    pub(crate) node: u32,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) memory_bytes: u64,
+    pub(crate) config: NiuConfig,
+    /// Modified NIU: each queue's progress towards the channel.
+    pub(crate) qstate: Vec<QueueState>,
+    /// The type of the message each queue is injecting.
+    pub(crate) current_type: Vec<MessageType>,
+    /// Packets injected so far (for packet tags).
+    pub(crate) sent_packets: u64,
+    /// Reserved contexts whose thread starts at a cycle.
+    pub(crate) starting: Vec<(usize, u64)>,
+    /// Trace events, when tracing.
+    pub(crate) trace: Option<Vec<NiuEvent>>,
+    /// Transmission queues: one (original) or one per context (modified).
+    pub(crate) queues: Vec<TxQueue>,
+    /// Per context: the message it is building.
+    pub(crate) open: Vec<Option<OpenMessage>>,
+    /// Original NIU: the context whose message occupies the queue's tail
+    /// end (others wait until its tail is in).
+    pub(crate) owner: Option<usize>,
+    /// Original NIU: a `sendm` copying memory into the queue.
+    pub(crate) copier: Option<queue::Copier>,
+    /// RTS and CTS messages to inject, in order.
+    pub(crate) control: VecDeque<ControlMessage>,
+    /// The control message being injected: its VC, packet and next flit.
+    pub(crate) control_vc: Option<(u8, crate::network::flit::PacketId, u16)>,
+    /// Queues whose front message may be injected, first come first served.
+    pub(crate) ready: VecDeque<usize>,
+    /// The queue holding the injection channel.
+    pub(crate) holder: Option<Holder>,
+    /// Cycle from which the transmit DMA may read the next word.
+    pub(crate) tx_dma_free: u64,
+    /// Send and receive tables (modified NIU).
+    pub(crate) send: SendTable,
+    pub(crate) recv: ReceiveTable,
+    /// Per ejection VC: the message being taken in.
+    pub(crate) rx: Vec<Rx>,
+    /// Round-robin start among ejection VCs.
+    pub(crate) rx_next: usize,
+    /// Cycle from which the receive DMA may store the next word.
+    pub(crate) rx_dma_free: u64,
+    /// Contexts reserved for thread messages being received.
+    pub(crate) reserved: u32,
+    /// Contexts suspended on the NIU and what they wait for.
+    pub(crate) waiting: Vec<(usize, Wait)>,
+    /// Effects for the tile, in the order they happened.
+    pub(crate) effects: Vec<Effect>,
+    /// Counters.
+    pub counters: NiuCounters,
+}
+
+impl Niu {
+    /// The NIU of `node` on a `width x height` mesh, with `contexts`
+    /// contexts, `memory_bytes` of tile memory and `vcs` VCs on its
+    /// router's local port.
+    pub fn new(
+        node: u32,
+        (width, height): (u32, u32),
+        contexts: usize,
+        memory_bytes: u64,
+        vcs: usize,
+        config: &NiuConfig,
+    ) -> Niu {
+        let queues = match config.design {
+            NiuDesign::Original => 1,
+            NiuDesign::Modified => contexts,
+        };
+        Niu {
+            node,
+            width,
+            height,
+            memory_bytes,
+            qstate: vec![QueueState::Idle; queues],
+            current_type: vec![MessageType::Thread; queues],
+            sent_packets: 0,
+            starting: Vec::new(),
+            trace: None,
+            config: config.clone(),
+            queues: (0..queues)
+                .map(|_| TxQueue::new(config.queue_flits as usize))
+                .collect(),
+            open: vec![None; contexts],
+            owner: None,
+            copier: None,
+            control: VecDeque::new(),
+            control_vc: None,
+            ready: VecDeque::new(),
+            holder: None,
+            tx_dma_free: 0,
+            send: SendTable::new(config.send_table_entries as usize),
+            recv: ReceiveTable::new(config.receive_table_entries as usize),
+            rx: vec![Rx::Idle; vcs],
+            rx_next: 0,
+            rx_dma_free: 0,
+            reserved: 0,
+            waiting: Vec::new(),
+            effects: Vec::new(),
+            counters: NiuCounters::default(),
+        }
+    }
+
+    /// The design.
+    pub fn design(&self) -> NiuDesign {
+        self.config.design
+    }
+
+    /// The send table.
+    pub fn send_table(&self) -> &SendTable {
+        &self.send
+    }
+
+    /// The receive table.
+    pub fn receive_table(&self) -> &ReceiveTable {
+        &self.recv
+    }
+
+    /// One cycle of NIU work, after the network's step of cycle `now`: take
+    /// in at most one flit, inject at most one, wake contexts that can
+    /// proceed.
+    pub fn cycle(&mut self, now: u64, net: &mut Network, view: &mut dyn TileView) {
+        self.receive(now, net, view);
+        self.transmit(now, net, view);
+        self.wake_ready(now + 1);
+    }
+
+    /// Starts recording trace events.
+    pub fn enable_trace(&mut self) {
+        self.trace = Some(Vec::new());
+    }
+
+    /// Trace events since the last call.
+    pub fn take_trace(&mut self) -> Vec<NiuEvent> {
+        self.trace.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    fn event(&mut self, cycle: u64, kind: NiuEventKind) {
+        if let Some(t) = &mut self.trace {
+            t.push(NiuEvent {
+                cycle,
+                node: self.node,
+                kind,
+            });
+        }
+    }
+
+    pub(crate) fn trace_send(&mut self, now: u64, id: u32) {
+        let state = self.send.state(id);
+        self.event(now, NiuEventKind::SendEntry { id, state });
+    }
+
+    pub(crate) fn trace_receive(&mut self, now: u64, id: u32) {
+        let state = self.recv.state(id);
+        self.event(now, NiuEventKind::ReceiveEntry { id, state });
+    }
+
+    pub(crate) fn trace_thread(&mut self, now: u64, context: usize, pc: u32, from: u32) {
+        self.event(now, NiuEventKind::ThreadCreated { context, pc, from });
+    }
+
+    pub(crate) fn trace_discard(&mut self, now: u64, id: u32, from: u32) {
+        self.event(now, NiuEventKind::Discarded { id, from });
+    }
+
+    /// Takes the effects produced since the last call.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    /// Whether the NIU has work of its own to do in coming cycles (flits to
+    /// inject, a copy, a message being taken in), so that the machine must
+    /// call [`Niu::cycle`].
+    pub fn is_busy(&self) -> bool {
+        self.copier.is_some()
+            || !self.starting.is_empty()
+            || !self.control.is_empty()
+            || self.holder.is_some()
+            || !self.ready.is_empty()
+            || self.queues.iter().any(|q| !q.is_empty())
+            || self.rx.iter().any(|r| *r != Rx::Idle)
+    }
+
+    /// Whether context `c` is reserved for a thread message being taken in.
+    pub fn is_reserved(&self, c: usize) -> bool {
+        self.reserved & (1 << c) != 0
+    }
+
+    /// Contexts suspended on the NIU.
+    pub fn waiting_contexts(&self) -> impl Iterator<Item = usize> + '_ {
+        self.waiting.iter().map(|(c, _)| *c)
+    }
+
+    /// What context `c` waits for, in words (for deadlock reports).
+    pub fn describe_wait(&self, c: usize) -> Option<String> {
+        let (_, w) = self.waiting.iter().find(|(x, _)| *x == c)?;
+        Some(match *w {
+            Wait::QueueRoom => "room in its transmission queue".into(),
+            Wait::QueueFree => {
+                "the transmission queue (a sendm copy or another context's message)".into()
+            }
+            Wait::SendId(id) => format!("the send entry of message id {id} to be removed (rms)"),
+            Wait::ReceiveId(id) => format!(
+                "the receive entry of message id {id} to be removed (rmr) or to receive an RTS"
+            ),
+            Wait::SendRoom => "a free send-table entry".into(),
+            Wait::ReceiveRoom => "a free receive-table entry".into(),
+            Wait::SendComplete(id) => format!("the send of message id {id} to complete"),
+            Wait::ReceiveComplete(id) => format!("the receive of message id {id} to complete"),
+        })
+    }
+
+    /// Suspends context `c` until `wait` can be met.
+    pub(crate) fn suspend(&mut self, c: usize, wait: Wait) -> NiuOutcome {
+        let cause = match wait {
+            Wait::QueueRoom => SuspendCause::QueueFull,
+            Wait::QueueFree => SuspendCause::NiuBusy,
+            Wait::SendId(_) | Wait::ReceiveId(_) => SuspendCause::IdInUse,
+            Wait::SendRoom | Wait::ReceiveRoom => SuspendCause::TableFull,
+            Wait::SendComplete(_) => SuspendCause::WaitSend,
+            Wait::ReceiveComplete(_) => SuspendCause::WaitReceive,
+        };
+        self.waiting.retain(|(x, _)| *x != c);
+        self.waiting.push((c, wait));
+        NiuOutcome::Suspend(cause)
+    }
+
+    /// Whether `wait` can be met now.
+    fn can_proceed(&self, c: usize, wait: Wait) -> bool {
+        match wait {
+            Wait::QueueRoom => {
+                let q = match self.config.design {
+                    NiuDesign::Original => 0,
+                    NiuDesign::Modified => c,
+                };
+                self.queues[q].free() >= 2
+            }
+            Wait::QueueFree => self.copier.is_none() && self.owner.is_none_or(|o| o == c),
+            Wait::SendId(id) => self.send.state(id) == SendState::Empty,
+            Wait::ReceiveId(id) => matches!(
+                self.recv.state(id),
+                ReceiveState::Empty | ReceiveState::RtsReceived
+            ),
+            Wait::SendRoom => !self.send.is_full(),
+            Wait::ReceiveRoom => !self.recv.is_full(),
+            Wait::SendComplete(id) => {
+                self.send.state(id) != SendState::InUse
+                    && self.send.state(id) != SendState::InProgress
+            }
+            Wait::ReceiveComplete(id) => !matches!(
+                self.recv.state(id),
+                ReceiveState::InUse | ReceiveState::InProgress | ReceiveState::RtsReceived
+            ),
+        }
+    }
+
+    /// Wakes (from cycle `at`) every waiting context that can proceed.
+    pub(crate) fn wake_ready(&mut self, at: u64) {
+        if self.waiting.is_empty() {
+            return;
+        }
+        let mut k = 0;
+        while k < self.waiting.len() {
+            let (c, w) = self.waiting[k];
+            if self.can_proceed(c, w) {
+                self.waiting.remove(k);
+                self.effects.push(Effect {
+                    at,
+                    what: TileEffect::Wake { context: c },
+                });
+                self.event(at - 1, NiuEventKind::Woken { context: c });
+            } else {
+                k += 1;
+            }
+        }
+    }
+}

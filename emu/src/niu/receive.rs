@@ -1,0 +1,362 @@
+//! The receive side of an NIU cycle: at most one flit a cycle is taken from
+//! the ejection buffers (round robin among the VCs whose front flit can be
+//! taken), and what it means happens: a thread message fills a reserved
+//! context and starts it; data is stored by DMA (original: at the address
+//! the message carries, without notification; modified: into the posted
+//! receive's buffer, the entry going In Progress and then Complete); an RTS
+//! records itself or is answered with a CTS; a CTS readies the waiting
+//! queue. A flit that cannot be taken yet stays in its buffer, which holds
+//! its VC in the network: a thread message when no context is free, a Ready
+//! message or RTS whose receive entry is busy (thesis 3.3, 5.6.1, 5.7).
+
+use isa_spec::msg::{FlitKind, Head, MessageType, ReceiveState};
+
+use super::transmit::QueueState;
+use super::{Effect, Niu, Rx, TileEffect, TileView};
+use crate::config::NiuDesign;
+use crate::fault::FaultCause;
+use crate::network::Network;
+use crate::network::flit::NetFlit;
+
+/// Why the front flit of an ejection VC was not taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Blocked {
+    /// No context is free for a thread message.
+    NoContext = 0,
+    /// The receive entry is busy (Ready data, RTS).
+    EntryBusy = 1,
+    /// The receive table is full (RTS).
+    TableFull = 2,
+    /// The DMA engine is busy with the previous word.
+    Dma = 3,
+}
+
+impl Niu {
+    /// The receive side of cycle `now`.
+    pub(crate) fn receive(&mut self, now: u64, net: &mut Network, view: &mut dyn TileView) {
+        // Contexts whose thread has started are the tile's again.
+        self.starting.retain(|&(c, at)| {
+            if at <= now {
+                self.reserved &= !(1 << c);
+                false
+            } else {
+                true
+            }
+        });
+        if net.ejected_waiting(self.node) == 0 {
+            return;
+        }
+        let vcs = self.rx.len();
+        for k in 0..vcs {
+            let vc = (self.rx_next + k) % vcs;
+            let Some(f) = net.peek_ejected(self.node, vc as u8).copied() else {
+                continue;
+            };
+            let from = net.packet(f.packet).src;
+            match self.take(now, vc, f, from, view) {
+                Ok(()) => {
+                    net.take_ejected(self.node, vc as u8, now);
+                    self.rx_next = (vc + 1) % vcs;
+                    return;
+                }
+                Err(Blocked::Dma) => {}
+                Err(b) => self.counters.eject_blocked[b as usize] += 1,
+            }
+        }
+    }
+
+    fn free_context(&self, view: &dyn TileView) -> Option<usize> {
+        (0..self.open.len()).find(|&c| !self.is_reserved(c) && view.context_free(c))
+    }
+
+    fn delivery_fault(&mut self, now: u64, from: u32, reason: String) {
+        self.effects.push(Effect {
+            at: now + 1,
+            what: TileEffect::Fault(FaultCause::Delivery { from, reason }),
+        });
+    }
+
+    /// Stores `value` at `addr` by DMA, or reports a store outside memory.
+    fn dma_store(&mut self, now: u64, addr: u32, value: u32, from: u32) -> bool {
+        if addr as u64 + 4 > self.memory_bytes {
+            self.delivery_fault(
+                now,
+                from,
+                format!(
+                    "data for {addr:#010x}, outside the tile's {} bytes of memory",
+                    self.memory_bytes
+                ),
+            );
+            return false;
+        }
+        self.effects.push(Effect {
+            at: now + 1,
+            what: TileEffect::Write { addr, value },
+        });
+        self.rx_dma_free = now + self.config.dma_cycles_per_word as u64;
+        true
+    }
+
+    /// Takes flit `f` of ejection VC `vc`, or says why not.
+    fn take(
+        &mut self,
+        now: u64,
+        vc: usize,
+        f: NetFlit,
+        from: u32,
+        view: &mut dyn TileView,
+    ) -> Result<(), Blocked> {
+        let kind = f.flit.kind();
+        let payload = f.flit.payload;
+        let ends = kind == FlitKind::Tail;
+        match self.rx[vc].clone() {
+            Rx::Idle => {
+                let Some(head) = (kind == FlitKind::Head)
+                    .then(|| Head::decode(payload))
+                    .flatten()
+                else {
+                    self.delivery_fault(
+                        now,
+                        from,
+                        format!("a message starts with a {kind:?} flit"),
+                    );
+                    self.rx[vc] = Rx::Discard;
+                    return Ok(());
+                };
+                self.rx[vc] = match head.ty {
+                    MessageType::Thread => {
+                        let Some(context) = self.free_context(view) else {
+                            return Err(Blocked::NoContext);
+                        };
+                        self.reserved |= 1 << context;
+                        Rx::Thread {
+                            context,
+                            pc: None,
+                            args: [0; 8],
+                            count: 0,
+                            from,
+                        }
+                    }
+                    MessageType::DataOrig => Rx::DataOrig {
+                        addr: None,
+                        stride: head.stride,
+                        from,
+                    },
+                    MessageType::Data => Rx::AwaitTag {
+                        rendezvous: head.rendezvous,
+                        from,
+                    },
+                    MessageType::Rts => Rx::Rts {
+                        node: head.node as u32,
+                        context: head.context,
+                        from,
+                    },
+                    MessageType::Cts => Rx::Cts {
+                        context: head.context,
+                        from,
+                    },
+                };
+                Ok(())
+            }
+            Rx::Thread {
+                context,
+                pc,
+                mut args,
+                count,
+                from,
+            } => {
+                match pc {
+                    None => {
+                        self.rx[vc] = Rx::Thread {
+                            context,
+                            pc: Some(payload),
+                            args,
+                            count,
+                            from,
+                        }
+                    }
+                    Some(pc) => {
+                        if count < 8 {
+                            args[count] = payload;
+                        }
+                        if ends {
+                            let at = now + self.config.thread_start_cycles as u64;
+                            self.effects.push(Effect {
+                                at,
+                                what: TileEffect::StartThread { context, pc, args },
+                            });
+                            self.starting.push((context, at));
+                            self.counters.messages_received[MessageType::Thread as usize] += 1;
+                            self.trace_thread(now, context, pc, from);
+                            self.rx[vc] = Rx::Idle;
+                        } else {
+                            self.rx[vc] = Rx::Thread {
+                                context,
+                                pc: Some(pc),
+                                args,
+                                count: count + 1,
+                                from,
+                            };
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Rx::DataOrig { addr, stride, from } => {
+                match addr {
+                    None => {
+                        self.rx[vc] = Rx::DataOrig {
+                            addr: Some(payload),
+                            stride,
+                            from,
+                        }
+                    }
+                    Some(a) => {
+                        if now < self.rx_dma_free {
+                            return Err(Blocked::Dma);
+                        }
+                        let ok = self.dma_store(now, a, payload, from);
+                        self.rx[vc] = if !ok {
+                            if ends { Rx::Idle } else { Rx::Discard }
+                        } else if ends {
+                            self.counters.messages_received[MessageType::DataOrig as usize] += 1;
+                            Rx::Idle
+                        } else {
+                            Rx::DataOrig {
+                                addr: Some(a.wrapping_add(stride.wrapping_mul(4))),
+                                stride,
+                                from,
+                            }
+                        };
+                    }
+                }
+                Ok(())
+            }
+            Rx::AwaitTag { rendezvous, from } => {
+                let id = payload;
+                let state = self.recv.state(id);
+                let usable = if rendezvous {
+                    // The CTS made it In Progress.
+                    state == ReceiveState::InProgress
+                } else {
+                    match state {
+                        ReceiveState::InUse => true,
+                        ReceiveState::InProgress => return Err(Blocked::EntryBusy),
+                        _ => false,
+                    }
+                };
+                if !usable {
+                    self.counters.discarded += 1;
+                    self.trace_discard(now, id, from);
+                    if self.config.strict {
+                        self.delivery_fault(
+                            now,
+                            from,
+                            format!(
+                                "{} data message for id {id} found the receive entry {} and was discarded (niu.strict)",
+                                if rendezvous { "a Rendezvous" } else { "a Ready-mode" },
+                                super::transmit::receive_state_name(state)
+                            ),
+                        );
+                    }
+                    self.rx[vc] = Rx::Discard;
+                    return Ok(());
+                }
+                let e = *self.recv.get(id).expect("the entry exists");
+                if state == ReceiveState::InUse {
+                    self.recv.set(id, ReceiveState::InProgress);
+                    self.trace_receive(now, id);
+                }
+                self.rx[vc] = Rx::Data {
+                    id,
+                    addr: e.addr,
+                    stride: e.stride,
+                    from,
+                };
+                Ok(())
+            }
+            Rx::Data {
+                id,
+                addr,
+                stride,
+                from,
+            } => {
+                if now < self.rx_dma_free {
+                    return Err(Blocked::Dma);
+                }
+                let ok = self.dma_store(now, addr, payload, from);
+                if ends {
+                    self.recv.set(id, ReceiveState::Complete);
+                    self.trace_receive(now, id);
+                    self.counters.messages_received[MessageType::Data as usize] += 1;
+                    self.rx[vc] = Rx::Idle;
+                } else if ok {
+                    self.rx[vc] = Rx::Data {
+                        id,
+                        addr: addr.wrapping_add(stride.wrapping_mul(4)),
+                        stride,
+                        from,
+                    };
+                } else {
+                    self.rx[vc] = Rx::Discard;
+                }
+                Ok(())
+            }
+            Rx::Rts {
+                node,
+                context,
+                from,
+            } => {
+                let id = payload;
+                match self.recv.state(id) {
+                    ReceiveState::Empty => {
+                        if self.recv.is_full() {
+                            return Err(Blocked::TableFull);
+                        }
+                        self.recv.record_rts(id, node, context);
+                    }
+                    ReceiveState::InUse => {
+                        self.recv.set(id, ReceiveState::InProgress);
+                        self.send_cts(now + 1, node, context, id);
+                    }
+                    // Another transfer of this id is under way or not
+                    // cleared: this RTS waits in the network (5.6.1).
+                    _ => return Err(Blocked::EntryBusy),
+                }
+                self.trace_receive(now, id);
+                self.counters.messages_received[MessageType::Rts as usize] += 1;
+                let _ = from;
+                self.rx[vc] = Rx::Idle;
+                Ok(())
+            }
+            Rx::Cts { context, from } => {
+                let id = payload;
+                let q = context as usize;
+                if self.config.design == NiuDesign::Modified
+                    && q < self.qstate.len()
+                    && self.qstate[q] == QueueState::WaitingCts(id)
+                {
+                    self.qstate[q] = QueueState::Ready;
+                    self.ready.push_back(q);
+                } else {
+                    self.delivery_fault(
+                        now,
+                        from,
+                        format!(
+                            "a CTS for message id {id} and context {context}, which waits for none"
+                        ),
+                    );
+                }
+                self.counters.messages_received[MessageType::Cts as usize] += 1;
+                self.rx[vc] = Rx::Idle;
+                Ok(())
+            }
+            Rx::Discard => {
+                if ends {
+                    self.rx[vc] = Rx::Idle;
+                }
+                Ok(())
+            }
+        }
+    }
+}
