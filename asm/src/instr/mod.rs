@@ -8,7 +8,7 @@ use isa_spec::{
 
 use crate::ast::{Expr, ExprKind, Operand, RelocOp};
 use crate::diag::Diag;
-use crate::expr::{EvalError, Value};
+use crate::expr::{EvalError, Value, rv32_operand};
 use crate::pass1::{Pass1, Stmt, eval_diag, nearest};
 use crate::unit::FixKind;
 
@@ -547,6 +547,7 @@ impl Pass1<'_, '_> {
         }
         match self.eval1(st, e) {
             Ok(Value::Abs(v)) => {
+                let v = rv32_operand(v);
                 field.check(v).map_err(|r| {
                     Diag::error(
                         span,
