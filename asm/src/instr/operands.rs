@@ -13,7 +13,7 @@ use crate::unit::FixKind;
 use super::{Imm, operand_span, split_hi_lo};
 
 impl Pass1<'_, '_> {
-    pub(super) fn expr_operand<'a>(&self, st: &Stmt, o: &'a Operand) -> Result<&'a Expr, Diag> {
+    pub(crate) fn expr_operand<'a>(&self, st: &Stmt, o: &'a Operand) -> Result<&'a Expr, Diag> {
         match o {
             Operand::Expr(e) => Ok(e),
             other => Err(Diag::error(
@@ -24,7 +24,7 @@ impl Pass1<'_, '_> {
         }
     }
 
-    pub(super) fn keyword(&self, st: &Stmt, o: &Operand) -> Result<String, Diag> {
+    pub(crate) fn keyword(&self, st: &Stmt, o: &Operand) -> Result<String, Diag> {
         match o {
             Operand::Expr(e) if e.as_sym().is_some() => {
                 Ok(e.as_sym().unwrap_or_default().to_string())
@@ -37,7 +37,7 @@ impl Pass1<'_, '_> {
         }
     }
 
-    pub(super) fn reg(&self, st: &Stmt, o: &Operand, class: RegClass) -> Result<u8, Diag> {
+    pub(crate) fn reg(&self, st: &Stmt, o: &Operand, class: RegClass) -> Result<u8, Diag> {
         let span = operand_span(st, o);
         let name = match o {
             Operand::Expr(e) => e.as_sym(),
@@ -78,7 +78,7 @@ impl Pass1<'_, '_> {
     }
 
     /// `offset(base)` or `(base)`: the offset expression (if any) and base register.
-    pub(super) fn memory<'a>(
+    pub(crate) fn memory<'a>(
         &self,
         st: &Stmt,
         o: &'a Operand,
@@ -104,7 +104,7 @@ impl Pass1<'_, '_> {
         }
     }
 
-    pub(super) fn csr(&mut self, st: &Stmt, e: &Expr) -> Result<i32, Diag> {
+    pub(crate) fn csr(&mut self, st: &Stmt, e: &Expr) -> Result<i32, Diag> {
         if let Some(name) = e.as_sym()
             && let Some(c) = csr_by_name(name)
         {
@@ -135,7 +135,7 @@ impl Pass1<'_, '_> {
     }
 
     /// An immediate for `field`, with the relocation operators the field takes.
-    pub(super) fn immediate(&mut self, st: &Stmt, e: &Expr, field: Field) -> Result<Imm, Diag> {
+    pub(crate) fn immediate(&mut self, st: &Stmt, e: &Expr, field: Field) -> Result<Imm, Diag> {
         let span = st.span(e.start, e.end);
         if let Some(name) = e.as_sym()
             && (parse_xreg(name).is_some() || parse_freg(name).is_some())
@@ -198,7 +198,7 @@ impl Pass1<'_, '_> {
     }
 
     /// A branch or jump target, encoded relative to this instruction.
-    pub(super) fn pc_relative(&mut self, st: &Stmt, e: &Expr, field: Field) -> Result<Imm, Diag> {
+    pub(crate) fn pc_relative(&mut self, st: &Stmt, e: &Expr, field: Field) -> Result<Imm, Diag> {
         if let ExprKind::Reloc(op, _) = &e.kind {
             return Err(Diag::error(
                 st.span(e.start, e.end),
@@ -226,7 +226,7 @@ impl Pass1<'_, '_> {
     }
 }
 
-pub(super) fn field_name(field: Field) -> &'static str {
+pub(crate) fn field_name(field: Field) -> &'static str {
     match field {
         Field::ImmI | Field::ImmS => "a signed 12-bit immediate",
         Field::ImmU => "a 20-bit upper immediate",
