@@ -54,8 +54,15 @@ pub fn pseudo_syntax(spec: &PseudoSpec) -> String {
 
 /// What a pseudo-instruction row assembles to, e.g. `jalr zero, imm12(rs1)`.
 pub fn expansion_text(spec: &PseudoSpec) -> String {
-    let Expansion::Insts(templates) = &spec.expansion else {
-        return "`addi rd, zero, imm`, `lui rd, hi20` or both, by the value".to_string();
+    let templates = match &spec.expansion {
+        Expansion::Insts(templates) => templates,
+        Expansion::LoadImmediate => {
+            return "`addi rd, zero, imm`, `lui rd, hi20` or both, by the value".to_string();
+        }
+        Expansion::LoadAddress => {
+            return "`auipc rd, %pcrel_hi(symbol)`; `addi rd, rd, %pcrel_lo(symbol)` (`li` of a constant)"
+                .to_string();
+        }
     };
     let mut out = Vec::new();
     for t in *templates {

@@ -49,6 +49,9 @@ pub enum Expansion {
     /// `li`: `addi`, `lui` or `lui` + `addi`, by the value (or `addi` of a
     /// `%lo`), as GNU as chooses.
     LoadImmediate,
+    /// `la`/`lla`: `auipc` + `addi` pc-relative, or `li` when the address
+    /// is a constant (as GNU as does).
+    LoadAddress,
 }
 
 /// One written form of a pseudo-instruction or alias.
@@ -107,6 +110,7 @@ macro_rules! pseudos {
         ),*];
     };
     (@expansion LoadImmediate {}) => { Expansion::LoadImmediate };
+    (@expansion LoadAddress {}) => { Expansion::LoadAddress };
     (@expansion $( $op:ident { $($field:ident = $bind:expr),* } );+) => {
         Expansion::Insts(&[$(
             Template { op: Opcode::$op, binds: &[$((Field::$field, $bind)),*] }
@@ -177,10 +181,8 @@ pseudos! {
     "jump"     [Symbol, Xs1]          => Auipc { Rd = A(1), ImmU = HI(0) };
                                          Jalr { Rs1 = A(1), ImmI = LO(0) };                 "jump anywhere (rs1 holds the address)"
     // Addresses and accesses of symbols, pc-relative.
-    "la"       [Xd, Symbol]           => Auipc { Rd = A(0), ImmU = HI(1) };
-                                         Addi { Rd = A(0), Rs1 = A(0), ImmI = LO(1) };      "rd = address of symbol"
-    "lla"      [Xd, Symbol]           => Auipc { Rd = A(0), ImmU = HI(1) };
-                                         Addi { Rd = A(0), Rs1 = A(0), ImmI = LO(1) };      "rd = address of symbol"
+    "la"       [Xd, Symbol]           => LoadAddress {};                                    "rd = address of symbol"
+    "lla"      [Xd, Symbol]           => LoadAddress {};                                    "rd = address of symbol"
     "lb"       [Xd, Symbol]           => Auipc { Rd = A(0), ImmU = HI(1) };
                                          Lb { Rd = A(0), Rs1 = A(0), ImmI = LO(1) };        "rd = sext(mem8[symbol])"
     "lh"       [Xd, Symbol]           => Auipc { Rd = A(0), ImmU = HI(1) };

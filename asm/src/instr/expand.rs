@@ -91,11 +91,23 @@ impl Pass1<'_, '_> {
     ) -> Result<Vec<Built>, Diag> {
         let templates = match &spec.expansion {
             Expansion::Insts(t) => *t,
-            Expansion::LoadImmediate => {
+            Expansion::LoadImmediate | Expansion::LoadAddress => {
                 let (Some(Arg::Reg(rd)), Some(Arg::Expr(e))) = (args.first(), args.get(1)) else {
-                    unreachable!("`li` rows read a register and a value");
+                    unreachable!("`li` and `la` rows read a register and a value");
                 };
-                return self.load_immediate(st, *rd, e);
+                let constant = matches!(self.eval1(st, e), Ok(Value::Abs(_)));
+                if matches!(spec.expansion, Expansion::LoadImmediate) || constant {
+                    return self.load_immediate(st, *rd, e);
+                }
+                let mut auipc = Built::new(Opcode::Auipc);
+                auipc.inst.rd = *rd;
+                auipc.fixes.push((FixKind::PcrelHi, e.clone()));
+                let mut addi = Built::new(Opcode::Addi);
+                addi.inst.rd = *rd;
+                addi.inst.rs1 = *rd;
+                addi.fixes
+                    .push((FixKind::PcrelLoBefore(Field::ImmI, 4), e.clone()));
+                return Ok(vec![auipc, addi]);
             }
         };
         let mut out = Vec::with_capacity(templates.len());
