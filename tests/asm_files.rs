@@ -7,6 +7,8 @@
 //! - `#! text` — an error is reported at this line whose message contains `text`.
 //! - `#~ text` — a warning is reported at this line whose message contains `text`.
 //!
+//! A line may carry several markers; each one's text ends at the next.
+//!
 //! Every reported diagnostic must be expected and every expectation met; a
 //! malformed expectation fails the test. Each `err_` file also has an insta
 //! snapshot of its rendered diagnostics (plain text).
@@ -20,13 +22,24 @@ struct Expect {
     warnings: Vec<(usize, String)>,
 }
 
+/// The text after `marker` on `line`, up to the next expectation marker.
+fn marked<'l>(line: &'l str, marker: &str) -> Option<&'l str> {
+    let rest = &line[line.find(marker)? + 2..];
+    let end = ["#=", "#!", "#~"]
+        .iter()
+        .filter_map(|m| rest.find(m))
+        .min()
+        .unwrap_or(rest.len());
+    Some(rest[..end].trim())
+}
+
 fn parse_expectations(text: &str) -> Result<Expect, String> {
     let mut e = Expect::default();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        if let Some(pos) = line.find("#=") {
+        if let Some(expected) = marked(line, "#=") {
             let mut bytes = Vec::new();
-            for group in line[pos + 2..].split_whitespace() {
+            for group in expected.split_whitespace() {
                 let ok = group.chars().all(|c| c.is_ascii_hexdigit());
                 match (ok, group.len()) {
                     (true, 8) => {
@@ -42,8 +55,7 @@ fn parse_expectations(text: &str) -> Result<Expect, String> {
             e.bytes.insert(n, bytes);
         }
         for (marker, list) in [("#!", &mut e.errors), ("#~", &mut e.warnings)] {
-            if let Some(pos) = line.find(marker) {
-                let msg = line[pos + 2..].trim();
+            if let Some(msg) = marked(line, marker) {
                 if msg.is_empty() {
                     return Err(format!("line {n}: `{marker}` without a message"));
                 }

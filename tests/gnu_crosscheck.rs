@@ -156,6 +156,7 @@ fn instance(
                 continue;
             }
             Op::SendType | Op::Keyword(_) => unreachable!("SCMP rows are written above"),
+            Op::Symbol | Op::Imm32 => unreachable!("written operands of pseudo-instructions only"),
         };
         ours.push(o);
         gnu.push(g);
@@ -203,14 +204,12 @@ fn scmp_instance(r: &mut Rng, spec: &isa_spec::InstrSpec) -> (String, String) {
     (inst.display(0).to_string(), gnu)
 }
 
-/// Pseudo-instructions and relocation operators, with random operands.
-fn pseudo_lines(r: &mut Rng, line: usize, lines: usize) -> Vec<String> {
-    let x = |r: &mut Rng| xreg(r);
-    let f = |r: &mut Rng| freg(r);
-    let lo = line.saturating_sub(150) as i64;
-    let l = |r: &mut Rng| format!("L{}", r.range(lo, (line + 150).min(lines - 1) as i64));
-    let d = |r: &mut Rng| format!("D{}", r.range(0, 7));
-    let csr = |r: &mut Rng| r.pick(GNU_CSRS).to_string();
+/// One instance of a pseudo-instruction or alias row, random operands.
+fn pseudo_instance(
+    r: &mut Rng,
+    spec: &isa_spec::PseudoSpec,
+    label: &mut dyn FnMut(&mut Rng) -> String,
+) -> String {
     let li_values = [
         "0",
         "1",
@@ -231,128 +230,72 @@ fn pseudo_lines(r: &mut Rng, line: usize, lines: usize) -> Vec<String> {
         "123456",
         "'z'",
     ];
-    let v = match r.range(0, 44) {
-        0 => "nop".into(),
-        1 => format!("li {}, {}", x(r), r.pick(&li_values)),
-        2 => format!("li {}, {}", x(r), r.range(-(1 << 31), (1 << 31) - 1)),
-        3 => format!("la {}, {}", x(r), d(r)),
-        4 => format!("lla {}, {}", x(r), d(r)),
-        5 => format!(
-            "{} {}, {}",
-            r.pick(&["mv", "not", "neg", "seqz", "snez", "sltz", "sgtz", "zext.b"]),
-            x(r),
-            x(r)
-        ),
-        6 => format!("{} {}, {}, {}", r.pick(&["sgt", "sgtu"]), x(r), x(r), x(r)),
-        7 => format!(
-            "{} {}, {}",
-            r.pick(&["beqz", "bnez", "blez", "bgez", "bltz", "bgtz"]),
-            x(r),
-            l(r)
-        ),
-        8 => format!(
-            "{} {}, {}, {}",
-            r.pick(&["bgt", "ble", "bgtu", "bleu"]),
-            x(r),
-            x(r),
-            l(r)
-        ),
-        9 => format!("j {}", l(r)),
-        10 => format!("jal {}", l(r)),
-        11 => format!("jr {}", x(r)),
-        12 => format!("jalr {}", x(r)),
-        13 => format!("jalr {}, {}", x(r), x(r)),
-        14 => "ret".into(),
-        15 => format!("call {}", l(r)),
-        16 => format!("call {}, {}", x(r), l(r)),
-        17 => format!("tail {}", l(r)),
-        18 => format!("csrr {}, {}", x(r), csr(r)),
-        19 => format!("{} {}, {}", r.pick(&["csrw", "csrs", "csrc"]), csr(r), x(r)),
-        20 => format!(
-            "{} {}, {}",
-            r.pick(&["csrwi", "csrsi", "csrci"]),
-            csr(r),
-            r.range(0, 31)
-        ),
-        21 => format!(
-            "{} {}",
-            r.pick(&[
-                "rdcycle",
-                "rdcycleh",
-                "rdtime",
-                "rdtimeh",
-                "rdinstret",
-                "rdinstreth"
-            ]),
-            x(r)
-        ),
-        22 => format!("{} {}", r.pick(&["frcsr", "frrm", "frflags"]), x(r)),
-        23 => format!(
-            "{} {}, {}",
-            r.pick(&["fscsr", "fsrm", "fsflags"]),
-            x(r),
-            x(r)
-        ),
-        24 => format!("{} {}", r.pick(&["fscsr", "fsrm", "fsflags"]), x(r)),
-        25 => format!(
-            "{} {}, {}",
-            r.pick(&["fsrmi", "fsflagsi"]),
-            x(r),
-            r.range(0, 4)
-        ),
-        26 => format!(
-            "{} {}, {}",
-            r.pick(&["fmv.s", "fabs.s", "fneg.s", "fmv.d", "fabs.d", "fneg.d"]),
-            f(r),
-            f(r)
-        ),
-        27 => format!(
-            "{} {}, {}, {}",
-            r.pick(&["fgt.s", "fge.s", "fgt.d", "fge.d"]),
-            x(r),
-            f(r),
-            f(r)
-        ),
-        28 => "unimp".into(),
-        29 => format!(
-            "{} {}, {}",
-            r.pick(&["lb", "lh", "lw", "lbu", "lhu"]),
-            x(r),
-            d(r)
-        ),
-        30 => format!(
-            "{} {}, {}, {}",
-            r.pick(&["sb", "sh", "sw"]),
-            x(r),
-            d(r),
-            x(r)
-        ),
-        31 => format!(
-            "{} {}, {}, {}",
-            r.pick(&["flw", "fld", "fsw", "fsd"]),
-            f(r),
-            d(r),
-            x(r)
-        ),
-        32 => format!("lui {}, %hi({} + {})", x(r), d(r), r.range(0, 4000)),
-        33 => format!("addi {}, {}, %lo({})", x(r), x(r), d(r)),
-        34 => format!("lw {}, %lo({})({})", x(r), d(r), x(r)),
-        35 => format!("sw {}, %lo({} + 4)({})", x(r), d(r), x(r)),
-        36 => {
+    let ops: Vec<String> = spec
+        .operands
+        .iter()
+        .map(|op| match op {
+            Op::Xd | Op::Xs1 | Op::Xs2 => xreg(r),
+            Op::Fd | Op::Fs1 | Op::Fs2 => freg(r),
+            Op::ImmI => imm12(r),
+            Op::Shamt | Op::Uimm5 => r.range(0, 31).to_string(),
+            Op::Csr => r.pick(GNU_CSRS).to_string(),
+            Op::Branch | Op::Jump => label(r),
+            Op::LoadMem => format!("{}({})", imm12(r), xreg(r)),
+            Op::Symbol => {
+                if r.chance(50) {
+                    format!("D{}", r.range(0, 7))
+                } else {
+                    label(r)
+                }
+            }
+            Op::Imm32 => {
+                if r.chance(50) {
+                    r.pick(&li_values).to_string()
+                } else {
+                    r.range(-(1 << 31), (1 << 32) - 1).to_string()
+                }
+            }
+            other => panic!("no generator for pseudo operand {other:?}"),
+        })
+        .collect();
+    if ops.is_empty() {
+        spec.mnemonic.to_string()
+    } else {
+        format!("{} {}", spec.mnemonic, ops.join(", "))
+    }
+}
+
+/// Pseudo-instructions (rows of the isa-spec table) and relocation
+/// operators, with random operands.
+fn pseudo_lines(r: &mut Rng, line: usize, lines: usize) -> Vec<String> {
+    let x = |r: &mut Rng| xreg(r);
+    let lo = line.saturating_sub(150) as i64;
+    let hi = (line + 150).min(lines - 1) as i64;
+    let mut l = move |r: &mut Rng| format!("L{}", r.range(lo, hi));
+    let d = |r: &mut Rng| format!("D{}", r.range(0, 7));
+    let csr = |r: &mut Rng| r.pick(GNU_CSRS).to_string();
+    let v = match r.range(0, 14) {
+        0 => format!("lui {}, %hi({} + {})", x(r), d(r), r.range(0, 4000)),
+        1 => format!("addi {}, {}, %lo({})", x(r), x(r), d(r)),
+        2 => format!("lw {}, %lo({})({})", x(r), d(r), x(r)),
+        3 => format!("sw {}, %lo({} + 4)({})", x(r), d(r), x(r)),
+        4 => {
             let (a, b) = (x(r), x(r));
             format!(
                 "1: auipc {a}, %pcrel_hi({})\n    addi {b}, {a}, %pcrel_lo(1b)",
                 d(r)
             )
         }
-        37 => format!("jump {}, {}", l(r), x(r)),
-        38 => format!("fence {}, {}", fence_set(r), fence_set(r)),
-        39 => format!("jr {}({})", imm12(r), x(r)),
-        40 => format!("csrw {}, {}", csr(r), r.range(0, 31)),
-        41 => format!("csrrw {}, {}, {}", x(r), csr(r), r.range(0, 31)),
-        42 => format!("auipc {}, %pcrel_hi({})", x(r), l(r)),
-        43 => format!("jalr {}, {}, {}", x(r), x(r), imm12(r)),
-        _ => format!("li {}, {:#x}", x(r), r.range(0, 0xffff_ffff)),
+        5 => format!("fence {}, {}", fence_set(r), fence_set(r)),
+        6 => format!("csrrw {}, {}, {}", x(r), csr(r), r.range(0, 31)),
+        7 => format!("auipc {}, %pcrel_hi({})", x(r), l(r)),
+        8 => format!("jalr {}, {}, {}", x(r), x(r), imm12(r)),
+        9 => format!("li {}, %lo({})", x(r), d(r)),
+        10 => format!("jalr {}, %lo({})({})", x(r), d(r), x(r)),
+        _ => {
+            let spec = r.pick(isa_spec::PSEUDOS);
+            pseudo_instance(r, spec, &mut l)
+        }
     };
     vec![v]
 }
@@ -440,7 +383,7 @@ fn data_section(r: &mut Rng, out: &mut String) {
 fn generate(seed: u64) -> Program {
     let mut r = Rng(seed);
     let variants = 3;
-    let pseudos = 160;
+    let pseudos = 4 * isa_spec::PSEUDOS.len();
     let lines = SPECS.len() * variants + pseudos;
     let mut body: Vec<(String, String)> = Vec::with_capacity(lines);
     let mut rows: Vec<usize> = (0..SPECS.len())

@@ -16,7 +16,7 @@ pub enum UnOp {
     LogNot,
 }
 
-/// A binary operator, C precedence.
+/// A binary operator. Precedence is GNU as's ([`BinOp::rank`]), not C's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     /// `*`
@@ -31,7 +31,7 @@ pub enum BinOp {
     Sub,
     /// `<<`
     Shl,
-    /// `>>` (arithmetic)
+    /// `>>` (logical, of the 64-bit value)
     Shr,
     /// `<`
     Lt,
@@ -51,10 +51,72 @@ pub enum BinOp {
     Xor,
     /// `|`
     Or,
+    /// `!` between two operands: `a | ~b` (GNU as)
+    OrNot,
     /// `&&`
     LogAnd,
     /// `||`
     LogOr,
+}
+
+impl BinOp {
+    /// GNU as's precedence, higher binds tighter: `* / % << >>` (5), then
+    /// `| & ^ !` (4), then `+ -` (3), then the comparisons (2), `&&` (1), `||` (0).
+    pub fn rank(self) -> u8 {
+        use BinOp::*;
+        match self {
+            Mul | Div | Rem | Shl | Shr => 5,
+            Or | OrNot | Xor | And => 4,
+            Add | Sub => 3,
+            Eq | Ne | Lt | Gt | Le | Ge => 2,
+            LogAnd => 1,
+            LogOr => 0,
+        }
+    }
+
+    /// C's precedence, higher binds tighter; `None` for operators C lacks.
+    pub fn c_rank(self) -> Option<u8> {
+        use BinOp::*;
+        Some(match self {
+            Mul | Div | Rem => 9,
+            Add | Sub => 8,
+            Shl | Shr => 7,
+            Lt | Gt | Le | Ge => 6,
+            Eq | Ne => 5,
+            And => 4,
+            Xor => 3,
+            Or => 2,
+            LogAnd => 1,
+            LogOr => 0,
+            OrNot => return None,
+        })
+    }
+
+    /// How the operator is written.
+    pub fn symbol(self) -> &'static str {
+        use BinOp::*;
+        match self {
+            Mul => "*",
+            Div => "/",
+            Rem => "%",
+            Add => "+",
+            Sub => "-",
+            Shl => "<<",
+            Shr => ">>",
+            Lt => "<",
+            Gt => ">",
+            Le => "<=",
+            Ge => ">=",
+            Eq => "==",
+            Ne => "!=",
+            And => "&",
+            Xor => "^",
+            Or => "|",
+            OrNot => "!",
+            LogAnd => "&&",
+            LogOr => "||",
+        }
+    }
 }
 
 /// A relocation-style operator `%name(expr)`.

@@ -84,9 +84,12 @@ pub enum Kind {
     /// `~`
     #[token("~")]
     Tilde,
-    /// `!`
+    /// `!`: logical not before an operand, "or not" between two (GNU as).
     #[token("!")]
     Bang,
+    /// `!!`: GNU as's exclusive or between two operands (two logical nots before one).
+    #[token("!!")]
+    BangBang,
     /// `<`
     #[token("<")]
     Lt,

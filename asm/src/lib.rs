@@ -106,8 +106,10 @@ pub fn assemble_sources(
     // Link even after first-pass errors: undefined symbols and out-of-range
     // targets are errors of the run too.
     let errors = shared.diags.iter().any(|d| d.severity == Severity::Error);
-    let linked = link::link(&mut units, &names, options);
+    let mut link_warnings = Vec::new();
+    let linked = link::link(&mut units, &names, options, &mut link_warnings);
     let mut diags = std::mem::take(&mut shared.diags);
+    diags.extend(link_warnings);
     let image = match linked {
         Ok(image) if !errors => Some(image),
         Ok(_) => None,

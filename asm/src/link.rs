@@ -8,15 +8,15 @@
 //! `.data`. Input sections of one class are concatenated in the order the
 //! files were given, each at its own alignment.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use isa_spec::Field;
 
 use crate::Options;
-use crate::ast::Expr;
 use crate::diag::Diag;
-use crate::directives::check_data_range;
-use crate::expr::{EvalError, Resolver, Value, eval};
+use crate::directives::truncate_data;
+use crate::expr::{EvalError, EvalWarning, Resolver, Value, eval, rv32_operand};
 use crate::pass1::{display_name, nearest};
 use crate::source::{CtxId, Span};
 use crate::unit::*;
@@ -94,6 +94,9 @@ struct Linker<'a> {
     globals: HashMap<&'a str, usize>,
     commons: HashMap<(usize, String), u64>,
     diags: Vec<Diag>,
+    /// Warnings of the final evaluations (a symbol's definition may be
+    /// evaluated at each use: duplicates are dropped at the end).
+    warnings: RefCell<Vec<Diag>>,
 }
 
 /// Evaluates expressions of one unit with final addresses.
@@ -103,9 +106,22 @@ struct FinalResolver<'l, 'a> {
     file: u32,
     dot: u64,
     depth: u32,
+    ctx: CtxId,
 }
 
 impl Resolver for FinalResolver<'_, '_> {
+    fn warn(&mut self, w: EvalWarning) {
+        let span = Span {
+            file: self.file,
+            start: w.start,
+            end: w.end,
+        };
+        self.linker.warnings.borrow_mut().push(Diag {
+            ctx: self.ctx,
+            ..Diag::warning(span, w.message, w.label)
+        });
+    }
+
     fn symbol(&mut self, name: &str, start: u32, end: u32) -> Result<Value, EvalError> {
         if name == "." {
             return Ok(Value::Abs(self.dot as i64));
@@ -169,6 +185,7 @@ impl<'a> Linker<'a> {
                     file: *file,
                     dot: self.units[u].sections[*section].addr + offset,
                     depth: depth + 1,
+                    ctx: 0,
                 };
                 match eval(expr, &mut r) {
                     Ok(Value::Abs(v)) => Ok(v),
@@ -210,13 +227,15 @@ impl<'a> Linker<'a> {
         )
     }
 
-    fn eval_at(&self, unit: usize, file: u32, dot: u64, expr: &Expr) -> Result<i64, Diag> {
+    fn eval_at(&self, unit: usize, fx: &Fixup, dot: u64) -> Result<i64, Diag> {
+        let (file, expr) = (fx.span.file, &fx.expr);
         let mut r = FinalResolver {
             linker: self,
             unit,
             file,
             dot,
             depth: 0,
+            ctx: fx.ctx,
         };
         match eval(expr, &mut r) {
             Ok(Value::Abs(v)) => Ok(v),
@@ -262,8 +281,14 @@ enum Patch {
     Size(usize, Box<str>, u64),
 }
 
-/// Lays out and links the units. `names` are the input file names.
-pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Image, Vec<Diag>> {
+/// Lays out and links the units. `names` are the input file names; warnings
+/// go to `warnings` whether or not the link succeeds.
+pub fn link(
+    units: &mut [Unit],
+    names: &[String],
+    opts: &Options,
+    warnings: &mut Vec<Diag>,
+) -> Result<Image, Vec<Diag>> {
     // Layout.
     let mut addr = opts.text_base;
     let mut class_ranges: Vec<(SectionClass, u64, u64, u64)> = Vec::new();
@@ -331,6 +356,7 @@ pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Imag
         globals: HashMap::new(),
         commons: HashMap::new(),
         diags: Vec::new(),
+        warnings: RefCell::new(Vec::new()),
     };
     linker.commons = common_addrs;
     // Global symbols.
@@ -374,7 +400,7 @@ pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Imag
         for sec in &unit.sections {
             for fx in sec.fixups.iter().filter(|f| f.kind == FixKind::PcrelHi) {
                 let pc = sec.addr + fx.offset as u64;
-                match linker.eval_at(ui, fx.span.file, pc, &fx.expr) {
+                match linker.eval_at(ui, fx, pc) {
                     Ok(t) => {
                         pcrel_targets.insert(pc, t as u32);
                     }
@@ -415,27 +441,27 @@ pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Imag
                             None => return Ok(None),
                         },
                         FixKind::PcrelLoAt(field) => {
-                            let at = linker.eval_at(ui, fx.span.file, pc, &fx.expr)? as u64;
+                            let at = linker.eval_at(ui, fx, pc)? as u64;
                             match pcrel_lo(at)? {
                                 Some(lo) => Patch::Or(ui, si, off, field.insert(lo)),
                                 None => return Ok(None),
                             }
                         }
                         kind => {
-                            let v = linker.eval_at(ui, fx.span.file, pc, &fx.expr)?;
+                            let v = linker.eval_at(ui, fx, pc)?;
                             match kind {
                                 FixKind::Data(size) => {
-                                    if let Some(d) = check_data_range(v, *size, fx.span) {
-                                        return Err(Diag { ctx: fx.ctx, ..d });
+                                    let (bytes, warning) = truncate_data(v, *size, fx.span);
+                                    if let Some(w) = warning {
+                                        linker
+                                            .warnings
+                                            .borrow_mut()
+                                            .push(Diag { ctx: fx.ctx, ..w });
                                     }
-                                    Patch::Bytes(
-                                        ui,
-                                        si,
-                                        off,
-                                        v.to_le_bytes()[..*size as usize].to_vec(),
-                                    )
+                                    Patch::Bytes(ui, si, off, bytes)
                                 }
                                 FixKind::Field(field) => {
+                                    let v = rv32_operand(v);
                                     field.check(v).map_err(|r| {
                                         range_diag(
                                             fx.span,
@@ -607,6 +633,12 @@ pub fn link(units: &mut [Unit], names: &[String], opts: &Options) -> Result<Imag
     }
     symbols.extend(global_syms);
 
+    let mut seen = std::collections::HashSet::new();
+    for w in linker.warnings.take() {
+        if seen.insert((w.span, w.message.clone())) {
+            warnings.push(w);
+        }
+    }
     if !linker.diags.is_empty() {
         let mut diags = linker.diags;
         diags.sort_by_key(|d| (d.span.file, d.span.start));

@@ -103,7 +103,8 @@ impl fmt::Display for Disasm<'_> {
                     .unwrap_or("?")
                     .to_string(),
                 Operand::Keyword(k) => k.to_string(),
-                Operand::AqRl => continue,
+                // Written operands of pseudo-instructions only.
+                Operand::AqRl | Operand::Symbol | Operand::Imm32 => continue,
             };
             texts.push(text);
         }

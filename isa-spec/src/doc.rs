@@ -3,7 +3,10 @@
 use std::fmt::Write;
 
 use crate::msg::MessageType;
-use crate::{CSRS, Extension, HOST_SERVICES, Operand, SPECS, TimingClass};
+use crate::{
+    Bind, CSRS, Expansion, Extension, F_ABI, Field, HOST_SERVICES, Operand, PSEUDOS, PseudoSpec,
+    RegClass, SPECS, TimingClass, X_ABI, csr_by_number,
+};
 
 /// Assembly syntax of a row, e.g. `lw rd, imm12(rs1)`.
 pub fn syntax(spec: &crate::InstrSpec) -> String {
@@ -29,6 +32,87 @@ pub fn syntax(spec: &crate::InstrSpec) -> String {
         first = false;
     }
     out
+}
+
+fn operand_name(operand: Operand) -> String {
+    let class = match operand.reg_class() {
+        Some(RegClass::F) => "f",
+        _ => "",
+    };
+    format!("{class}{}", operand.syntax())
+}
+
+/// Written syntax of a pseudo-instruction row, e.g. `jr imm12(rs1)`.
+pub fn pseudo_syntax(spec: &PseudoSpec) -> String {
+    let ops: Vec<String> = spec.operands.iter().map(|o| operand_name(*o)).collect();
+    if ops.is_empty() {
+        spec.mnemonic.to_string()
+    } else {
+        format!("{} {}", spec.mnemonic, ops.join(", "))
+    }
+}
+
+/// What a pseudo-instruction row assembles to, e.g. `jalr zero, imm12(rs1)`.
+pub fn expansion_text(spec: &PseudoSpec) -> String {
+    let templates = match &spec.expansion {
+        Expansion::Insts(templates) => templates,
+        Expansion::LoadImmediate => {
+            return "`addi rd, zero, imm`, `lui rd, hi20` or both, by the value".to_string();
+        }
+        Expansion::LoadAddress => {
+            return "`auipc rd, %pcrel_hi(symbol)`; `addi rd, rd, %pcrel_lo(symbol)` (`li` of a constant)"
+                .to_string();
+        }
+    };
+    let mut out = Vec::new();
+    for t in *templates {
+        let bound = |field: Field| t.binds.iter().find(|(f, _)| *f == field).map(|(_, b)| *b);
+        let value = |field: Field, class: Option<RegClass>| -> String {
+            match bound(field) {
+                Some(Bind::Arg(i)) => {
+                    let written = spec.operands[i as usize];
+                    match (written, field) {
+                        (Operand::LoadMem | Operand::StoreMem, Field::Rs1) => "rs1".to_string(),
+                        (Operand::LoadMem | Operand::StoreMem, _) => "imm12".to_string(),
+                        _ => operand_name(written),
+                    }
+                }
+                Some(Bind::Const(v)) => match (class, field) {
+                    (Some(RegClass::X), _) => X_ABI[v as usize].to_string(),
+                    (Some(RegClass::F), _) => F_ABI[v as usize].to_string(),
+                    (_, Field::Csr) => csr_by_number(v as u16)
+                        .map_or_else(|| format!("{v:#x}"), |c| c.name.to_string()),
+                    _ => v.to_string(),
+                },
+                Some(Bind::PcrelHi(_)) => "%pcrel_hi(symbol)".to_string(),
+                Some(Bind::PcrelLo(_)) => "%pcrel_lo(symbol)".to_string(),
+                None if class.is_some() => "zero".to_string(),
+                None => "0".to_string(),
+            }
+        };
+        let mut ops = Vec::new();
+        for operand in t.op.spec().operands {
+            let fields = operand.fields();
+            let text = match operand {
+                Operand::LoadMem | Operand::StoreMem => format!(
+                    "{}({})",
+                    value(fields[0], None),
+                    value(Field::Rs1, Some(RegClass::X))
+                ),
+                Operand::Rm(_) | Operand::Fence | Operand::AqRl => continue,
+                _ if fields.is_empty() => continue,
+                _ => value(fields[0], operand.reg_class()),
+            };
+            ops.push(text);
+        }
+        let mnemonic = t.op.mnemonic();
+        out.push(if ops.is_empty() {
+            format!("`{mnemonic}`")
+        } else {
+            format!("`{mnemonic} {}`", ops.join(", "))
+        });
+    }
+    out.join("; ")
 }
 
 fn fixed_bits(spec: &crate::InstrSpec) -> String {
@@ -92,6 +176,23 @@ pub fn reference() -> String {
         }
         out.push('\n');
     }
+    out.push_str(
+        "## Pseudo-instructions and aliases\n\n\
+         GNU as's forms for RV32G, each written form one row of `isa-spec/src/pseudo.rs`.\n\
+         A form is tried after the instruction rows of its mnemonic: `add rd, rs1, imm12`\n\
+         is `addi` because `add rd, rs1, rs2` does not take an immediate.\n\n\
+         | syntax | assembles to | meaning |\n|---|---|---|\n",
+    );
+    for spec in PSEUDOS {
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {} |",
+            pseudo_syntax(spec),
+            expansion_text(spec),
+            spec.description.replace('|', "\\|")
+        );
+    }
+    out.push('\n');
     out.push_str("## Timing classes\n\n");
     for class in TimingClass::ALL {
         let members: Vec<&str> = SPECS

@@ -298,6 +298,11 @@ pub enum Operand {
     SendType,
     /// A fixed keyword the syntax requires (it has no bits of its own).
     Keyword(&'static str),
+    /// An address written as an expression, not a register: the target of the
+    /// pc-relative pseudo-instructions (`la`, `call`, `lw rd, symbol`).
+    Symbol,
+    /// Any 32-bit value: the operand of `li`.
+    Imm32,
 }
 
 impl Operand {
@@ -322,7 +327,7 @@ impl Operand {
             Operand::Fence => &[Field::FenceSets],
             Operand::AqRl => &[Field::AqRl],
             Operand::SendType => &[Field::SendType],
-            Operand::Keyword(_) => &[],
+            Operand::Keyword(_) | Operand::Symbol | Operand::Imm32 => &[],
         }
     }
 
@@ -366,6 +371,8 @@ impl Operand {
             Operand::AqRl => "[.aq|.rl|.aqrl]",
             Operand::SendType => "thread|ready|rdv",
             Operand::Keyword(k) => k,
+            Operand::Symbol => "symbol",
+            Operand::Imm32 => "imm32",
         }
     }
 }

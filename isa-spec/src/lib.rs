@@ -6,7 +6,8 @@
 //! truth: [`Opcode`], [`SPECS`], [`Inst::encode`], [`Inst::decode`], the
 //! disassembler ([`Inst::display`]), the assembler's mnemonic lookup
 //! ([`rows_for_mnemonic`]) and the reference document ([`doc::reference`])
-//! derive from it.
+//! derive from it. The pseudo-instructions and aliases are a second table,
+//! [`PSEUDOS`], written in terms of the first.
 #![deny(missing_docs)]
 
 mod csr;
@@ -16,6 +17,7 @@ mod field;
 mod host;
 mod inst;
 pub mod msg;
+mod pseudo;
 mod reg;
 mod table;
 
@@ -24,4 +26,5 @@ pub use disasm::Disasm;
 pub use field::{Field, Operand, RangeError, RegClass, Slot};
 pub use host::*;
 pub use inst::*;
+pub use pseudo::*;
 pub use reg::*;

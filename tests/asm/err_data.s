@@ -1,9 +1,8 @@
-# Data directives out of range or of the wrong kind
+# Data directives out of range (truncated with GNU as's warning) or of the wrong kind
     .data
-    .byte 256                            #! value 256 does not fit in 1 byte(s)
-    .byte -129                           #! value -129 does not fit in 1 byte(s)
-    .half 0x10000                        #! value 65536 does not fit in 2 byte(s)
-    .word 0x100000000                    #! value 4294967296 does not fit in 4 byte(s)
+    .byte 256                            #~ value 0x100 truncated to 0x0
+    .half 0x10000                        #~ value 0x10000 truncated to 0x0
+    .word 0x100000000                    #~ value 0x100000000 truncated to 0x0
     .ascii 5                             #! expected a string
     .float 1.2.3                         #! invalid floating-point number `1.2.3`
     .double abc                          #! invalid floating-point number `abc`

@@ -7,4 +7,4 @@
     ,                                    #! expected an instruction or directive
     li a0, 0xzz                          #! unexpected `xzz`
     li a0, %foo(1)                       #! unknown relocation operator `%foo`
-    .word 1 / 0                          #! division by zero
+    .word 1 / 0                          #~ division by zero

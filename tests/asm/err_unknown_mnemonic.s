@@ -3,3 +3,5 @@
     fadd.x fa0, fa1, fa2                 #! unknown instruction `fadd.x`
     .wrod 5                              #! unknown directive `.wrod`
     snedh a0, thread, a1                 #! unknown instruction `snedh`
+    mret                                 #! `mret` is a privileged instruction, which SCMP does not have
+    la.tls.gd a0, x                      #! `la.tls.gd` is thread-local storage

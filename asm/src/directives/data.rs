@@ -1,0 +1,273 @@
+//! Data directives: integers (`.byte` ... `.dword`, `.uleb128`), strings,
+//! floating-point numbers, fills and `.incbin`, with GNU as's truncation of
+//! integers that do not fit.
+
+use crate::ast::{ExprKind, Operand};
+use crate::diag::Diag;
+use crate::expr::{EvalError, Value};
+use crate::lexer::unescape;
+use crate::pass1::*;
+use crate::source::Span;
+use crate::unit::*;
+
+impl Pass1<'_, '_> {
+    pub(super) fn data_values(&mut self, st: &Stmt, from: usize, size: u8) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        for op in ops {
+            match op {
+                Operand::Expr(e) => {
+                    if let ExprKind::Reloc(..) = e.kind {
+                        let span = st.span(e.start, e.end);
+                        self.error(
+                            st,
+                            Diag::error(
+                                span,
+                                "relocation operators are not allowed in data",
+                                "here",
+                            ),
+                        );
+                        continue;
+                    }
+                    let span = st.span(e.start, e.end);
+                    match self.eval1(st, &e) {
+                        Ok(Value::Abs(v)) => {
+                            let (bytes, warning) = truncate_data(v, size, span);
+                            if let Some(w) = warning {
+                                self.error(st, w);
+                            }
+                            self.emit(st, &bytes, span);
+                        }
+                        Ok(Value::Rel { .. }) | Err(EvalError::Defer(..)) => {
+                            let offset = self.section_size();
+                            self.emit(st, &[0u8; 8][..size as usize], span);
+                            self.add_fixup(st, FixKind::Data(size), e, offset);
+                        }
+                        Err(err) => {
+                            let d = eval_diag(st.file, err, "the value");
+                            self.error(st, d);
+                        }
+                    }
+                }
+                Operand::Empty(p) if size > 0 => {
+                    self.error(
+                        st,
+                        Diag::error(st.span(p, p), "missing value", "expected a value here"),
+                    );
+                }
+                other => {
+                    let (s, e) = other.range();
+                    self.error(
+                        st,
+                        Diag::error(
+                            st.span(s, e),
+                            "expected a value",
+                            "not a number or expression",
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    pub(super) fn strings(&mut self, st: &Stmt, from: usize, nul: bool) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        for op in ops {
+            match op {
+                Operand::Str(s, e) => {
+                    let mut bytes = unescape(&st.text[s as usize + 1..e as usize - 1]);
+                    if nul {
+                        bytes.push(0);
+                    }
+                    self.emit(st, &bytes, st.span(s, e));
+                }
+                other => {
+                    let (s, e) = other.range();
+                    self.error(
+                        st,
+                        Diag::error(st.span(s, e), "expected a string", "not a string literal"),
+                    );
+                }
+            }
+        }
+    }
+
+    pub(super) fn floats(&mut self, st: &Stmt, from: usize, double: bool) {
+        let (raw, base) = st.raw_from(from);
+        let raw = raw.to_string();
+        for (s, e) in split_top_level(&raw, ',') {
+            let (s, e) = trim_range(&raw, (s, e));
+            let text = &raw[s..e];
+            let span = st.span(base + s as u32, base + e as u32);
+            match crate::floats::parse(text, double) {
+                Ok(bits) => {
+                    let bytes = bits.to_le_bytes();
+                    self.emit(st, &bytes[..if double { 8 } else { 4 }], span);
+                }
+                Err(why) => {
+                    let d =
+                        Diag::error(span, format!("invalid floating-point number `{text}`"), why)
+                            .with_help(
+                                "write decimal (1.5, -2e10), hexadecimal (0x1.8p3), inf or nan",
+                            );
+                    self.error(st, d);
+                }
+            }
+        }
+    }
+
+    pub(super) fn space(&mut self, st: &Stmt, from: usize, zero_only: bool) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        let Some(Operand::Expr(n)) = ops.first() else {
+            let span = st.whole();
+            self.error(
+                st,
+                Diag::error(span, "missing size", "expected a byte count"),
+            );
+            return;
+        };
+        let Some(count) = self.absolute(st, n, "the size") else {
+            return;
+        };
+        if count < 0 || count as u64 > MAX_SECTION_BYTES {
+            self.error(
+                st,
+                Diag::error(
+                    st.span(n.start, n.end),
+                    format!("invalid size {count}"),
+                    "must be 0..=256 MiB",
+                ),
+            );
+            return;
+        }
+        let fill = match ops.get(1) {
+            Some(Operand::Expr(f)) if !zero_only => self.absolute(st, f, "the fill value"),
+            _ => None,
+        };
+        self.pad(count as u64, Some(fill.unwrap_or(0)), 1);
+    }
+
+    pub(super) fn fill(&mut self, st: &Stmt, from: usize) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        let mut vals = [None, Some(1), Some(0)];
+        for (i, op) in ops.iter().take(3).enumerate() {
+            if let Operand::Expr(e) = op {
+                vals[i] = self.absolute(st, e, "the `.fill` argument");
+                if vals[i].is_none() {
+                    return;
+                }
+            }
+        }
+        let (Some(repeat), Some(size), Some(value)) = (vals[0], vals[1], vals[2]) else {
+            let span = st.whole();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    "`.fill` needs a repeat count",
+                    "expected `repeat[, size[, value]]`",
+                ),
+            );
+            return;
+        };
+        let size = size.clamp(0, 8);
+        if repeat < 0 || (repeat as u64).saturating_mul(size as u64) > MAX_SECTION_BYTES {
+            let span = st.whole();
+            self.error(
+                st,
+                Diag::error(span, "invalid `.fill` size", "too large or negative"),
+            );
+            return;
+        }
+        // GNU as stores at most 4 bytes of the value; wider units get zeros.
+        let v = (value as u32 as u64).to_le_bytes();
+        let span = st.whole();
+        let mut bytes = Vec::with_capacity((repeat * size) as usize);
+        for _ in 0..repeat {
+            bytes.extend_from_slice(&v[..size as usize]);
+        }
+        self.emit(st, &bytes, span);
+    }
+
+    pub(super) fn leb128(&mut self, st: &Stmt, from: usize, signed: bool) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        for op in ops {
+            let Operand::Expr(e) = op else { continue };
+            let Some(mut v) = self.absolute(st, &e, "a LEB128 value") else {
+                continue;
+            };
+            let mut bytes = Vec::new();
+            loop {
+                let byte = (v & 0x7f) as u8;
+                v = if signed {
+                    v >> 7
+                } else {
+                    ((v as u64) >> 7) as i64
+                };
+                let done = if signed {
+                    (v == 0 && byte & 0x40 == 0) || (v == -1 && byte & 0x40 != 0)
+                } else {
+                    v == 0
+                };
+                bytes.push(if done { byte } else { byte | 0x80 });
+                if done {
+                    break;
+                }
+            }
+            self.emit(st, &bytes, st.span(e.start, e.end));
+        }
+    }
+
+    pub(super) fn incbin(&mut self, st: &Stmt, from: usize) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        let Some((_, _, data, span)) = self.read_named_file(st, &ops, ".incbin") else {
+            return;
+        };
+        let mut args = [0i64, data.len() as i64];
+        for (i, op) in ops.iter().skip(1).take(2).enumerate() {
+            if let Operand::Expr(x) = op {
+                match self.absolute(st, x, "the `.incbin` argument") {
+                    Some(v) => args[i] = v,
+                    None => return,
+                }
+            }
+        }
+        let skip = args[0].clamp(0, data.len() as i64) as usize;
+        let count = args[1].clamp(0, (data.len() - skip) as i64) as usize;
+        self.emit(st, &data[skip..skip + count], span);
+    }
+}
+
+/// The `size` bytes GNU as stores for `v`, and the warning it gives when `v`
+/// does not fit: it takes -(2^8n - 1)..=2^8n - 1 silently (either reading of
+/// the bytes) and keeps the low bytes of anything else.
+pub(crate) fn truncate_data(v: i64, size: u8, span: Span) -> (Vec<u8>, Option<Diag>) {
+    let bytes = v.to_le_bytes()[..size as usize].to_vec();
+    if size >= 8 {
+        return (bytes, None);
+    }
+    let bits = size as u32 * 8;
+    let high = u64::MAX << bits;
+    let u = v as u64;
+    let warning = (u & high != 0 && u.wrapping_neg() & high != 0).then(|| {
+        let limit = (1i64 << bits) - 1;
+        Diag::warning(
+            span,
+            format!("value {u:#x} truncated to {:#x}", u & !high),
+            format!("does not fit in {size} byte(s)"),
+        )
+        .with_help(format!("a {size}-byte value is in -{limit}..={limit}"))
+    });
+    (bytes, warning)
+}

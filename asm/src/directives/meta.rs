@@ -1,0 +1,150 @@
+//! The compiler's bookkeeping directives: `.attribute`, `.option`, `.file`,
+//! `.ident`, and the accepted-and-ignored `.cfi_*`, `.loc`, `.addrsig`.
+
+use crate::ast::Operand;
+use crate::diag::Diag;
+use crate::lexer::Kind;
+use crate::pass1::*;
+use crate::source::Span;
+use crate::unit::*;
+
+impl Pass1<'_, '_> {
+    pub(super) fn attribute(&mut self, st: &Stmt, head_span: Span, from: usize) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        let (Some(Operand::Expr(tag)), Some(value)) = (ops.first(), ops.get(1)) else {
+            self.error(
+                st,
+                Diag::error(
+                    head_span,
+                    "`.attribute` needs a tag and a value",
+                    "expected `tag, value`",
+                ),
+            );
+            return;
+        };
+        let tag_num = match tag.as_sym() {
+            Some("stack_align") => 4,
+            Some("arch") => 5,
+            Some("unaligned_access") => 6,
+            Some("priv_spec") => 8,
+            Some("priv_spec_minor") => 10,
+            Some("priv_spec_revision") => 12,
+            Some("atomic_abi") => 14,
+            Some("x3_reg_usage") => 16,
+            Some(other) => {
+                let d = Diag::error(
+                    st.span(tag.start, tag.end),
+                    format!("unknown attribute `{other}`"),
+                    "not a RISC-V attribute",
+                );
+                self.error(st, d);
+                return;
+            }
+            None => match self.absolute(st, tag, "the attribute tag") {
+                Some(v) if v >= 0 => v as u64,
+                _ => return,
+            },
+        };
+        let v = match value {
+            Operand::Str(s, e) => AttrValue::Str(st.string_at(*s, *e)),
+            Operand::Expr(e) => match self.absolute(st, e, "the attribute value") {
+                Some(v) => AttrValue::Int(v as u64),
+                None => return,
+            },
+            other => {
+                let (s, e) = other.range();
+                self.error(
+                    st,
+                    Diag::error(
+                        st.span(s, e),
+                        "expected a number or a string",
+                        "attribute value",
+                    ),
+                );
+                return;
+            }
+        };
+        // RISC-V attributes: odd tags hold strings, even tags numbers.
+        if matches!(v, AttrValue::Str(_)) != (tag_num % 2 == 1) {
+            let (s, e) = value.range();
+            let d = Diag::error(
+                st.span(s, e),
+                format!(
+                    "attribute {tag_num} takes a {}",
+                    if tag_num % 2 == 1 { "string" } else { "number" }
+                ),
+                "wrong kind of value",
+            );
+            self.error(st, d);
+            return;
+        }
+        self.unit.attributes.retain(|(t, _)| *t != tag_num);
+        self.unit.attributes.push((tag_num, v));
+    }
+
+    /// `.file "name"` names the unit (an STT_FILE symbol); `.file N "dir"
+    /// "name"` is a DWARF line-table entry, accepted.
+    pub(super) fn file_directive(&mut self, st: &Stmt, c: &super::Call) {
+        let toks = st.tokens();
+        if let [t] = &toks[c.from.min(toks.len())..]
+            && t.kind == Kind::Str
+        {
+            self.unit.file_name = Some(st.string_at(t.start, t.end));
+        } else if !matches!(toks.get(c.from), Some(t) if t.kind == Kind::Int) {
+            let span = st.whole();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    "`.file` needs a file name",
+                    "expected `.file \"name\"` or `.file N \"name\"`",
+                ),
+            );
+        }
+    }
+
+    pub(super) fn ident(&mut self, st: &Stmt, c: &super::Call) {
+        let Some(ops) = self.parse_operands(st, c.from) else {
+            return;
+        };
+        if let Some(Operand::Str(s, e)) = ops.first() {
+            self.unit.idents.push(st.string_at(*s, *e));
+        }
+    }
+
+    pub(super) fn option(&mut self, st: &Stmt, c: &super::Call) {
+        let (raw, s) = st.raw_from(c.from);
+        let arg = raw.trim();
+        let known = [
+            "rvc",
+            "norvc",
+            "push",
+            "pop",
+            "relax",
+            "norelax",
+            "pic",
+            "nopic",
+            "csr-check",
+            "no-csr-check",
+        ];
+        let e = s + raw.len() as u32;
+        if arg == "rvc" || (arg.starts_with("arch") && arg.contains("+c")) {
+            self.error(
+                st,
+                Diag::warning(
+                    st.span(s, e),
+                    "compressed instructions are not supported",
+                    "ignored",
+                )
+                .with_help("SCMP uses 32-bit instructions only"),
+            );
+        } else if !known.contains(&arg) && !arg.starts_with("arch") {
+            self.error(
+                st,
+                Diag::warning(st.span(s, e), format!("unknown `.option {arg}`"), "ignored"),
+            );
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Directives: the one table from a directive's name to its handler, from
+//! which dispatch, the list of conditional directives and the "did you mean"
+//! help derive. Handlers live with their concern: sections, data, layout,
+//! symbols, the compiler's bookkeeping, `.insn`, and (in `blocks`) macros,
+//! repetition, conditionals and includes.
+
+mod data;
+mod insn;
+mod layout;
+mod meta;
+mod sections;
+mod symbols;
+
+pub(crate) use data::truncate_data;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::ast::Operand;
+use crate::diag::Diag;
+use crate::lexer::Token;
+use crate::pass1::*;
+use crate::source::Span;
+
+/// A directive statement as its handler sees it.
+pub(crate) struct Call<'n> {
+    /// The directive's name, lower case (`.word`).
+    pub name: &'n str,
+    /// Where the name is.
+    pub head: Span,
+    /// Index (in the statement) of the first token after the name.
+    pub from: usize,
+}
+
+type Handler = fn(&mut Pass1<'_, '_>, &Stmt, &Call<'_>);
+
+/// Whether a directive opens, continues or closes a conditional block (those
+/// are read even where assembly is off).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Conditional,
+    Other,
+}
+
+use Family::{Conditional, Other};
+
+/// Every directive: name, family, handler.
+#[rustfmt::skip]
+const DIRECTIVES: &[(&str, Family, Handler)] = &[
+    // sections
+    (".text", Other, |p, st, c| p.plain_section(st, c)),
+    (".data", Other, |p, st, c| p.plain_section(st, c)),
+    (".bss", Other, |p, st, c| p.plain_section(st, c)),
+    (".rodata", Other, |p, st, c| p.plain_section(st, c)),
+    (".section", Other, |p, st, c| p.section_directive(st, c.name, c.head, c.from)),
+    (".pushsection", Other, |p, st, c| p.section_directive(st, c.name, c.head, c.from)),
+    (".popsection", Other, |p, st, c| p.pop_section(st, c)),
+    (".previous", Other, |p, _, _| std::mem::swap(&mut p.cur, &mut p.prev)),
+    // data
+    (".byte", Other, |p, st, c| p.data_values(st, c.from, 1)),
+    (".half", Other, |p, st, c| p.data_values(st, c.from, 2)),
+    (".short", Other, |p, st, c| p.data_values(st, c.from, 2)),
+    (".2byte", Other, |p, st, c| p.data_values(st, c.from, 2)),
+    (".word", Other, |p, st, c| p.data_values(st, c.from, 4)),
+    (".long", Other, |p, st, c| p.data_values(st, c.from, 4)),
+    (".int", Other, |p, st, c| p.data_values(st, c.from, 4)),
+    (".4byte", Other, |p, st, c| p.data_values(st, c.from, 4)),
+    (".dword", Other, |p, st, c| p.data_values(st, c.from, 8)),
+    (".quad", Other, |p, st, c| p.data_values(st, c.from, 8)),
+    (".8byte", Other, |p, st, c| p.data_values(st, c.from, 8)),
+    (".ascii", Other, |p, st, c| p.strings(st, c.from, false)),
+    (".asciz", Other, |p, st, c| p.strings(st, c.from, true)),
+    (".string", Other, |p, st, c| p.strings(st, c.from, true)),
+    (".float", Other, |p, st, c| p.floats(st, c.from, false)),
+    (".single", Other, |p, st, c| p.floats(st, c.from, false)),
+    (".double", Other, |p, st, c| p.floats(st, c.from, true)),
+    (".zero", Other, |p, st, c| p.space(st, c.from, true)),
+    (".space", Other, |p, st, c| p.space(st, c.from, false)),
+    (".skip", Other, |p, st, c| p.space(st, c.from, false)),
+    (".fill", Other, |p, st, c| p.fill(st, c.from)),
+    (".uleb128", Other, |p, st, c| p.leb128(st, c.from, false)),
+    (".sleb128", Other, |p, st, c| p.leb128(st, c.from, true)),
+    (".incbin", Other, |p, st, c| p.incbin(st, c.from)),
+    (".insn", Other, |p, st, c| p.insn(st, c)),
+    // layout
+    (".align", Other, |p, st, c| p.align_directive(st, c.name, c.from)),
+    (".p2align", Other, |p, st, c| p.align_directive(st, c.name, c.from)),
+    (".p2alignw", Other, |p, st, c| p.align_directive(st, c.name, c.from)),
+    (".p2alignl", Other, |p, st, c| p.align_directive(st, c.name, c.from)),
+    (".balign", Other, |p, st, c| p.align_directive(st, c.name, c.from)),
+    (".balignw", Other, |p, st, c| p.align_directive(st, c.name, c.from)),
+    (".balignl", Other, |p, st, c| p.align_directive(st, c.name, c.from)),
+    (".org", Other, |p, st, c| p.org_directive(st, c)),
+    (".nops", Other, |p, st, c| p.nops(st, c)),
+    // symbols
+    (".globl", Other, |p, st, c| p.symbol_attributes(st, c.name, c.from)),
+    (".global", Other, |p, st, c| p.symbol_attributes(st, c.name, c.from)),
+    (".local", Other, |p, st, c| p.symbol_attributes(st, c.name, c.from)),
+    (".weak", Other, |p, st, c| p.symbol_attributes(st, c.name, c.from)),
+    (".hidden", Other, |p, st, c| p.symbol_attributes(st, c.name, c.from)),
+    (".internal", Other, |p, st, c| p.symbol_attributes(st, c.name, c.from)),
+    (".protected", Other, |p, st, c| p.symbol_attributes(st, c.name, c.from)),
+    (".type", Other, |p, st, c| p.type_directive(st, c.from)),
+    (".size", Other, |p, st, c| p.size_directive(st, c.from)),
+    (".set", Other, |p, st, c| p.set_directive(st, c)),
+    (".equ", Other, |p, st, c| p.set_directive(st, c)),
+    (".equiv", Other, |p, st, c| p.set_directive(st, c)),
+    (".eqv", Other, |p, st, c| p.set_directive(st, c)),
+    (".comm", Other, |p, st, c| p.comm(st, c.name, c.from)),
+    (".lcomm", Other, |p, st, c| p.comm(st, c.name, c.from)),
+    // macros and repetition
+    (".macro", Other, |p, st, c| p.define_macro(st, c.from)),
+    (".endm", Other, |p, st, c| p.unopened(st, c, "no macro is being defined", ".macro")),
+    (".endmacro", Other, |p, st, c| p.unopened(st, c, "no macro is being defined", ".macro")),
+    (".exitm", Other, |p, st, c| p.exit_macro(st, c)),
+    (".purgem", Other, |p, st, c| p.purge_macro(st, c)),
+    (".rept", Other, |p, st, c| p.rept(st, c.head, c.from)),
+    (".irp", Other, |p, st, c| p.irp(st, c.head, c.from, false)),
+    (".irpc", Other, |p, st, c| p.irp(st, c.head, c.from, true)),
+    (".endr", Other, |p, st, c| p.unopened(st, c, "nothing to end", ".rept` or `.irp")),
+    // conditionals
+    (".if", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifdef", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifndef", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifnotdef", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifeq", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifne", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".iflt", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifle", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifgt", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifge", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifc", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifnc", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifeqs", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifnes", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifb", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".ifnb", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".else", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".elseif", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    (".endif", Conditional, |p, st, c| p.conditional(st, c.name, c.from)),
+    // input and messages
+    (".include", Other, |p, st, c| p.include(st, c.from)),
+    (".err", Other, |p, st, c| p.error(st, Diag::error(c.head, "`.err` reached", "assembly fails here"))),
+    (".error", Other, |p, st, c| p.message(st, c)),
+    (".warning", Other, |p, st, c| p.message(st, c)),
+    (".print", Other, |p, st, c| p.message(st, c)),
+    (".end", Other, |p, _, _| p.stop_reading()),
+    // the compiler's bookkeeping
+    (".file", Other, |p, st, c| p.file_directive(st, c)),
+    (".ident", Other, |p, st, c| p.ident(st, c)),
+    (".attribute", Other, |p, st, c| p.attribute(st, c.head, c.from)),
+    (".option", Other, |p, st, c| p.option(st, c)),
+    // Accepted for compatibility with compiler output; we emit no unwind
+    // or line tables (see the README). `.cfi_*` are all of this kind.
+    (".loc", Other, |_, _, _| {}),
+    (".loc_mark_labels", Other, |_, _, _| {}),
+    (".addrsig", Other, |_, _, _| {}),
+    (".addrsig_sym", Other, |_, _, _| {}),
+    (".variant_cc", Other, |_, _, _| {}),
+    (".altmacro", Other, |p, st, c| p.unsupported(st, c)),
+    (".noaltmacro", Other, |p, st, c| p.unsupported(st, c)),
+];
+
+fn handlers() -> &'static HashMap<&'static str, (Family, Handler)> {
+    static MAP: OnceLock<HashMap<&'static str, (Family, Handler)>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        DIRECTIVES
+            .iter()
+            .map(|&(name, family, handler)| (name, (family, handler)))
+            .collect()
+    })
+}
+
+/// Whether `name` (lower case) is one of the `.if` family, `.else` or `.endif`.
+pub(crate) fn is_cond_directive(name: &str) -> bool {
+    handlers()
+        .get(name)
+        .is_some_and(|(family, _)| *family == Conditional)
+}
+
+/// Every directive name, for suggestions.
+pub(crate) fn directive_names() -> impl Iterator<Item = &'static str> {
+    DIRECTIVES.iter().map(|(name, ..)| *name)
+}
+
+impl Pass1<'_, '_> {
+    pub(crate) fn directive(&mut self, st: &Stmt, name: &str, head: Token, from: usize) {
+        let call = Call {
+            name,
+            head: st.tok_span(head),
+            from,
+        };
+        if let Some((_, handler)) = handlers().get(name) {
+            handler(self, st, &call);
+        } else if !name.starts_with(".cfi_") {
+            let mut d = Diag::error(
+                call.head,
+                format!("unknown directive `{name}`"),
+                "not a directive",
+            );
+            if let Some(near) = nearest(name, directive_names()) {
+                d = d.with_help(format!("did you mean `{near}`?"));
+            }
+            self.error(st, d);
+        }
+    }
+
+    fn plain_section(&mut self, st: &Stmt, c: &Call) {
+        if c.from < st.tokens().len() {
+            let (raw, s) = st.raw_from(c.from);
+            let e = s + raw.len() as u32;
+            self.error(
+                st,
+                Diag::error(
+                    st.span(s, e),
+                    "subsections are not supported",
+                    "subsection number",
+                )
+                .with_help("use `.section` with distinct names"),
+            );
+        }
+        self.switch_section(c.name, None, c.name == ".bss");
+    }
+
+    fn pop_section(&mut self, st: &Stmt, c: &Call) {
+        match self.section_stack.pop() {
+            Some((cur, prev)) => {
+                self.cur = cur;
+                self.prev = prev;
+            }
+            None => self.error(
+                st,
+                Diag::error(
+                    c.head,
+                    "`.popsection` without `.pushsection`",
+                    "nothing to pop",
+                ),
+            ),
+        }
+    }
+
+    /// A closing directive without its opening one.
+    fn unopened(&mut self, st: &Stmt, c: &Call, label: &str, opener: &str) {
+        self.error(
+            st,
+            Diag::error(c.head, format!("`{}` without `{opener}`", c.name), label),
+        );
+    }
+
+    fn exit_macro(&mut self, st: &Stmt, c: &Call) {
+        if let Some(s) = self.streams.last_mut().filter(|s| s.is_macro) {
+            s.pos = s.end;
+        } else {
+            self.error(
+                st,
+                Diag::error(
+                    c.head,
+                    "`.exitm` outside a macro",
+                    "not in a macro expansion",
+                ),
+            );
+        }
+    }
+
+    fn purge_macro(&mut self, st: &Stmt, c: &Call) {
+        let (raw, s) = st.raw_from(c.from);
+        let n = raw.trim().to_string();
+        if self.macros.remove(&n).is_none() {
+            let e = s + raw.len() as u32;
+            self.error(
+                st,
+                Diag::error(
+                    st.span(s, e),
+                    format!("no macro `{n}` to purge"),
+                    "not defined",
+                ),
+            );
+        }
+    }
+
+    /// `.error`, `.warning`, `.print`.
+    fn message(&mut self, st: &Stmt, c: &Call) {
+        let Some(ops) = self.parse_operands(st, c.from) else {
+            return;
+        };
+        let msg = match ops.first() {
+            Some(Operand::Str(s, e)) => st.string_at(*s, *e),
+            _ => format!("{} reached", c.name),
+        };
+        let span = st.whole();
+        match c.name {
+            ".error" => self.error(st, Diag::error(span, msg, "`.error` here")),
+            ".warning" => self.error(st, Diag::warning(span, msg, "`.warning` here")),
+            _ => self.error(st, Diag::warning(span, msg, "`.print` here")),
+        }
+    }
+
+    fn unsupported(&mut self, st: &Stmt, c: &Call) {
+        self.error(
+            st,
+            Diag::error(
+                c.head,
+                format!("`{}` is not supported", c.name),
+                "unsupported directive",
+            ),
+        );
+    }
+}

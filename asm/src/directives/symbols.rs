@@ -1,0 +1,212 @@
+//! Symbol directives: binding and visibility (`.globl`, `.weak`, `.hidden`
+//! ...), `.type`, `.size`, `.set`/`.equ`/`.equiv`, `.comm`/`.lcomm`.
+
+use crate::ast::Operand;
+use crate::diag::Diag;
+use crate::expr::{EvalError, Value};
+use crate::pass1::*;
+use crate::unit::*;
+
+impl Pass1<'_, '_> {
+    pub(super) fn symbol_attributes(&mut self, st: &Stmt, name: &str, from: usize) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        for op in ops {
+            let Operand::Expr(e) = &op else { continue };
+            let Some(sym) = e.as_sym() else {
+                self.error(
+                    st,
+                    Diag::error(
+                        st.span(e.start, e.end),
+                        "expected a symbol name",
+                        "not a name",
+                    ),
+                );
+                continue;
+            };
+            let span = st.span(e.start, e.end);
+            let s = self.symbol_mut(sym);
+            if s.first_use.is_none() {
+                s.first_use = Some(span);
+            }
+            match name {
+                ".globl" | ".global" => {
+                    if s.binding != Binding::Weak {
+                        s.binding = Binding::Global;
+                    }
+                }
+                ".weak" => s.binding = Binding::Weak,
+                ".local" => s.binding = Binding::Local,
+                ".hidden" => s.visibility = 2,
+                ".internal" => s.visibility = 1,
+                _ => s.visibility = 3,
+            }
+        }
+    }
+
+    pub(super) fn type_directive(&mut self, st: &Stmt, from: usize) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        let (Some(Operand::Expr(e)), Some(t)) = (ops.first(), ops.get(1)) else {
+            let span = st.whole();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    "`.type` needs a symbol and a type",
+                    "expected `name, @type`",
+                ),
+            );
+            return;
+        };
+        let Some(sym) = e.as_sym() else { return };
+        let (s, en) = t.range();
+        let text = st.text[s as usize..en as usize]
+            .trim_matches('"')
+            .trim_start_matches(['@', '%']);
+        let ty = match text {
+            "function" | "STT_FUNC" | "gnu_indirect_function" => SymType::Func,
+            "object" | "STT_OBJECT" => SymType::Object,
+            "tls_object" | "STT_TLS" => SymType::Tls,
+            "common" | "STT_COMMON" => SymType::Common,
+            "notype" | "STT_NOTYPE" => SymType::NoType,
+            other => {
+                let d = Diag::error(
+                    st.span(s, en),
+                    format!("unknown symbol type `{other}`"),
+                    "not a type",
+                )
+                .with_help("use @function, @object, @notype, @tls_object or @common");
+                self.error(st, d);
+                return;
+            }
+        };
+        self.symbol_mut(sym).ty = ty;
+    }
+
+    pub(super) fn size_directive(&mut self, st: &Stmt, from: usize) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        let (Some(Operand::Expr(n)), Some(Operand::Expr(v))) = (ops.first(), ops.get(1)) else {
+            let span = st.whole();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    "`.size` needs a symbol and a size",
+                    "expected `name, size`",
+                ),
+            );
+            return;
+        };
+        let Some(sym) = n.as_sym() else { return };
+        let sym = sym.to_string();
+        match self.eval1(st, v) {
+            Ok(Value::Abs(size)) => self.symbol_mut(&sym).size = Some(size as u64),
+            Ok(Value::Rel { .. }) | Err(EvalError::Defer(..)) => {
+                let offset = self.section_size();
+                self.add_fixup(st, FixKind::SymbolSize(sym.into()), v.clone(), offset);
+            }
+            Err(e) => {
+                let d = eval_diag(st.file, e, "the size");
+                self.error(st, d);
+            }
+        }
+    }
+
+    pub(super) fn comm(&mut self, st: &Stmt, name: &str, from: usize) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        let (Some(Operand::Expr(n)), Some(Operand::Expr(size))) = (ops.first(), ops.get(1)) else {
+            let span = st.whole();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("`{name}` needs a symbol and a size"),
+                    "expected `name, size[, align]`",
+                ),
+            );
+            return;
+        };
+        let Some(sym) = n.as_sym().map(str::to_string) else {
+            return;
+        };
+        let span = st.span(n.start, n.end);
+        let Some(size) = self.absolute(st, size, "the size") else {
+            return;
+        };
+        let align = match ops.get(2) {
+            Some(Operand::Expr(a)) => match self.absolute(st, a, "the alignment") {
+                Some(a) => a,
+                None => return,
+            },
+            _ => (size.max(1) as u64).next_power_of_two().min(8) as i64,
+        };
+        if size < 0
+            || size as u64 > MAX_SECTION_BYTES
+            || align <= 0
+            || !(align as u64).is_power_of_two()
+        {
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("invalid `{name}` size or alignment"),
+                    "out of range",
+                ),
+            );
+            return;
+        }
+        let s = self.symbol_mut(&sym);
+        if s.is_defined() {
+            if !matches!(s.def, SymDef::Common(..)) {
+                let first = s.def_span;
+                let mut d = Diag::error(
+                    span,
+                    format!("symbol `{sym}` is already defined"),
+                    "declared common here",
+                );
+                if let Some(f) = first {
+                    d = d.with_note(f, "first defined here");
+                }
+                self.error(st, d);
+            }
+            return;
+        }
+        s.def = SymDef::Common(size as u64, align as u64);
+        s.def_span = Some(span);
+        if name == ".comm" && s.binding == Binding::Local {
+            s.binding = Binding::Global;
+        }
+        if s.ty == SymType::NoType {
+            s.ty = SymType::Object;
+        }
+    }
+
+    /// `.set`, `.equ`, `.equiv`, `.eqv`.
+    pub(super) fn set_directive(&mut self, st: &Stmt, c: &super::Call) {
+        let Some(ops) = self.parse_operands(st, c.from) else {
+            return;
+        };
+        match ops.as_slice() {
+            [Operand::Expr(n), Operand::Expr(v)] if n.as_sym().is_some() => {
+                let sym = n.as_sym().unwrap_or_default().to_string();
+                let span = st.span(n.start, n.end);
+                self.assign(st, &sym, span, v.clone(), true, c.name == ".equiv");
+            }
+            _ => self.error(
+                st,
+                Diag::error(
+                    c.head,
+                    format!("`{}` needs a symbol and a value", c.name),
+                    "expected `name, value`",
+                ),
+            ),
+        }
+    }
+}

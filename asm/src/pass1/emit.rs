@@ -1,0 +1,224 @@
+//! Section contents in the first pass: switching sections, appending bytes
+//! and fixups, padding, alignment and `.org`.
+
+use crate::ast::Expr;
+use crate::diag::Diag;
+use crate::expr::Value;
+use crate::source::Span;
+use crate::unit::*;
+
+use super::{MAX_SECTION_BYTES, Pass1, Stmt, eval_diag};
+
+impl Pass1<'_, '_> {
+    pub(crate) fn section_size(&self) -> u64 {
+        self.unit.sections[self.cur].size
+    }
+
+    pub(crate) fn switch_section(
+        &mut self,
+        name: &str,
+        flags: Option<&str>,
+        nobits: bool,
+    ) -> usize {
+        let idx = match self.unit.section_index.get(name) {
+            Some(&i) => i,
+            None => {
+                let class = SectionClass::classify(name, flags, nobits);
+                self.unit.sections.push(Section::new(name, class));
+                let i = self.unit.sections.len() - 1;
+                self.unit.section_index.insert(name.to_string(), i);
+                i
+            }
+        };
+        if idx != self.cur {
+            self.prev = self.cur;
+            self.cur = idx;
+        }
+        idx
+    }
+
+    /// Appends bytes to the current section.
+    pub(crate) fn emit(&mut self, st: &Stmt, bytes: &[u8], span: Span) {
+        let sec = &mut self.unit.sections[self.cur];
+        if sec.size + bytes.len() as u64 > MAX_SECTION_BYTES {
+            let name = sec.name.clone();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("section `{name}` is too large"),
+                    "exceeds 256 MiB here",
+                ),
+            );
+            return;
+        }
+        if sec.class == SectionClass::Bss {
+            if bytes.iter().any(|b| *b != 0) {
+                let name = sec.name.clone();
+                self.error(
+                    st,
+                    Diag::error(
+                        span,
+                        format!("non-zero data in the zero-initialized section `{name}`"),
+                        "this stores data",
+                    )
+                    .with_help("put initialized data in `.data`; `.bss` takes only `.zero`, `.space`, alignment"),
+                );
+                return;
+            }
+            sec.size += bytes.len() as u64;
+        } else {
+            sec.data.extend_from_slice(bytes);
+            sec.size = sec.data.len() as u64;
+        }
+    }
+
+    pub(crate) fn add_fixup(&mut self, st: &Stmt, kind: FixKind, expr: Expr, offset: u64) {
+        let span = st.span(expr.start, expr.end);
+        let sec = &self.unit.sections[self.cur];
+        // A zero-initialized section holds no bytes to patch (`.size` has none).
+        if sec.class == SectionClass::Bss && !matches!(kind, FixKind::SymbolSize(_)) {
+            let name = sec.name.clone();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("a value known only after layout cannot go in the zero-initialized section `{name}`"),
+                    "not known to be zero",
+                )
+                .with_help("put initialized data in `.data`"),
+            );
+            return;
+        }
+        self.unit.sections[self.cur].fixups.push(Fixup {
+            offset: offset as u32,
+            kind,
+            expr,
+            span,
+            ctx: st.ctx,
+        });
+    }
+
+    /// Adds `count` bytes of padding: `fill` bytes, or the section's default
+    /// (nops in code: a zero byte, a 2-byte `0x0001`, then 4-byte `nop`s, as
+    /// GNU as pads), with a fill pattern `width` bytes wide.
+    pub(crate) fn pad(&mut self, count: u64, fill: Option<i64>, width: usize) {
+        if count == 0 {
+            return;
+        }
+        let sec = &mut self.unit.sections[self.cur];
+        if sec.class == SectionClass::Bss {
+            sec.size += count;
+            return;
+        }
+        let mut bytes = Vec::with_capacity(count as usize);
+        match fill {
+            Some(v) => {
+                let pattern = v.to_le_bytes();
+                for i in 0..count as usize {
+                    bytes.push(pattern[i % width]);
+                }
+            }
+            None if sec.class.is_code() => {
+                let mut left = count;
+                let mut at = sec.size;
+                if at % 2 == 1 && left > 0 {
+                    bytes.push(0);
+                    left -= 1;
+                    at += 1;
+                }
+                if at % 4 == 2 && left >= 2 {
+                    bytes.extend_from_slice(&[1, 0]);
+                    left -= 2;
+                }
+                while left >= 4 {
+                    bytes.extend_from_slice(&0x0000_0013u32.to_le_bytes());
+                    left -= 4;
+                }
+                bytes.resize(bytes.len() + left as usize, 0);
+            }
+            None => bytes.resize(count as usize, 0),
+        }
+        sec.data.extend_from_slice(&bytes);
+        sec.size = sec.data.len() as u64;
+    }
+
+    pub(crate) fn align_to(
+        &mut self,
+        st: &Stmt,
+        bytes: u64,
+        fill: Option<i64>,
+        max: Option<i64>,
+        width: usize,
+    ) {
+        if bytes == 0 || !bytes.is_power_of_two() || bytes > 1 << 16 {
+            let span = st.whole();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("invalid alignment {bytes}"),
+                    "must be a power of two up to 65536",
+                ),
+            );
+            return;
+        }
+        let size = self.section_size();
+        let pad = (bytes - size % bytes) % bytes;
+        if let Some(m) = max
+            && pad as i64 > m
+        {
+            return;
+        }
+        let sec = &mut self.unit.sections[self.cur];
+        sec.align = sec.align.max(bytes as u32);
+        self.pad(pad, fill, width);
+    }
+
+    pub(crate) fn org(&mut self, st: &Stmt, e: &Expr, fill: Option<i64>) {
+        let target = match self.eval1(st, e) {
+            Ok(Value::Abs(v)) => v,
+            Ok(Value::Rel { section, offset }) if section == self.cur => offset,
+            Ok(Value::Rel { .. }) => {
+                self.error(
+                    st,
+                    Diag::error(
+                        st.span(e.start, e.end),
+                        "`.org` target is in another section",
+                        "not an offset of the current section",
+                    ),
+                );
+                return;
+            }
+            Err(err) => {
+                let d = eval_diag(st.file, err, "the `.org` target");
+                self.error(st, d);
+                return;
+            }
+        };
+        let size = self.section_size() as i64;
+        if target < size {
+            self.error(
+                st,
+                Diag::error(
+                    st.span(e.start, e.end),
+                    "`.org` cannot move backwards",
+                    format!("offset {target} is before the current offset {size}"),
+                ),
+            );
+            return;
+        }
+        if target as u64 > MAX_SECTION_BYTES {
+            self.error(
+                st,
+                Diag::error(
+                    st.span(e.start, e.end),
+                    "`.org` target is too large",
+                    "beyond 256 MiB",
+                ),
+            );
+            return;
+        }
+        self.pad((target - size) as u64, Some(fill.unwrap_or(0)), 1);
+    }
+}

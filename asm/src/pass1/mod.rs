@@ -1,0 +1,434 @@
+//! The first pass over one input file: the token streams and the statement
+//! loop (here), operand parsing (`parse`), symbols and evaluation
+//! (`symbols`), section bytes and fixups (`emit`). Directives are in
+//! `directives`, macros, repetition, conditionals and includes in `blocks`,
+//! instructions in `instr`.
+//!
+//! Input arrives as a stack of token streams: the file, included files,
+//! macro expansions (virtual files), `.rept` replays of a token range. Each
+//! statement ends at a newline or `;`. Bytes go into the unit's sections at
+//! once; values the first pass cannot know become fixups for the second.
+
+mod emit;
+mod parse;
+mod symbols;
+mod text;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::Options;
+use crate::blocks::{Cond, Macro};
+use crate::diag::Diag;
+use crate::directives::is_cond_directive;
+use crate::expr::{EvalWarning, Value};
+use crate::grammar::{ExprParser, OperandsParser};
+use crate::lexer::{Kind, Token, lex, unescape};
+use crate::source::{Context, ContextKind, CtxId, SourceMap, Span};
+use crate::unit::*;
+
+pub use symbols::display_name;
+pub(crate) use symbols::eval_diag;
+pub(crate) use text::*;
+
+/// Most diagnostics reported before the pass gives up on a file.
+pub(crate) const MAX_DIAGNOSTICS: usize = 1000;
+/// Deepest macro nesting.
+pub(crate) const MAX_MACRO_DEPTH: u32 = 200;
+/// Deepest `.include` nesting.
+pub(crate) const MAX_INCLUDE_DEPTH: u32 = 64;
+/// Largest section, in bytes.
+pub(crate) const MAX_SECTION_BYTES: u64 = 1 << 28;
+
+/// Reads a file named by `.include` or `.incbin`.
+pub type FileReader<'o> = dyn Fn(&std::path::Path) -> std::io::Result<Vec<u8>> + 'o;
+
+/// State shared by every unit of a run.
+pub struct Shared<'o> {
+    /// Options.
+    pub opts: &'o Options,
+    /// Every source text.
+    pub sources: SourceMap,
+    /// Include and expansion chains.
+    pub contexts: Vec<Context>,
+    /// Diagnostics so far.
+    pub diags: Vec<Diag>,
+    pub(crate) operands_parser: OperandsParser,
+    pub(crate) expr_parser: ExprParser,
+    pub(crate) statements: u64,
+    pub(crate) expansions_total: u64,
+    /// Read `.include`d and `.incbin`ed files through this (tests substitute it).
+    pub read_file: Box<FileReader<'o>>,
+}
+
+impl<'o> Shared<'o> {
+    /// Shared state for a run.
+    pub fn new(opts: &'o Options) -> Shared<'o> {
+        Shared {
+            opts,
+            sources: SourceMap::default(),
+            contexts: vec![Context {
+                kind: ContextKind::Root,
+                site: Span::default(),
+                parent: 0,
+            }],
+            diags: Vec::new(),
+            operands_parser: OperandsParser::new(),
+            expr_parser: ExprParser::new(),
+            statements: 0,
+            expansions_total: 0,
+            read_file: Box::new(|p| std::fs::read(p)),
+        }
+    }
+}
+
+/// A statement: a token range of a stream.
+#[derive(Clone)]
+pub(crate) struct Stmt {
+    pub file: u32,
+    pub text: Arc<str>,
+    pub toks: Rc<[Token]>,
+    /// First token.
+    pub a: usize,
+    /// One past the last token (the terminator is not included).
+    pub b: usize,
+    pub ctx: CtxId,
+}
+
+impl Stmt {
+    pub fn tokens(&self) -> &[Token] {
+        &self.toks[self.a..self.b]
+    }
+    pub fn tok_text(&self, t: Token) -> &str {
+        &self.text[t.start as usize..t.end as usize]
+    }
+    pub fn span(&self, start: u32, end: u32) -> Span {
+        Span {
+            file: self.file,
+            start,
+            end,
+        }
+    }
+    pub fn tok_span(&self, t: Token) -> Span {
+        self.span(t.start, t.end)
+    }
+    /// Span of the whole statement.
+    pub fn whole(&self) -> Span {
+        let t = self.tokens();
+        match (t.first(), t.last()) {
+            (Some(f), Some(l)) => self.span(f.start, l.end),
+            _ => self.span(0, 0),
+        }
+    }
+    /// The contents of the string literal at `start..end` (quotes included
+    /// in the range), escapes decoded, invalid UTF-8 replaced.
+    pub fn string_at(&self, start: u32, end: u32) -> String {
+        let body = &self.text[start as usize + 1..(end as usize - 1).max(start as usize + 1)];
+        String::from_utf8_lossy(&unescape(body)).into_owned()
+    }
+
+    /// Text of tokens `from..` of the statement (relative index), without
+    /// the trailing comment.
+    pub fn raw_from(&self, from: usize) -> (&str, u32) {
+        let t = self.tokens();
+        if from >= t.len() {
+            let end = t.last().map_or(0, |l| l.end);
+            return ("", end);
+        }
+        let s = t[from].start;
+        let e = t[t.len() - 1].end;
+        (&self.text[s as usize..e as usize], s)
+    }
+}
+
+pub(crate) struct Stream {
+    pub(crate) file: u32,
+    pub(crate) text: Arc<str>,
+    pub(crate) tokens: Rc<[Token]>,
+    pub(crate) pos: usize,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) reps_left: u64,
+    pub(crate) ctx: CtxId,
+    pub(crate) is_macro: bool,
+    pub(crate) include_depth: u32,
+}
+
+impl Stream {
+    /// A stream over all of `file`'s text.
+    pub(crate) fn whole(
+        sources: &SourceMap,
+        file: u32,
+        ctx: CtxId,
+        is_macro: bool,
+        include_depth: u32,
+    ) -> Stream {
+        let text = sources.file(file).text.clone();
+        let tokens: Rc<[Token]> = lex(&text).into();
+        let end = tokens.len();
+        Stream {
+            file,
+            text,
+            tokens,
+            pos: 0,
+            start: 0,
+            end,
+            reps_left: 0,
+            ctx,
+            is_macro,
+            include_depth,
+        }
+    }
+}
+
+/// The first pass over one input file.
+pub struct Pass1<'s, 'o> {
+    pub(crate) sh: &'s mut Shared<'o>,
+    /// What has been assembled so far.
+    pub unit: Unit,
+    pub(crate) cur: usize,
+    pub(crate) prev: usize,
+    pub(crate) section_stack: Vec<(usize, usize)>,
+    pub(crate) local_counts: HashMap<u32, u32>,
+    pub(crate) macros: HashMap<String, Rc<Macro>>,
+    pub(crate) conds: Vec<Cond>,
+    pub(crate) streams: Vec<Stream>,
+    pub(crate) macro_depth: u32,
+    pub(crate) expansions: u32,
+    /// Warnings of evaluations in the current statement, reported once each
+    /// when it ends (an operand may be evaluated against several table rows).
+    pub(crate) eval_warnings: Vec<(u32, EvalWarning)>,
+}
+
+impl<'s, 'o> Pass1<'s, 'o> {
+    /// A first pass over input file `file` (already in the source map).
+    pub fn new(sh: &'s mut Shared<'o>, file: u32) -> Self {
+        let stream = Stream::whole(&sh.sources, file, 0, false, 0);
+        let mut unit = Unit {
+            file,
+            ..Unit::default()
+        };
+        unit.sections
+            .push(Section::new(".text", SectionClass::Text));
+        unit.section_index.insert(".text".to_string(), 0);
+        for (name, value) in &sh.opts.defsyms {
+            let mut sym = Symbol::undefined();
+            sym.def = SymDef::Value(Value::Abs(*value));
+            sym.redefinable = true;
+            unit.symbols.insert(name.as_str().into(), sym);
+        }
+        Pass1 {
+            sh,
+            unit,
+            cur: 0,
+            prev: 0,
+            section_stack: Vec::new(),
+            local_counts: HashMap::new(),
+            macros: HashMap::new(),
+            conds: Vec::new(),
+            streams: vec![stream],
+            macro_depth: 0,
+            expansions: 0,
+            eval_warnings: Vec::new(),
+        }
+    }
+
+    /// Runs the pass to the end of the file.
+    pub fn run(mut self) -> Unit {
+        while let Some(st) = self.next_statement() {
+            self.sh.statements += 1;
+            let max = self.sh.opts.max_statements;
+            if self.sh.statements > max {
+                let span = st.whole();
+                self.error(
+                    &st,
+                    Diag::error(span, "too many statements", "assembly stopped here")
+                        .with_help(format!(
+                            "more than {max} statements: a runaway `.rept` count or a macro that never stops expanding?"
+                        )),
+                );
+                break;
+            }
+            let before = (self.cur, self.unit.sections[self.cur].size);
+            self.statement(&st);
+            self.report_eval_warnings(&st);
+            if self.sh.opts.listing && !st.tokens().is_empty() {
+                let (sec, start) = before;
+                let end = if sec == self.cur {
+                    self.unit.sections[sec].size
+                } else {
+                    start
+                };
+                self.unit.listing.push(ListEntry {
+                    span: st.whole(),
+                    section: sec,
+                    start,
+                    end,
+                    ctx: st.ctx,
+                });
+            }
+        }
+        while let Some(c) = self.conds.pop() {
+            self.sh.diags.push(
+                Diag {
+                    ctx: c.ctx,
+                    ..Diag::error(
+                        c.span,
+                        "conditional is never closed",
+                        "this `.if` has no `.endif`",
+                    )
+                }
+                .with_help("add `.endif`"),
+            );
+        }
+        for i in 0..self.unit.sections.len() {
+            let s = &self.unit.sections[i];
+            if s.class.is_code() && !s.size.is_multiple_of(s.align as u64) {
+                let pad = s.align as u64 - s.size % s.align as u64;
+                self.cur = i;
+                self.pad(pad, None, 1);
+            }
+        }
+        self.unit
+    }
+
+    pub(crate) fn error(&mut self, st: &Stmt, mut d: Diag) {
+        d.ctx = st.ctx;
+        self.sh.diags.push(d);
+        if self.sh.diags.len() == MAX_DIAGNOSTICS {
+            let span = st.whole();
+            self.sh.diags.push(Diag {
+                ctx: st.ctx,
+                ..Diag::error(
+                    span,
+                    "too many errors",
+                    "assembly of this file stopped here",
+                )
+                .with_help(format!(
+                    "{MAX_DIAGNOSTICS} diagnostics reported; fix these first"
+                ))
+            });
+            self.stop_reading();
+        }
+    }
+
+    fn report_eval_warnings(&mut self, st: &Stmt) {
+        let warnings = std::mem::take(&mut self.eval_warnings);
+        let mut seen = Vec::new();
+        for (file, w) in warnings {
+            if seen.contains(&(file, w.start, w.end, w.message.clone())) {
+                continue;
+            }
+            seen.push((file, w.start, w.end, w.message.clone()));
+            let span = Span {
+                file,
+                start: w.start,
+                end: w.end,
+            };
+            self.error(st, Diag::warning(span, w.message, w.label));
+        }
+    }
+
+    pub(crate) fn next_statement(&mut self) -> Option<Stmt> {
+        loop {
+            let s = self.streams.last_mut()?;
+            if s.pos >= s.end {
+                if s.reps_left > 0 {
+                    s.reps_left -= 1;
+                    s.pos = s.start;
+                    continue;
+                }
+                let s = self.streams.pop()?;
+                if s.is_macro {
+                    self.macro_depth -= 1;
+                }
+                continue;
+            }
+            let a = s.pos;
+            let mut b = a;
+            while b < s.end && !matches!(s.tokens[b].kind, Kind::Newline | Kind::Semi) {
+                b += 1;
+            }
+            s.pos = if b < s.end { b + 1 } else { b };
+            return Some(Stmt {
+                file: s.file,
+                text: s.text.clone(),
+                toks: s.tokens.clone(),
+                a,
+                b,
+                ctx: s.ctx,
+            });
+        }
+    }
+
+    pub(crate) fn assembling(&self) -> bool {
+        self.conds.last().is_none_or(|c| c.active)
+    }
+
+    pub(crate) fn statement(&mut self, st: &Stmt) {
+        let toks = st.tokens();
+        if toks.is_empty() {
+            return;
+        }
+        if !self.assembling() {
+            if toks[0].kind == Kind::Ident {
+                let name = st.tok_text(toks[0]).to_ascii_lowercase();
+                if is_cond_directive(&name) {
+                    self.conditional(st, &name, 1);
+                }
+            }
+            return;
+        }
+        let mut i = 0;
+        while i + 1 < toks.len()
+            && toks[i + 1].kind == Kind::Colon
+            && matches!(toks[i].kind, Kind::Ident | Kind::Int)
+        {
+            self.define_label(st, toks[i]);
+            i += 2;
+        }
+        if i >= toks.len() {
+            return;
+        }
+        let head = toks[i];
+        if head.kind != Kind::Ident {
+            let span = st.tok_span(head);
+            let found = st.tok_text(head).to_string();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("expected an instruction or directive, found `{found}`"),
+                    "not a mnemonic",
+                ),
+            );
+            return;
+        }
+        let name = st.tok_text(head);
+        if i + 1 < toks.len() && toks[i + 1].kind == Kind::Assign {
+            let ops = self.parse_expr_operand(st, i + 2);
+            if let Some(expr) = ops {
+                self.assign(st, name, st.tok_span(head), expr, true, false);
+            }
+            return;
+        }
+        if !self.macros.is_empty()
+            && let Some(m) = self.macros.get(name).cloned()
+        {
+            self.expand_macro(st, &m, i);
+            return;
+        }
+        // Mnemonics and directives are case-insensitive, as in GNU as.
+        let lower: std::borrow::Cow<str> = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+            name.to_ascii_lowercase().into()
+        } else {
+            name.into()
+        };
+        if lower.starts_with('.') {
+            self.directive(st, &lower, head, i + 1);
+        } else {
+            self.instruction(st, &lower, head, i + 1);
+        }
+    }
+}
