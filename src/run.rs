@@ -21,6 +21,8 @@ pub const EXIT_FAULT: u8 = 134;
 pub const EXIT_CYCLE_LIMIT: u8 = 124;
 /// Exit status for errors before the program runs.
 pub const EXIT_USAGE: u8 = 2;
+/// Exit status after a deadlock (every thread waits, the network cannot move).
+pub const EXIT_DEADLOCK: u8 = 125;
 
 /// Configuration options shared by `scmp run` and `scmp config`.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -43,6 +45,15 @@ pub enum StatsFormat {
     Text,
     /// JSON.
     Json,
+}
+
+/// The NIU organization.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NiuArg {
+    /// Active messages (thesis chapter 3).
+    Original,
+    /// Send-and-receive (thesis chapter 5).
+    Modified,
 }
 
 /// Which tiles start a thread at the entry point.
@@ -85,6 +96,18 @@ pub struct RunArgs {
     /// Trace only instructions issued in this cycle window, e.g. `100..200`.
     #[arg(long, value_name = "A..B")]
     pub trace_cycles: Option<String>,
+    /// Kinds of trace records: `inst`, `net` (flits), `niu` (tables,
+    /// threads, wake-ups), comma-separated, or `all` (the default).
+    #[arg(long, value_name = "KINDS")]
+    pub trace_events: Option<String>,
+    /// NIU organization: `original` (active messages) or `modified`
+    /// (send-and-receive) (sets niu.design).
+    #[arg(long, value_name = "DESIGN")]
+    pub niu: Option<NiuArg>,
+    /// Run tiles and network in lockstep, one cycle at a time: slow, and the
+    /// same results (the reference the fast synchronization is tested against).
+    #[arg(long)]
+    pub lockstep: bool,
     /// Print end-of-run statistics to stderr (or --stats-file).
     #[arg(long, value_name = "FORMAT", num_args = 0..=1, require_equals = true, default_missing_value = "text")]
     pub stats: Option<StatsFormat>,
@@ -200,9 +223,10 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
         if args.trace_tiles.is_some()
             || args.trace_contexts.is_some()
             || args.trace_cycles.is_some()
+            || args.trace_events.is_some()
         {
             return Err(miette!(
-                "--trace-tiles/--trace-contexts/--trace-cycles need --trace"
+                "--trace-tiles/--trace-contexts/--trace-cycles/--trace-events need --trace"
             ));
         }
         return Ok(None);
@@ -222,6 +246,12 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
             .map(TraceFilter::parse_cycles)
             .transpose()
             .map_err(|e| miette!("--trace-cycles: {e}"))?,
+        kinds: args
+            .trace_events
+            .as_deref()
+            .map(emu::trace::TraceKinds::parse)
+            .transpose()
+            .map_err(|e| miette!("--trace-events: {e}"))?,
     };
     let writer: Box<dyn Write> = if path.as_os_str() == "-" {
         Box::new(std::io::stderr())
@@ -255,12 +285,24 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
     if let Some(n) = args.max_cycles {
         extra.push(format!("sim.max_cycles={n}"));
     }
+    if let Some(design) = args.niu {
+        extra.push(format!(
+            "niu.design={}",
+            if design == NiuArg::Original {
+                "original"
+            } else {
+                "modified"
+            }
+        ));
+    }
     let config = build_config(&args.config, &extra)?;
     let program = load_program(&args)?;
     let options = RunOptions {
         trace: trace_options(&args)?,
         raw_output: args.raw_output,
         fault_trace_lines: 8,
+        lockstep: args.lockstep,
+        visit_order: Default::default(),
     };
     let result =
         emu::run(&config, &program, options, &mut StdConsole).map_err(|e| miette!("{e}"))?;
@@ -288,6 +330,10 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
                 "error: the cycle limit of {limit} cycles was reached with threads still running (raise it with --max-cycles or sim.max_cycles)"
             );
             ExitCode::from(EXIT_CYCLE_LIMIT)
+        }
+        RunEnd::Deadlock(report) => {
+            eprint!("error: {report}");
+            ExitCode::from(EXIT_DEADLOCK)
         }
     })
 }

@@ -52,11 +52,19 @@ fn check_invariants(name: &str, program: &Program, run: &Captured) {
     let text = program.text_range();
     let mut last_cycle: std::collections::HashMap<u32, u64> = Default::default();
     let mut lines = 0u64;
+    let mut last_event = 0u64;
     for line in run.trace.lines() {
-        lines += 1;
         let mut fields = line.split_whitespace();
         let cycle: u64 = fields.next().unwrap().parse().unwrap();
-        let tile: u32 = fields.next().unwrap()[1..].parse().unwrap();
+        let who = fields.next().unwrap();
+        // Network (rN) and NIU (nN) events: in cycle order among themselves.
+        if !who.starts_with('t') {
+            assert!(cycle >= last_event, "{name}: events go back: {line}");
+            last_event = cycle;
+            continue;
+        }
+        lines += 1;
+        let tile: u32 = who[1..].parse().unwrap();
         let _context = fields.next().unwrap();
         let pc = u32::from_str_radix(fields.next().unwrap().trim_end_matches(':'), 16).unwrap();
         let last = last_cycle.entry(tile).or_insert(0);
@@ -108,7 +116,15 @@ fn check_invariants(name: &str, program: &Program, run: &Captured) {
         for c in &t.contexts {
             let s = &c.suspended;
             assert!(
-                c.running + c.ready_waiting + s.wait_send + s.wait_receive + s.niu_busy <= t.cycles,
+                c.running
+                    + c.ready_waiting
+                    + s.wait_send
+                    + s.wait_receive
+                    + s.queue_full
+                    + s.niu_busy
+                    + s.id_in_use
+                    + s.table_full
+                    <= t.cycles,
                 "{name}: tile {} context {} accounts more cycles than the tile has",
                 t.tile,
                 c.context

@@ -935,6 +935,7 @@ mod tests {
                 crate::RunEnd::Exit(_) => "exit",
                 crate::RunEnd::Fault(r) => r.cause.kind(),
                 crate::RunEnd::CycleLimit(_) => "cycle limit",
+                crate::RunEnd::Deadlock(_) => "deadlock",
             };
             *ends.entry(end).or_default() += 1;
             retired += fast.result.stats.instructions;

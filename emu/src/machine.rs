@@ -601,8 +601,16 @@ impl Machine {
                 );
             }
             if running_min >= max && self.net_now >= max {
-                self.flush(console, max);
-                break (RunEnd::CycleLimit(max), max);
+                // The last instructions may end a few cycles past the limit.
+                let reached = self
+                    .tiles
+                    .iter()
+                    .map(|t| t.now)
+                    .max()
+                    .unwrap_or(max)
+                    .max(max);
+                self.flush(console, reached);
+                break (RunEnd::CycleLimit(max), reached);
             }
         };
         self.prefixer.finish(console);
@@ -700,7 +708,7 @@ impl Machine {
                 for e in lines {
                     records.push((e.cycle, e.node, 1, e.line));
                 }
-                records.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+                records.sort_by_key(|a| (a.0, a.1, a.2));
                 let mut text = String::new();
                 for (_, _, _, line) in records {
                     text.push_str(&line);

@@ -105,16 +105,7 @@ fn drive(
                 && net.can_inject(node, vc)
             {
                 let flit = flit_of(&offers[i], i, seq, width);
-                net.inject(
-                    node,
-                    vc,
-                    NetFlit {
-                        flit,
-                        packet: id,
-                        seq,
-                    },
-                    now,
-                );
+                net.inject(node, vc, NetFlit::new(flit, id, seq), now);
                 current[n] = (seq + 1 < offers[i].len).then_some((i, id, vc, seq + 1));
             }
         }

@@ -1,7 +1,7 @@
 //! Nothing a program does makes the emulator panic or hang: random words
 //! (mostly valid instructions of every kind, some not) run as code on
-//! several contexts end with a fault, an exit, the end of all threads or
-//! the cycle limit, and the statistics add up.
+//! several contexts end with a fault, an exit, the end of all threads, a
+//! reported deadlock or the cycle limit, and the statistics add up.
 
 use emu::{CapturedConsole, ConfigBuilder, Program, RunEnd, RunOptions};
 use isa_spec::{Inst, Opcode};
@@ -46,6 +46,7 @@ proptest! {
         match &result.end {
             RunEnd::CycleLimit(limit) => prop_assert_eq!(*limit, 20000),
             RunEnd::Fault(report) => prop_assert!(report.to_string().contains("guest fault")),
+            RunEnd::Deadlock(report) => prop_assert!(report.to_string().contains("deadlock")),
             RunEnd::Exit(_) | RunEnd::AllThreadsEnded => {}
         }
         for t in &result.stats.tiles {

@@ -77,9 +77,21 @@ pub struct NetFlit {
     pub packet: PacketId,
     /// Position in the packet, 0 for the head.
     pub seq: u16,
+    /// Cycle it was injected (set by [`crate::network::Network::inject`]).
+    pub injected: u64,
 }
 
 impl NetFlit {
+    /// Flit `seq` of `packet`, not injected yet.
+    pub fn new(flit: Flit, packet: PacketId, seq: u16) -> NetFlit {
+        NetFlit {
+            flit,
+            packet,
+            seq,
+            injected: 0,
+        }
+    }
+
     /// Whether it starts a packet (H=1, T=0).
     #[inline]
     pub fn is_first(&self) -> bool {

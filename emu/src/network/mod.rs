@@ -105,9 +105,12 @@ pub(crate) struct Timing {
     /// A flit granted the switch at `t` arrives in the next buffer (router
     /// or terminal) at `t + flit_out`.
     pub flit_out: u64,
-    /// A flit granted the switch at `t` returns its credit upstream at
-    /// `t + credit_back`.
+    /// A flit granted the switch at `t` returns its credit to the router
+    /// upstream at `t + credit_back`.
     pub credit_back: u64,
+    /// ... or, from the local input port, to the terminal at
+    /// `t + terminal_credit` (terminals apply credits at once).
+    pub terminal_credit: u64,
     /// A flit a terminal injects at `t` arrives at its router at
     /// `t + inject`.
     pub inject: u64,
@@ -117,16 +120,23 @@ pub(crate) struct Timing {
 }
 
 impl Timing {
+    /// BookSim2's stage model: a stage of delay `d` that starts at cycle
+    /// `e` hands over to the next at `e + d`; a channel of latency `L`
+    /// delivers at `X + L + 1` what was sent at the end of cycle `X`
+    /// (a flit leaves a router at the end of its switch-traversal stage, a
+    /// credit at the end of the switch allocation that freed its slot).
     fn new(c: &NetworkConfig) -> Timing {
         let link = c.link_delay as u64;
+        let sw = c.sw_alloc_delay as u64;
         Timing {
             routing: c.routing_delay as u64,
             vc_alloc: c.vc_alloc_delay as u64,
             next_head_routing: 1 + c.routing_delay as u64,
-            flit_out: c.sw_alloc_delay as u64 + c.st_final_delay as u64 + link,
-            credit_back: c.credit_delay as u64,
-            inject: link,
-            eject_credit: c.credit_delay as u64,
+            flit_out: sw + c.st_final_delay as u64 + link,
+            credit_back: sw + link + c.credit_delay as u64,
+            terminal_credit: sw + link,
+            inject: link + 1,
+            eject_credit: link + 1 + c.credit_delay as u64,
         }
     }
 
@@ -623,18 +633,23 @@ impl Network {
         }
         let t = self.timing;
         // The credit for the buffer slot the flit left.
-        let credit = match s.in_port {
-            Port::Local => Delivery::CreditToTerminal {
-                node: s.from,
-                vc: s.in_vc,
-            },
-            p => Delivery::CreditToRouter {
-                node: self.neighbour(s.from, p),
-                port: p.opposite(),
-                vc: s.in_vc,
-            },
-        };
-        self.schedule(now + t.credit_back, credit);
+        match s.in_port {
+            Port::Local => self.schedule(
+                now + t.terminal_credit,
+                Delivery::CreditToTerminal {
+                    node: s.from,
+                    vc: s.in_vc,
+                },
+            ),
+            p => {
+                let credit = Delivery::CreditToRouter {
+                    node: self.neighbour(s.from, p),
+                    port: p.opposite(),
+                    vc: s.in_vc,
+                };
+                self.schedule(now + t.credit_back, credit);
+            }
+        }
         let flit = match s.out_port {
             Port::Local => Delivery::FlitToTerminal {
                 node: s.from,
@@ -691,7 +706,8 @@ impl Network {
 
     /// Terminal `node` injects `flit` on local VC `vc` at cycle `now` (after
     /// [`Network::step`] of `now`). A head takes the VC until its tail.
-    pub fn inject(&mut self, node: u32, vc: u8, flit: NetFlit, now: u64) {
+    pub fn inject(&mut self, node: u32, vc: u8, mut flit: NetFlit, now: u64) {
+        flit.injected = now;
         let t = &mut self.terminals[node as usize];
         let v = vc as usize;
         assert!(t.credits[v] > 0, "injection without a credit");

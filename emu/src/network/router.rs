@@ -71,11 +71,16 @@ pub(crate) struct Router {
     pub outputs: Vec<OutputVc>,
     vc_alloc: Allocator,
     sw_alloc: Allocator,
+    /// Per input port: the VC after the one that last won the switch; among
+    /// the port's VCs that want the same output, the first from it asks.
+    sw_next_vc: [u16; PORTS],
     /// Flits buffered in all input VCs.
     pub held: u32,
     /// Per input port, a bit per VC holding flits (so that a cycle only
     /// looks at occupied VCs).
     occupied: [u64; PORTS],
+    /// Scratch: the VC behind each switch request (input port, output port).
+    sw_vc: [u16; PORTS * PORTS],
     /// Scratch: requests and grants of this cycle.
     requests: Vec<Request>,
     grants: Vec<usize>,
@@ -89,6 +94,7 @@ const NO_FLIT: NetFlit = NetFlit {
     },
     packet: u32::MAX,
     seq: 0,
+    injected: 0,
 };
 
 impl Router {
@@ -130,7 +136,9 @@ impl Router {
                 n
             ],
             vc_alloc: Allocator::new(vc_allocator, n, n, n, n),
-            sw_alloc: Allocator::new(sw_allocator, PORTS, vcs, PORTS, PORTS),
+            sw_alloc: Allocator::new(sw_allocator, PORTS, PORTS, PORTS, PORTS),
+            sw_next_vc: [0; PORTS],
+            sw_vc: [0; PORTS * PORTS],
             held: 0,
             occupied: [0; PORTS],
             requests: Vec::new(),
@@ -283,8 +291,12 @@ impl Router {
             stalls[StallCause::VcConflict as usize] += (asked - won) as u64;
         }
         // Switch allocation: every packet with a flit at the front and a
-        // credit downstream asks for its output port.
+        // credit downstream wants its output port. As in BookSim2, one VC
+        // per (input port, output port) asks: the first from the port's
+        // round-robin VC pointer; the allocator's input arbiters then rank
+        // output ports.
         self.requests.clear();
+        let mut best = [[u16::MAX; PORTS]; PORTS];
         for i in occupied_vcs(&self.occupied, vcs) {
             let v = &self.inputs[i];
             if v.state != VcState::Active || v.ready > now {
@@ -295,13 +307,37 @@ impl Router {
                 stalls[StallCause::NoCredit as usize] += 1;
                 continue;
             }
-            let port = (i / vcs) as u16;
-            self.requests.push(Request {
-                input: port,
-                input_key: (i % vcs) as u16,
-                output: v.out_port as u16,
-                output_key: port,
-            });
+            let (port, vc) = (i / vcs, (i % vcs) as u16);
+            let slot = &mut best[port][v.out_port as usize];
+            let from = self.sw_next_vc[port];
+            let rank = |k: u16| {
+                if k >= from {
+                    k - from
+                } else {
+                    k + vcs as u16 - from
+                }
+            };
+            if *slot == u16::MAX || rank(vc) < rank(*slot) {
+                if *slot != u16::MAX {
+                    stalls[StallCause::SwitchConflict as usize] += 1;
+                }
+                *slot = vc;
+            } else {
+                stalls[StallCause::SwitchConflict as usize] += 1;
+            }
+        }
+        for (port, outs) in best.iter().enumerate() {
+            for (out, &vc) in outs.iter().enumerate() {
+                if vc != u16::MAX {
+                    self.requests.push(Request {
+                        input: port as u16,
+                        input_key: out as u16,
+                        output: out as u16,
+                        output_key: port as u16,
+                    });
+                    self.sw_vc[port * PORTS + out] = vc;
+                }
+            }
         }
         if self.requests.is_empty() {
             return;
@@ -313,7 +349,9 @@ impl Router {
         for gi in 0..self.grants.len() {
             let r = self.requests[self.grants[gi]];
             let in_port = r.input as usize;
-            let i = in_port * vcs + r.input_key as usize;
+            let vc = self.sw_vc[in_port * PORTS + r.output as usize] as usize;
+            self.sw_next_vc[in_port] = ((vc + 1) % vcs) as u16;
+            let i = in_port * vcs + vc;
             let cap = self.cap;
             let v = &mut self.inputs[i];
             let flit = self.flits[i * cap + v.front as usize];

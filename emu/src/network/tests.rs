@@ -15,6 +15,9 @@ struct Pkt {
     len: u16,
 }
 
+/// A packet being injected: it, its offer index, packet id, VC, next flit.
+type Injecting = (Pkt, usize, u32, u8, u16);
+
 /// Injects whole packets as fast as credits allow and records each flit's
 /// ejection cycle; the sink at a node can be switched off (it takes nothing).
 struct Driver {
@@ -22,7 +25,7 @@ struct Driver {
     now: u64,
     /// Per node: packets waiting, and the one being injected (packet id, vc, next flit).
     queues: Vec<std::collections::VecDeque<(Pkt, usize)>>,
-    current: Vec<Option<(Pkt, usize, u32, u8, u16)>>,
+    current: Vec<Option<Injecting>>,
     /// Per offered packet: ejection cycle of each flit.
     arrivals: Vec<Vec<u64>>,
     /// Per offered packet: head injection cycle.
@@ -107,16 +110,7 @@ impl Driver {
                 if seq == 0 {
                     self.injected[i] = Some(now);
                 }
-                self.net.inject(
-                    node,
-                    vc,
-                    NetFlit {
-                        flit,
-                        packet: id,
-                        seq,
-                    },
-                    now,
-                );
+                self.net.inject(node, vc, NetFlit::new(flit, id, seq), now);
                 self.current[n] = (seq + 1 < p.len).then_some((p, i, id, vc, seq + 1));
             }
         }
@@ -188,7 +182,8 @@ fn routing_from_every_position_reaches_every_node() {
 
 #[test]
 fn flits_follow_the_head_one_per_cycle() {
-    let c = config(1, 4);
+    // Buffers deeper than the credit round trip (ejection included).
+    let c = config(1, 8);
     let mut d = Driver::new(4, 1, &c, 1);
     let i = d.offer(Pkt {
         src: 0,

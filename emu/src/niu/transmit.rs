@@ -107,7 +107,7 @@ impl Niu {
         stride: u32,
         count: u32,
     ) -> Result<(), NiuOutcome> {
-        if addr % 4 != 0 {
+        if !addr.is_multiple_of(4) {
             return Err(fault(
                 m,
                 format!("address {addr:#010x} is not word-aligned"),
@@ -170,7 +170,7 @@ impl Niu {
                         );
                     }
                     let (addr, stride) = (r(inst.rs2), r(inst.rs3));
-                    if addr % 4 != 0 {
+                    if !addr.is_multiple_of(4) {
                         return fault(
                             m,
                             format!("destination address {addr:#010x} is not word-aligned"),
@@ -351,7 +351,7 @@ impl Niu {
             Opcode::Ldsr => NiuOutcome::Done(Some(self.recv.state(id) as u32)),
             Opcode::Str => {
                 let (addr, stride) = (x[inst.rs2 as usize], x[inst.rs3 as usize]);
-                if addr % 4 != 0 {
+                if !addr.is_multiple_of(4) {
                     return fault(
                         m,
                         format!("buffer address {addr:#010x} is not word-aligned"),
@@ -582,11 +582,7 @@ impl Niu {
         net.inject(
             self.node,
             vc,
-            NetFlit {
-                flit: msg.flits[k as usize],
-                packet,
-                seq: k,
-            },
+            NetFlit::new(msg.flits[k as usize], packet, k),
             now,
         );
         self.counters.flits_sent[ty as usize] += 1;
@@ -687,7 +683,7 @@ impl Niu {
             self.holder = Some(h);
             return;
         }
-        net.inject(self.node, vc, NetFlit { flit, packet, seq }, now);
+        net.inject(self.node, vc, NetFlit::new(flit, packet, seq), now);
         let ty = self.current_type[q];
         self.counters.flits_sent[ty as usize] += 1;
         if from_stream {

@@ -8,7 +8,7 @@
 //! Packets created during the `cycles` measurement cycles after `warmup`
 //! are measured: packet latency is creation to tail ejection (source
 //! queueing included), network latency head injection to tail ejection,
-//! flit latency creation to the flit's ejection; the accepted rate counts
+//! flit latency a flit's injection to its ejection; the accepted rate counts
 //! flits ejected during the measurement window. After it, traffic goes on
 //! until every measured packet has arrived; if they have not within
 //! `drain` cycles, the load is past saturation.
@@ -137,14 +137,14 @@ pub struct NocResult {
     pub packet_latency: Summary,
     /// Network latency (head injection to tail ejection), cycles.
     pub network_latency: Summary,
-    /// Flit latency (creation to ejection), cycles.
+    /// Flit latency (the flit's injection to its ejection), cycles.
     pub flit_latency: Summary,
     /// Flits ejected per node per cycle during measurement: mean over
     /// nodes, and the least and most accepting node.
     pub accepted_flit_rate: Summary,
     /// Flits created per node per cycle during measurement.
     pub offered_flit_rate: f64,
-    /// Mean hops of measured packets.
+    /// Mean routers traversed by measured packets (BookSim2's hops: links + 1).
     pub hops: f64,
     /// Packets created during measurement.
     pub packets_measured: u64,
@@ -231,12 +231,13 @@ pub fn run(
                         let info = *net.packet(f.packet);
                         let created = info.tag & !MEASURED;
                         if info.tag & MEASURED != 0 {
-                            flat.add((now - created) as f64);
+                            flat.add((now - f.injected) as f64);
                             if f.is_last() {
                                 plat.add((now - created) as f64);
                                 nlat.add((now - info.injected) as f64);
                                 arrived += 1;
-                                hops += manhattan(info.src, info.dst, w) as u64;
+                                // Routers traversed, as BookSim2 counts hops.
+                                hops += manhattan(info.src, info.dst, w) as u64 + 1;
                             }
                         }
                         if measuring {
@@ -252,6 +253,7 @@ pub fn run(
                 queues[node as usize].push_back(Queued { created: now, dst });
                 if measuring {
                     created_flits += traffic.packet_size as u64;
+                    measured += 1;
                 }
             }
             // Injection: one flit per cycle.
@@ -262,7 +264,6 @@ pub fn run(
                         queues[node as usize].pop_front();
                         let tag = q.created
                             | if (measure_start..measure_end).contains(&q.created) {
-                                measured += 1;
                                 MEASURED
                             } else {
                                 0
@@ -288,16 +289,7 @@ pub fn run(
                 if net.can_inject(node, cur.vc) {
                     let info = *net.packet(cur.packet);
                     let flit = packet_flit(&info, cur.next, w);
-                    net.inject(
-                        node,
-                        cur.vc,
-                        NetFlit {
-                            flit,
-                            packet: cur.packet,
-                            seq: cur.next,
-                        },
-                        now,
-                    );
+                    net.inject(node, cur.vc, NetFlit::new(flit, cur.packet, cur.next), now);
                     cur.next += 1;
                 }
                 injecting[node as usize] = (cur.next < size).then_some(cur);
