@@ -172,6 +172,11 @@ impl Prefixer {
         }
     }
 
+    /// Prefixes from now on (a second thread has started).
+    pub fn enable(&mut self) {
+        self.prefix = true;
+    }
+
     /// Writes one event.
     pub fn write(&mut self, console: &mut dyn Console, event: &OutputEvent) {
         if !self.prefix {

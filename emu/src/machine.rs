@@ -180,6 +180,10 @@ pub struct Machine {
     trace: Option<TraceOptions>,
     events: Vec<EventLine>,
     prefixer: Prefixer,
+    raw_output: bool,
+    /// Output from this cycle on is prefixed (a thread message started a
+    /// thread then).
+    prefix_from: u64,
 }
 
 /// The NIU's view of a tile (which has issued exactly the instructions
@@ -292,9 +296,11 @@ impl Machine {
             last_progress: 0,
             trace: options.trace,
             events: Vec::new(),
-            // Prefix when more than one thread can print; threads started
-            // by messages count too once the network is in use.
+            // Prefix when more than one thread prints: from the start when
+            // several boot, else from the first thread a message starts.
             prefixer: Prefixer::new(!options.raw_output && booted_threads > 1),
+            raw_output: options.raw_output,
+            prefix_from: u64::MAX,
         })
     }
 
@@ -406,6 +412,11 @@ impl Machine {
         }
         let tile = &mut self.tiles[i];
         for e in effects {
+            if matches!(e.what, niu::TileEffect::StartThread { .. }) && !self.raw_output {
+                // Output of several threads: each line says whose it is
+                // (lines written before stay as they were).
+                self.prefix_from = self.prefix_from.min(e.at);
+            }
             tile.apply(e.at, e.what);
         }
     }
@@ -673,6 +684,9 @@ impl Machine {
             // Stable: one tile's events keep their order within a cycle.
             events.sort_by_key(|e| (e.cycle, e.tile));
             for e in &events {
+                if e.cycle >= self.prefix_from {
+                    self.prefixer.enable();
+                }
                 self.prefixer.write(console, e);
             }
         }

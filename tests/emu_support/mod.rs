@@ -15,6 +15,7 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
+pub use emu::network::VisitOrder;
 use emu::{
     CapturedConsole, Config, Program, RunEnd, RunOptions, RunResult, TraceFilter, TraceOptions,
     TraceSink,
@@ -111,6 +112,18 @@ pub struct Captured {
 
 /// Runs `program` with `config`, tracing everything when `trace` is set.
 pub fn run(config: &Config, program: &Program, trace: bool) -> Captured {
+    run_with(config, program, trace, false, VisitOrder::Ascending)
+}
+
+/// Runs as [`run`], in lockstep when `lockstep` is set, the network
+/// visiting routers in `order`.
+pub fn run_with(
+    config: &Config,
+    program: &Program,
+    trace: bool,
+    lockstep: bool,
+    order: VisitOrder,
+) -> Captured {
     let buffer = SharedBuffer::default();
     let options = RunOptions {
         trace: trace.then(|| TraceOptions {
@@ -119,7 +132,8 @@ pub fn run(config: &Config, program: &Program, trace: bool) -> Captured {
         }),
         raw_output: false,
         fault_trace_lines: 8,
-        ..RunOptions::default()
+        lockstep,
+        visit_order: order,
     };
     let mut console = CapturedConsole::default();
     let result = emu::run(config, program, options, &mut console).expect("the program loads");

@@ -226,6 +226,7 @@ impl Niu {
                 }
                 if let Some(id) = send_id {
                     self.send.open(id);
+                    self.trace_send(now, id);
                 }
                 let head = self.head(dst, ty);
                 self.queues[q].push(Entry::Flit(head), at);
