@@ -192,9 +192,18 @@ fn programs_snapshot() {
         let mut long = config.clone();
         long.sim.epoch_cycles = 1 << 20;
         for (what, other) in [
-            ("lockstep", run_with(&config, &program, true, true, VisitOrder::Ascending)),
-            ("epoch 7", run_with(&short, &program, true, false, VisitOrder::Descending)),
-            ("epoch 2^20", run_with(&long, &program, true, false, VisitOrder::Shuffled(7))),
+            (
+                "lockstep",
+                run_with(&config, &program, true, true, VisitOrder::Ascending),
+            ),
+            (
+                "epoch 7",
+                run_with(&short, &program, true, false, VisitOrder::Descending),
+            ),
+            (
+                "epoch 2^20",
+                run_with(&long, &program, true, false, VisitOrder::Shuffled(7)),
+            ),
         ] {
             assert_eq!(
                 snapshot_text(&other),

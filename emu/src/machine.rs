@@ -424,7 +424,7 @@ impl Machine {
     /// Simulates the network side from `net_now` up to (not including)
     /// `limit`, or until a tile can run again.
     fn advance_network(&mut self, max: u64) {
-        let mut limit = self.network_limit().min(max.saturating_add(1));
+        let mut limit = self.network_limit().min(max);
         let traced = self.trace.is_some();
         while self.net_now < limit {
             let c = self.net_now;
@@ -744,6 +744,13 @@ impl Machine {
         }
     }
 
+    /// Whether some tile issued an instruction at or after `cycle` (tiles
+    /// run ahead of each other; an exit or fault at `cycle` is only known
+    /// once they have).
+    pub fn ran_past(&self, cycle: u64) -> bool {
+        self.tiles.iter().any(|t| t.issued_before > cycle)
+    }
+
     /// The records a [`TraceSink::Last`] kept.
     pub fn last_trace(&self) -> Vec<TraceRecord> {
         match self.trace.as_ref().map(|t| &t.sink) {
@@ -753,9 +760,14 @@ impl Machine {
     }
 }
 
-/// Runs `program`; when it faults and `options.fault_trace_lines` is set,
-/// runs it again (runs are deterministic) tracing only the faulting context,
-/// to put its last instructions in the report.
+/// Runs `program`.
+///
+/// When the run ends at an `exit` or a fault at cycle h while other tiles
+/// had already run past h (up to their horizons), it is replayed (runs are
+/// deterministic) with every tile stopped at h, so that the statistics end
+/// at h whatever the synchronization did. A fault's replay also traces the
+/// faulting context, for the last instructions in its report
+/// (`options.fault_trace_lines`).
 pub fn run(
     config: &Config,
     program: &Program,
@@ -767,37 +779,60 @@ pub fn run(
     let (lockstep, visit_order) = (options.lockstep, options.visit_order);
     let mut machine = Machine::new(config, program, options)?;
     let mut result = machine.run(console);
-    if let RunEnd::Fault(report) = &mut result.end
-        && lines > 0
-        && report.context != crate::fault::NIU_CONTEXT
-    {
-        let filter = TraceFilter {
-            tiles: Some(std::iter::once(report.tile..report.tile + 1).collect()),
-            contexts: Some(std::iter::once(report.context..report.context + 1).collect()),
+    let halt = match &result.end {
+        RunEnd::Exit(_) | RunEnd::Fault(_) => Some(result.stats.total_cycles),
+        _ => None,
+    };
+    let Some(cycle) = halt else {
+        return Ok(result);
+    };
+    let fault_context = match &result.end {
+        RunEnd::Fault(r) if lines > 0 && r.context != crate::fault::NIU_CONTEXT => {
+            Some((r.tile, r.context))
+        }
+        _ => None,
+    };
+    if !machine.ran_past(cycle) && fault_context.is_none() {
+        return Ok(result);
+    }
+    let trace = fault_context.map(|(tile, context)| TraceOptions {
+        filter: TraceFilter {
+            tiles: Some(std::iter::once(tile..tile + 1).collect()),
+            contexts: Some(std::iter::once(context..context + 1).collect()),
             cycles: None,
             kinds: Some(crate::trace::TraceKinds {
                 instructions: true,
                 network: false,
                 niu: false,
             }),
-        };
-        let mut replay_config = config.clone();
-        replay_config.sim.max_cycles = report.cycle + 1;
-        let mut replay = Machine::new(
-            &replay_config,
-            program,
-            RunOptions {
-                trace: Some(TraceOptions {
-                    filter,
-                    sink: TraceSink::Last(lines, VecDeque::new()),
-                }),
-                raw_output,
-                fault_trace_lines: 0,
-                lockstep,
-                visit_order,
-            },
-        )?;
-        replay.run(&mut NullConsole);
+        },
+        sink: TraceSink::Last(lines, VecDeque::new()),
+    });
+    let mut replay_config = config.clone();
+    replay_config.sim.max_cycles = cycle;
+    let mut replay = Machine::new(
+        &replay_config,
+        program,
+        RunOptions {
+            trace,
+            raw_output,
+            fault_trace_lines: 0,
+            lockstep,
+            visit_order,
+        },
+    )?;
+    let again = replay.run(&mut NullConsole);
+    debug_assert_eq!(again.end, {
+        let mut e = result.end.clone();
+        if let RunEnd::Fault(r) = &mut e {
+            r.last_trace.clear();
+        }
+        e
+    });
+    result.stats = again.stats;
+    if let RunEnd::Fault(report) = &mut result.end
+        && fault_context.is_some()
+    {
         report.last_trace = replay.last_trace().iter().map(TraceRecord::line).collect();
     }
     Ok(result)

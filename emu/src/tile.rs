@@ -132,6 +132,8 @@ pub struct Tile {
     pub halt: Option<Halt>,
     /// The cycle its last thread ended, while it has none.
     pub finished_at: Option<u64>,
+    /// No instruction issued at or after this cycle so far.
+    pub issued_before: u64,
 }
 
 impl Tile {
@@ -165,6 +167,7 @@ impl Tile {
             trace: Vec::new(),
             halt: None,
             finished_at: Some(0),
+            issued_before: 0,
         }
     }
 
@@ -214,6 +217,11 @@ impl Tile {
     /// left, or it halts the run. `TRACE` records retired instructions that
     /// pass `filter` into [`Tile::trace`].
     pub fn run_until<const TRACE: bool>(&mut self, limit: u64, filter: &TraceFilter) {
+        self.run_until_inner::<TRACE>(limit, filter);
+        self.issued_before = self.issued_before.max(self.now.min(limit));
+    }
+
+    fn run_until_inner<const TRACE: bool>(&mut self, limit: u64, filter: &TraceFilter) {
         while self.now < limit && self.halt.is_none() && self.parked.is_none() {
             let c = match self.current {
                 Some(c) => c,
@@ -283,9 +291,7 @@ impl Tile {
     /// An idle tile's clock moves up to `at`.
     pub fn apply(&mut self, at: u64, effect: TileEffect) {
         if self.now < at && self.current.is_none() && self.ready == 0 {
-            if self.live > 0 {
-                self.counters.idle += at - self.now;
-            }
+            self.counters.idle += at - self.now;
             self.now = at;
         }
         match effect {
