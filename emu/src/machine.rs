@@ -153,6 +153,9 @@ pub struct RunResult {
     pub stats: Stats,
 }
 
+/// The smallest optimistic window.
+const MIN_WINDOW: u64 = 16;
+
 /// A network or NIU trace line, ordered with instruction records by cycle
 /// and node.
 struct EventLine {
@@ -175,6 +178,11 @@ pub struct Machine {
     /// plus one) on one tile to an effect another tile sees.
     lookahead: u64,
     lockstep: bool,
+    /// Per tile: how far beyond the network it may run optimistically
+    /// (shrinks after a rollback, grows back as runs are confirmed).
+    window: Vec<u64>,
+    /// Optimistic runs taken back.
+    rollbacks: u64,
     /// The last cycle at which anything happened (for deadlock detection).
     last_progress: u64,
     trace: Option<TraceOptions>,
@@ -287,6 +295,8 @@ impl Machine {
         Ok(Machine {
             config: config.clone(),
             niu_busy: vec![false; tiles.len()],
+            window: vec![config.sim.epoch_cycles; tiles.len()],
+            rollbacks: 0,
             tiles,
             nius,
             net,
@@ -336,16 +346,59 @@ impl Machine {
     }
 
     /// The earliest cycle at which tile `i` could issue a messaging
-    /// instruction (u64::MAX: not before something wakes it).
+    /// instruction (u64::MAX: not before something wakes it). A tile whose
+    /// optimistic run is not confirmed may yet go back and take another
+    /// course, from its checkpoint or the next cycle the network has not
+    /// done, whichever is later.
     fn promise(&self, i: usize) -> u64 {
         let t = &self.tiles[i];
-        match t.state() {
+        let own = match t.state() {
             TileState::Runnable | TileState::Parked => t.now,
             _ => u64::MAX,
+        };
+        match t.checkpoint_cycle() {
+            Some(c) => own.min(c.max(self.net_now + 1)),
+            None => own,
         }
     }
 
-    /// Runs every runnable tile up to its horizon.
+    /// Runs tile `i` up to the instructions issuing before `limit`.
+    fn run_tile(&mut self, i: usize, limit: u64) {
+        let tile = &mut self.tiles[i];
+        match self.trace.as_ref().map(|t| &t.filter) {
+            Some(f) if f.wants_tile_instructions(tile.id) => tile.run_until::<true>(limit, f),
+            _ => tile.run_until::<false>(limit, &TraceFilter::default()),
+        }
+    }
+
+    /// Takes tile `i` back to its checkpoint and runs it again up to the
+    /// instructions issuing before `until` (something arrives for it then).
+    fn rollback_tile(&mut self, i: usize, until: u64) {
+        let tile = &mut self.tiles[i];
+        match self.trace.as_ref().map(|t| &t.filter) {
+            Some(f) if f.wants_tile_instructions(tile.id) => tile.rollback::<true>(until, f),
+            _ => tile.rollback::<false>(until, &TraceFilter::default()),
+        }
+        self.rollbacks += 1;
+        self.window[i] = (self.window[i] / 4).max(MIN_WINDOW);
+    }
+
+    /// Makes tile `i`'s past up to `until` certain before the network does
+    /// something to it at `until`: an unconfirmed run that issued at or
+    /// after `until` goes back; one that did not is confirmed.
+    fn settle(&mut self, i: usize, until: u64) {
+        if self.tiles[i].checkpoint_cycle().is_none() {
+            return;
+        }
+        if self.tiles[i].issued_before > until {
+            self.rollback_tile(i, until);
+        } else {
+            self.tiles[i].commit();
+        }
+    }
+
+    /// Runs every runnable tile up to its horizon, then, where nothing is
+    /// on its way to it, optimistically beyond (from a checkpoint).
     fn run_tiles(&mut self, max: u64) {
         let n = self.tiles.len();
         // The two smallest promises, so that each tile sees the others'.
@@ -368,24 +421,43 @@ impl Machine {
             u64::MAX
         };
         let epoch_end = self.net_now.saturating_add(self.config.sim.epoch_cycles);
-        let no_filter = TraceFilter::default();
         for i in 0..n {
             if self.tiles[i].state() != TileState::Runnable {
                 continue;
             }
             let others = if i == first_tile { second } else { first };
             let mut h = others.saturating_add(l).min(global).min(epoch_end);
-            if self.lockstep || self.niu_busy[i] || self.net.inbound(i as u32) > 0 {
+            let quiet = !self.niu_busy[i] && self.net.inbound(i as u32) == 0;
+            if self.lockstep || !quiet {
                 h = h.min(self.net_now + 1);
             }
             let h = h.min(max);
-            let tile = &mut self.tiles[i];
-            if tile.now >= h {
+            if self.tiles[i].now < h && self.tiles[i].checkpoint_cycle().is_none() {
+                self.run_tile(i, h);
+            }
+            // Optimistic: on, while nothing is known to be coming.
+            if self.lockstep || !quiet || self.tiles[i].state() != TileState::Runnable {
                 continue;
             }
-            match self.trace.as_ref().map(|t| &t.filter) {
-                Some(f) if f.wants_tile_instructions(tile.id) => tile.run_until::<true>(h, f),
-                _ => tile.run_until::<false>(h, &no_filter),
+            let t = self.net_now.saturating_add(self.window[i]).min(max);
+            if self.tiles[i].now >= t {
+                continue;
+            }
+            if self.tiles[i].checkpoint_cycle().is_none() {
+                self.tiles[i].checkpoint();
+            }
+            self.run_tile(i, t);
+        }
+    }
+
+    /// Confirms the optimistic runs the network has caught up with.
+    fn confirm(&mut self) {
+        for i in 0..self.tiles.len() {
+            if self.tiles[i].checkpoint_cycle().is_some()
+                && self.tiles[i].issued_before <= self.net_now + 1
+            {
+                self.tiles[i].commit();
+                self.window[i] = (self.window[i] * 2).min(self.config.sim.epoch_cycles);
             }
         }
     }
@@ -454,10 +526,12 @@ impl Machine {
             // (a) Messaging instructions issued at c.
             if parked_here {
                 for i in 0..self.tiles.len() {
-                    let t = &self.tiles[i];
-                    if t.state() != TileState::Parked || t.now != c {
+                    if self.tiles[i].state() != TileState::Parked || self.tiles[i].now != c {
                         continue;
                     }
+                    // Everything before c is known: the run that led here stands.
+                    self.tiles[i].commit();
+                    let t = &self.tiles[i];
                     let p = t.parked.expect("a parked tile has its instruction");
                     let inst = p.decoded.inst.expect("decoded");
                     let outcome = self.nius[i].issue(c, p.context, &inst, &t.contexts[p.context].x);
@@ -484,18 +558,23 @@ impl Machine {
                 if !self.niu_busy[i] && self.net.ejected_waiting(i as u32) == 0 {
                     continue;
                 }
+                // The NIU looks at its tile as of c (free contexts, memory):
+                // an optimistic run past c goes back first.
+                self.settle(i, c + 1);
                 let mut view = View(&self.tiles[i]);
                 self.nius[i].cycle(c, &mut self.net, &mut view);
                 let before = self.tiles[i].state();
                 self.apply_effects(i);
                 self.niu_busy[i] = self.nius[i].is_busy();
                 let after = self.tiles[i].state();
-                if after == TileState::Runnable && before != TileState::Runnable {
-                    limit = limit.min(self.tiles[i].now);
-                    self.last_progress = c;
+                match after {
+                    TileState::Runnable => limit = limit.min(self.tiles[i].now),
+                    TileState::Parked => limit = limit.min(self.tiles[i].now + 1),
+                    TileState::Halted => limit = limit.min(c + 1),
+                    _ => {}
                 }
-                if after == TileState::Halted {
-                    limit = limit.min(c + 1);
+                if after == TileState::Runnable && before != TileState::Runnable {
+                    self.last_progress = c;
                 }
             }
             if traced {
@@ -547,6 +626,7 @@ impl Machine {
         let (end, end_cycle) = loop {
             self.run_tiles(max);
             self.advance_network(max);
+            self.confirm();
             // The earliest halt in (cycle, tile) order ends the run once
             // nothing earlier can happen.
             let halt = self
@@ -562,7 +642,13 @@ impl Machine {
                 .map(|t| t.now)
                 .min()
                 .unwrap_or(u64::MAX);
-            let committed = running_min.min(self.net_now);
+            let confirmed = self
+                .tiles
+                .iter()
+                .filter_map(|t| t.checkpoint_cycle())
+                .min()
+                .unwrap_or(u64::MAX);
+            let committed = running_min.min(self.net_now).min(confirmed);
             let halted = halt.is_some();
             if let Some(halt) = halt {
                 let cycle = halt.cycle();
@@ -673,12 +759,7 @@ impl Machine {
     fn flush(&mut self, console: &mut dyn Console, cut: u64) {
         let mut events: Vec<OutputEvent> = Vec::new();
         for tile in &mut self.tiles {
-            let keep = tile
-                .output
-                .iter()
-                .position(|e| e.cycle > cut)
-                .unwrap_or(tile.output.len());
-            events.extend(tile.output.drain(..keep));
+            events.extend(tile.take_output(cut));
         }
         if !events.is_empty() {
             // Stable: one tile's events keep their order within a cycle.
@@ -696,12 +777,7 @@ impl Machine {
         let mut records: Vec<(u64, u32, u8, String)> = Vec::new();
         let mut kept: Vec<TraceRecord> = Vec::new();
         for tile in &mut self.tiles {
-            let keep = tile
-                .trace
-                .iter()
-                .position(|r| r.cycle > cut)
-                .unwrap_or(tile.trace.len());
-            for r in tile.trace.drain(..keep) {
+            for r in tile.take_trace(cut) {
                 match trace.sink {
                     TraceSink::Writer(_) => records.push((r.cycle, r.tile, 0, r.line())),
                     TraceSink::Last(..) => kept.push(r),

@@ -17,6 +17,26 @@
 
 use crate::fault::{Access, FaultCause};
 
+/// log2 of the page size the undo log copies.
+pub const PAGE_SHIFT: u32 = 12;
+const PAGE: usize = 1 << PAGE_SHIFT;
+
+/// The undo log of an optimistic run: each page's content before its first
+/// store since [`Memory::begin_undo`], so that [`Memory::rollback_undo`]
+/// can put memory back as it was.
+struct Undo {
+    /// Whether stores are being logged.
+    active: bool,
+    /// The current generation; a page whose entry equals it is saved.
+    generation: u32,
+    /// Per page, the generation in which it was last saved.
+    saved_in: Vec<u32>,
+    /// Saved pages of this generation.
+    saved: Vec<(u32, Box<[u8; PAGE]>)>,
+    /// Buffers to reuse.
+    pool: Vec<Box<[u8; PAGE]>>,
+}
+
 /// The capacity a memory allocation asks for at least: above glibc's
 /// highest dynamic mmap threshold (32 MiB on 64-bit hosts), so that the
 /// allocation always gets fresh zero pages (see the module documentation).
@@ -33,6 +53,7 @@ pub struct Memory {
     code_len: u32,
     /// Word-aligned range of text written since [`Memory::take_code_writes`].
     code_written: Option<(u32, u32)>,
+    undo: Undo,
 }
 
 macro_rules! access {
@@ -53,9 +74,14 @@ macro_rules! access {
         pub fn $store(&mut self, addr: u32, value: $ty) -> Result<(), FaultCause> {
             let len = self.bytes.len();
             match self.bytes.get_mut(addr as usize..addr as usize + $n) {
-                Some(b) if addr.is_multiple_of($n) => b.copy_from_slice(&value.to_le_bytes()),
+                Some(_) if addr.is_multiple_of($n) => {}
                 _ => return Err(Self::fault(addr, $n, Access::Store, len)),
             }
+            if self.undo.active {
+                self.log_page(addr);
+            }
+            let a = addr as usize;
+            self.bytes[a..a + $n].copy_from_slice(&value.to_le_bytes());
             if addr.wrapping_sub(self.code_base) < self.code_len {
                 self.note_code_write(addr, $n);
             }
@@ -69,12 +95,100 @@ impl Memory {
     pub fn new(size: usize) -> Memory {
         let mut bytes = vec![0u8; size.max(FRESH_PAGES_BYTES)];
         bytes.truncate(size);
+        let pages = size.div_ceil(PAGE);
         Memory {
             bytes,
             code_base: 0,
             code_len: 0,
             code_written: None,
+            undo: Undo {
+                active: false,
+                generation: 0,
+                saved_in: vec![0; pages],
+                saved: Vec::new(),
+                pool: Vec::new(),
+            },
         }
+    }
+
+    /// Starts logging: from now on a page's first store saves it.
+    pub fn begin_undo(&mut self) {
+        self.recycle_saved();
+        let u = &mut self.undo;
+        u.generation = u.generation.wrapping_add(1);
+        if u.generation == 0 {
+            // Wrapped: no stale entry may look current.
+            u.saved_in.fill(0);
+            u.generation = 1;
+        }
+        u.active = true;
+    }
+
+    /// Keeps what was stored since [`Memory::begin_undo`] and stops logging.
+    pub fn commit_undo(&mut self) {
+        self.recycle_saved();
+        self.undo.active = false;
+    }
+
+    /// Puts back every page stored since [`Memory::begin_undo`] and stops
+    /// logging; notes restored text as written (to decode it again).
+    pub fn rollback_undo(&mut self) {
+        let saved = std::mem::take(&mut self.undo.saved);
+        for (page, data) in saved {
+            let a = (page as usize) << PAGE_SHIFT;
+            let n = PAGE.min(self.bytes.len() - a);
+            self.bytes[a..a + n].copy_from_slice(&data[..n]);
+            let (lo, hi) = (a as u32, (a + n) as u32);
+            if lo < self.code_base.wrapping_add(self.code_len) && hi > self.code_base {
+                let (lo, hi) = (
+                    lo.max(self.code_base),
+                    hi.min(self.code_base + self.code_len),
+                );
+                self.note_code_write(lo, hi - lo);
+            }
+            self.undo.pool.push(data);
+        }
+        self.undo.active = false;
+    }
+
+    /// Whether stores are being logged.
+    pub fn undo_active(&self) -> bool {
+        self.undo.active
+    }
+
+    /// Whether the page of `addr` was stored to since [`Memory::begin_undo`].
+    pub fn stored_since_begin(&self, addr: u32) -> bool {
+        self.undo.active
+            && self.undo.saved_in.get((addr >> PAGE_SHIFT) as usize) == Some(&self.undo.generation)
+    }
+
+    /// Pages saved by the undo log.
+    pub fn undo_pages(&self) -> usize {
+        self.undo.saved.len()
+    }
+
+    fn recycle_saved(&mut self) {
+        let u = &mut self.undo;
+        u.pool.extend(u.saved.drain(..).map(|(_, d)| d));
+    }
+
+    /// Saves the page of `addr` if this generation has not yet.
+    #[inline]
+    fn log_page(&mut self, addr: u32) {
+        let page = (addr >> PAGE_SHIFT) as usize;
+        if self.undo.saved_in[page] != self.undo.generation {
+            self.save_page(page);
+        }
+    }
+
+    #[cold]
+    fn save_page(&mut self, page: usize) {
+        let a = page << PAGE_SHIFT;
+        let n = PAGE.min(self.bytes.len() - a);
+        let mut data = self.undo.pool.pop().unwrap_or_else(|| Box::new([0; PAGE]));
+        data[..n].copy_from_slice(&self.bytes[a..a + n]);
+        self.undo.saved.push((page as u32, data));
+        self.undo.saved_in[page] = self.undo.generation;
     }
 
     /// Declares the predecoded text range.
@@ -184,7 +298,8 @@ impl Memory {
         }
     }
 
-    /// Copies `data` to `addr` (image loading; the caller checked the range).
+    /// Copies `data` to `addr` (image loading; the caller checked the range;
+    /// not logged for undo).
     pub fn write_bytes(&mut self, addr: u32, data: &[u8]) {
         let a = addr as usize;
         self.bytes[a..a + data.len()].copy_from_slice(data);
@@ -230,5 +345,43 @@ mod tests {
         m.store_u8(63, 1).unwrap();
         assert!(m.c_string(63).is_err());
         assert!(m.slice(60, 5).is_err());
+    }
+
+    #[test]
+    fn undo_puts_back_what_stores_changed() {
+        let mut m = Memory::new(3 * PAGE);
+        m.store_u32(0, 1).unwrap();
+        m.store_u32(PAGE as u32 + 8, 2).unwrap();
+        m.begin_undo();
+        assert!(!m.stored_since_begin(0));
+        m.store_u32(0, 10).unwrap();
+        m.store_u64(PAGE as u32 + 8, 20).unwrap();
+        m.store_u8(2 * PAGE as u32 + 5, 30).unwrap();
+        m.store_u32(0, 11).unwrap();
+        assert_eq!(m.undo_pages(), 3, "each page saved once");
+        assert!(m.stored_since_begin(4));
+        m.rollback_undo();
+        assert!(!m.undo_active());
+        assert_eq!(m.load_u32(0).unwrap(), 1);
+        assert_eq!(m.load_u64(PAGE as u32 + 8).unwrap(), 2);
+        assert_eq!(m.load_u8(2 * PAGE as u32 + 5).unwrap(), 0);
+        // Committed stores stay.
+        m.begin_undo();
+        m.store_u32(0, 5).unwrap();
+        m.commit_undo();
+        assert_eq!(m.load_u32(0).unwrap(), 5);
+        m.begin_undo();
+        m.rollback_undo();
+        assert_eq!(m.load_u32(0).unwrap(), 5);
+    }
+
+    #[test]
+    fn undo_of_text_is_noted_as_a_code_write() {
+        let mut m = Memory::new(2 * PAGE);
+        m.set_code_range(0x100, 0x40);
+        m.begin_undo();
+        m.store_u32(0x200, 7).unwrap();
+        m.rollback_undo();
+        assert_eq!(m.take_code_writes(), Some((0x100, 0x140)));
     }
 }

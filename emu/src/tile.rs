@@ -71,6 +71,26 @@ pub enum TileState {
     Halted,
 }
 
+/// A tile's state at the start of an optimistic run (memory is in its
+/// undo log), to go back to if the network brings something the run did
+/// not see.
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    contexts: Vec<Context>,
+    reservations: Reservations,
+    now: u64,
+    current: Option<usize>,
+    last_issuer: Option<usize>,
+    slice_start: u64,
+    ready: u32,
+    live: u32,
+    counters: TileCounters,
+    output_len: usize,
+    trace_len: usize,
+    finished_at: Option<u64>,
+    issued_before: u64,
+}
+
 /// Cycles of a tile by pipeline state.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TileCounters {
@@ -134,6 +154,12 @@ pub struct Tile {
     pub finished_at: Option<u64>,
     /// No instruction issued at or after this cycle so far.
     pub issued_before: u64,
+    /// The state before an optimistic run, while it is not confirmed.
+    checkpoint: Option<Box<Checkpoint>>,
+    /// Output events and trace records taken out so far (the checkpoint
+    /// counts from the start).
+    output_taken: usize,
+    trace_taken: usize,
 }
 
 impl Tile {
@@ -168,6 +194,9 @@ impl Tile {
             halt: None,
             finished_at: Some(0),
             issued_before: 0,
+            checkpoint: None,
+            output_taken: 0,
+            trace_taken: 0,
         }
     }
 
@@ -208,9 +237,118 @@ impl Tile {
         }
     }
 
+    /// Takes the output events stamped at or before `cut` (in order).
+    pub fn take_output(&mut self, cut: u64) -> impl Iterator<Item = OutputEvent> + '_ {
+        let keep = self
+            .output
+            .iter()
+            .position(|e| e.cycle > cut)
+            .unwrap_or(self.output.len());
+        self.output_taken += keep;
+        self.output.drain(..keep)
+    }
+
+    /// Takes the trace records stamped at or before `cut` (in order).
+    pub fn take_trace(&mut self, cut: u64) -> impl Iterator<Item = TraceRecord> + '_ {
+        let keep = self
+            .trace
+            .iter()
+            .position(|r| r.cycle > cut)
+            .unwrap_or(self.trace.len());
+        self.trace_taken += keep;
+        self.trace.drain(..keep)
+    }
+
     /// Whether context `c` holds no thread.
     pub fn context_free(&self, c: usize) -> bool {
         !self.contexts[c].is_live()
+    }
+
+    /// Saves the state before an optimistic run (the tile is runnable).
+    pub fn checkpoint(&mut self) {
+        debug_assert!(self.halt.is_none() && self.parked.is_none());
+        let mut cp = self.checkpoint.take().unwrap_or_else(|| {
+            Box::new(Checkpoint {
+                contexts: Vec::new(),
+                reservations: Reservations::default(),
+                now: 0,
+                current: None,
+                last_issuer: None,
+                slice_start: 0,
+                ready: 0,
+                live: 0,
+                counters: TileCounters::default(),
+                output_len: 0,
+                trace_len: 0,
+                finished_at: None,
+                issued_before: 0,
+            })
+        });
+        cp.contexts.clone_from(&self.contexts);
+        cp.reservations.clone_from(&self.reservations);
+        cp.now = self.now;
+        cp.current = self.current;
+        cp.last_issuer = self.last_issuer;
+        cp.slice_start = self.slice_start;
+        cp.ready = self.ready;
+        cp.live = self.live;
+        cp.counters = self.counters.clone();
+        cp.output_len = self.output_taken + self.output.len();
+        cp.trace_len = self.trace_taken + self.trace.len();
+        cp.finished_at = self.finished_at;
+        cp.issued_before = self.issued_before;
+        self.checkpoint = Some(cp);
+        self.memory.begin_undo();
+    }
+
+    /// The cycle of the checkpoint, while an optimistic run is unconfirmed.
+    pub fn checkpoint_cycle(&self) -> Option<u64> {
+        self.checkpoint
+            .as_ref()
+            .filter(|_| self.memory.undo_active())
+            .map(|c| c.now)
+    }
+
+    /// Confirms the optimistic run: nothing can change it any more.
+    pub fn commit(&mut self) {
+        if self.memory.undo_active() {
+            self.memory.commit_undo();
+        }
+    }
+
+    /// Goes back to the checkpoint, then runs again (now with certainty) up
+    /// to the instructions issuing before `until`.
+    pub fn rollback<const TRACE: bool>(&mut self, until: u64, filter: &TraceFilter) {
+        let Some(cp) = self
+            .checkpoint
+            .as_ref()
+            .filter(|_| self.memory.undo_active())
+        else {
+            return;
+        };
+        debug_assert!(
+            cp.now <= until.max(cp.now),
+            "a checkpoint before the effect"
+        );
+        self.contexts.clone_from(&cp.contexts);
+        self.reservations.clone_from(&cp.reservations);
+        self.now = cp.now;
+        self.current = cp.current;
+        self.last_issuer = cp.last_issuer;
+        self.slice_start = cp.slice_start;
+        self.ready = cp.ready;
+        self.live = cp.live;
+        self.counters = cp.counters.clone();
+        self.output.truncate(cp.output_len - self.output_taken);
+        self.trace.truncate(cp.trace_len - self.trace_taken);
+        self.finished_at = cp.finished_at;
+        self.issued_before = cp.issued_before;
+        self.halt = None;
+        self.parked = None;
+        self.identity.context = self.current.unwrap_or(0) as u32;
+        self.memory.rollback_undo();
+        self.redecode_written_code();
+        self.run_until::<TRACE>(until, filter);
     }
 
     /// Advances the tile until its clock reaches `limit`, it has no thread
@@ -443,7 +581,10 @@ impl Tile {
             if use_fast && ((st.pc.wrapping_sub(base) >> 2) as usize) < words.len() {
                 // Without calls, stores go the general way while a
                 // reservation is held; with them, the loop looks.
-                let plain_stores = calls || hart.reservations.is_empty();
+                // (While memory logs stores for undo, every store takes the
+                // general way, which logs it.)
+                let plain_stores =
+                    (calls || hart.reservations.is_empty()) && !hart.mem.undo_active();
                 let (bytes, code_base, code_len) = hart.mem.fast_parts();
                 let env = FastEnv {
                     base,

@@ -298,8 +298,10 @@ pub struct Niu {
     pub(crate) current_type: Vec<MessageType>,
     /// Packets injected so far (for packet tags).
     pub(crate) sent_packets: u64,
-    /// Reserved contexts whose thread starts at a cycle.
-    pub(crate) starting: Vec<(usize, u64)>,
+    /// Threads to start: the reserved context, the cycle from which it is
+    /// ready, its pc and arguments (emitted the cycle before, so that every
+    /// effect is seen from the cycle after the NIU's).
+    pub(crate) starting: Vec<(usize, u64, u32, [u32; 8])>,
     /// Trace events, when tracing.
     pub(crate) trace: Option<Vec<NiuEvent>>,
     /// Transmission queues: one (original) or one per context (modified).
@@ -332,6 +334,9 @@ pub struct Niu {
     pub(crate) rx_dma_free: u64,
     /// Contexts reserved for thread messages being received.
     pub(crate) reserved: u32,
+    /// Reserved contexts whose thread start went out this cycle (released
+    /// next cycle, once the tile has applied it).
+    pub(crate) releasing: u32,
     /// Contexts suspended on the NIU and what they wait for.
     pub(crate) waiting: Vec<(usize, Wait)>,
     /// Effects for the tile, in the order they happened.
@@ -384,6 +389,7 @@ impl Niu {
             rx_next: 0,
             rx_dma_free: 0,
             reserved: 0,
+            releasing: 0,
             waiting: Vec::new(),
             effects: Vec::new(),
             counters: NiuCounters::default(),
@@ -463,6 +469,7 @@ impl Niu {
     pub fn is_busy(&self) -> bool {
         self.copier.is_some()
             || !self.starting.is_empty()
+            || self.releasing != 0
             || !self.control.is_empty()
             || self.holder.is_some()
             || !self.ready.is_empty()

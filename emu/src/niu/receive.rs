@@ -34,15 +34,24 @@ enum Blocked {
 impl Niu {
     /// The receive side of cycle `now`.
     pub(crate) fn receive(&mut self, now: u64, net: &mut Network, view: &mut dyn TileView) {
-        // Contexts whose thread has started are the tile's again.
-        self.starting.retain(|&(c, at)| {
-            if at <= now {
-                self.reserved &= !(1 << c);
-                false
+        // Contexts whose thread start the tile has applied are its own again.
+        self.reserved &= !self.releasing;
+        self.releasing = 0;
+        // Threads whose start is seen next cycle.
+        let mut k = 0;
+        while k < self.starting.len() {
+            let (context, at, pc, args) = self.starting[k];
+            if at == now + 1 {
+                self.effects.push(Effect {
+                    at,
+                    what: TileEffect::StartThread { context, pc, args },
+                });
+                self.releasing |= 1 << context;
+                self.starting.swap_remove(k);
             } else {
-                true
+                k += 1;
             }
-        });
+        }
         if net.ejected_waiting(self.node) == 0 {
             return;
         }
@@ -181,11 +190,15 @@ impl Niu {
                         }
                         if ends {
                             let at = now + self.config.thread_start_cycles as u64;
-                            self.effects.push(Effect {
-                                at,
-                                what: TileEffect::StartThread { context, pc, args },
-                            });
-                            self.starting.push((context, at));
+                            if at == now + 1 {
+                                self.effects.push(Effect {
+                                    at,
+                                    what: TileEffect::StartThread { context, pc, args },
+                                });
+                                self.releasing |= 1 << context;
+                            } else {
+                                self.starting.push((context, at, pc, args));
+                            }
                             self.counters.messages_received[MessageType::Thread as usize] += 1;
                             self.trace_thread(now, context, pc, from);
                             self.rx[vc] = Rx::Idle;
