@@ -101,6 +101,47 @@ impl Allocator {
             }
             _ => {}
         }
+        // Input first, no two requests for one output: every input's
+        // first-stage choice wins its output unopposed.
+        if self.kind == AllocatorKind::SeparableInputFirst && self.output_pointer.len() <= 128 {
+            let mut outs = 0u128;
+            let mut clash = false;
+            for r in requests {
+                let b = 1u128 << r.output;
+                clash |= outs & b != 0;
+                outs |= b;
+            }
+            if !clash {
+                let first = grants.len();
+                for (i, r) in requests.iter().enumerate() {
+                    let slot = &mut self.first[r.input as usize];
+                    if *slot == 0 {
+                        self.touched_first.push(r.input);
+                        *slot = i as u32 + 1;
+                    } else {
+                        let p = self.input_pointer[r.input as usize];
+                        let best = requests[*slot as usize - 1].input_key;
+                        if after(r.input_key, p, self.input_keys) < after(best, p, self.input_keys)
+                        {
+                            *slot = i as u32 + 1;
+                        }
+                    }
+                }
+                for &arb in &self.touched_first {
+                    let i = self.first[arb as usize] as usize - 1;
+                    self.first[arb as usize] = 0;
+                    grants.push(i);
+                }
+                self.touched_first.clear();
+                for &i in &grants[first..] {
+                    let r = &requests[i];
+                    self.input_pointer[r.input as usize] = next(r.input_key, self.input_keys);
+                    self.output_pointer[r.output as usize] = next(r.output_key, self.output_keys);
+                }
+                grants[first..].sort_unstable_by_key(|&i| requests[i].output);
+                return;
+            }
+        }
         let input_first = self.kind == AllocatorKind::SeparableInputFirst;
         // Stage one: every first-stage arbiter picks among its requests.
         for (i, r) in requests.iter().enumerate() {

@@ -595,6 +595,9 @@ impl Network {
     }
 
     fn step_router(&mut self, id: usize, now: u64) {
+        if self.routers[id].wake_at > now {
+            return;
+        }
         let timing = self.timing;
         let mut sends = std::mem::take(&mut self.sends);
         let packets = &self.packets;

@@ -76,6 +76,11 @@ pub(crate) struct Router {
     sw_next_vc: [u16; PORTS],
     /// Flits buffered in all input VCs.
     pub held: u32,
+    /// Input VCs whose head waits for an output VC.
+    routed: u32,
+    /// The next cycle at which this router can act: earlier cycles only
+    /// wait out pipeline delays (a delivery makes it the delivery's cycle).
+    pub wake_at: u64,
     /// Per input port, a bit per VC holding flits (so that a cycle only
     /// looks at occupied VCs).
     occupied: [u64; PORTS],
@@ -140,6 +145,8 @@ impl Router {
             sw_next_vc: [0; PORTS],
             sw_vc: [0; PORTS * PORTS],
             held: 0,
+            routed: 0,
+            wake_at: 0,
             occupied: [0; PORTS],
             requests: Vec::new(),
             grants: Vec::new(),
@@ -190,6 +197,7 @@ impl Router {
         self.flits[i * cap + slot] = flit;
         self.held += 1;
         self.occupied[port as usize] |= 1 << vc;
+        self.wake_at = self.wake_at.min(now);
         if v.len == 1 && v.state == VcState::Idle {
             self.route_front(i, class, now + t.routing);
         }
@@ -208,12 +216,14 @@ impl Router {
         v.class = class;
         v.state = VcState::VcAlloc;
         v.ready = ready;
+        self.routed += 1;
     }
 
     /// A credit for output VC `vc` of `port` arrives.
     pub fn credit(&mut self, port: Port, vc: usize) {
         let o = &mut self.outputs[port as usize * self.vcs + vc];
         o.credits += 1;
+        self.wake_at = 0;
         debug_assert!(o.credits as usize <= self.cap, "more credits than buffer");
     }
 
@@ -234,81 +244,93 @@ impl Router {
         stalls: &mut [u64; StallCause::COUNT],
         class_of: impl Fn(&NetFlit) -> u8,
     ) {
+        self.evaluate(now, t, out, stalls, class_of);
+        // Sleep through cycles in which every flit only waits out a delay.
+        let mut wake = u64::MAX;
+        for port in 0..PORTS {
+            let mut m = self.occupied[port];
+            while m != 0 {
+                let vc = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let v = &self.inputs[port * self.vcs + vc];
+                wake = wake.min(if v.ready > now { v.ready } else { now + 1 });
+            }
+        }
+        self.wake_at = wake;
+    }
+
+    fn evaluate(
+        &mut self,
+        now: u64,
+        t: &Timing,
+        out: &mut Vec<Send>,
+        stalls: &mut [u64; StallCause::COUNT],
+        class_of: impl Fn(&NetFlit) -> u8,
+    ) {
         let vcs = self.vcs;
         let per_class = self.per_class;
         // Virtual-channel allocation: every routed head asks for each free
         // output VC of its class at its output port.
-        self.requests.clear();
-        for i in occupied_vcs(&self.occupied, vcs) {
-            let v = &self.inputs[i];
-            if v.state != VcState::VcAlloc || v.ready > now {
-                continue;
-            }
-            let port = v.out_port as usize;
-            let first = v.class as usize * per_class;
-            let mut any = false;
-            for k in first..first + per_class {
-                let o = port * vcs + k;
-                if !self.outputs[o].busy {
-                    any = true;
-                    self.requests.push(Request {
-                        input: i as u16,
-                        input_key: o as u16,
-                        output: o as u16,
-                        output_key: i as u16,
-                    });
-                }
-            }
-            if !any {
-                stalls[StallCause::VcBusy as usize] += 1;
-            }
-        }
-        if !self.requests.is_empty() {
-            self.grants.clear();
-            self.vc_alloc.allocate(&self.requests, &mut self.grants);
-            for &g in &self.grants {
-                let r = self.requests[g];
-                let (i, o) = (r.input as usize, r.output as usize);
-                self.outputs[o].busy = true;
-                let v = &mut self.inputs[i];
-                v.out_vc = (o - v.out_port as usize * vcs) as u8;
-                v.state = VcState::Active;
-                v.ready = now + t.vc_alloc;
-            }
-            // Requests of heads that won nothing.
-            let won = self.grants.len();
-            let asked = {
-                let mut n = 0;
-                let mut last = u16::MAX;
-                for r in &self.requests {
-                    if r.input != last {
-                        n += 1;
-                        last = r.input;
+        if self.routed > 0 {
+            self.requests.clear();
+            let mut asked = 0u64;
+            for port in 0..PORTS {
+                let mut m = self.occupied[port];
+                while m != 0 {
+                    let vc = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let i = port * vcs + vc;
+                    let v = &self.inputs[i];
+                    if v.state != VcState::VcAlloc || v.ready > now {
+                        continue;
+                    }
+                    let first = v.out_port as usize * vcs + v.class as usize * per_class;
+                    let before = self.requests.len();
+                    for o in first..first + per_class {
+                        if !self.outputs[o].busy {
+                            self.requests.push(Request {
+                                input: i as u16,
+                                input_key: o as u16,
+                                output: o as u16,
+                                output_key: i as u16,
+                            });
+                        }
+                    }
+                    if self.requests.len() == before {
+                        stalls[StallCause::VcBusy as usize] += 1;
+                    } else {
+                        asked += 1;
                     }
                 }
-                n
-            };
-            stalls[StallCause::VcConflict as usize] += (asked - won) as u64;
+            }
+            if !self.requests.is_empty() {
+                self.grants.clear();
+                self.vc_alloc.allocate(&self.requests, &mut self.grants);
+                for &g in &self.grants {
+                    let r = self.requests[g];
+                    let (i, o) = (r.input as usize, r.output as usize);
+                    self.outputs[o].busy = true;
+                    let v = &mut self.inputs[i];
+                    v.out_vc = (o - v.out_port as usize * vcs) as u8;
+                    v.state = VcState::Active;
+                    v.ready = now + t.vc_alloc;
+                    self.routed -= 1;
+                }
+                // Heads that asked and won nothing.
+                stalls[StallCause::VcConflict as usize] += asked - self.grants.len() as u64;
+            }
         }
         // Switch allocation: every packet with a flit at the front and a
         // credit downstream wants its output port. As in BookSim2, one VC
         // per (input port, output port) asks: the first from the port's
         // round-robin VC pointer; the allocator's input arbiters then rank
         // output ports.
-        self.requests.clear();
-        let mut best = [[u16::MAX; PORTS]; PORTS];
-        for i in occupied_vcs(&self.occupied, vcs) {
-            let v = &self.inputs[i];
-            if v.state != VcState::Active || v.ready > now {
+        let mut wanted = 0u32;
+        for port in 0..PORTS {
+            let mut m = self.occupied[port];
+            if m == 0 {
                 continue;
             }
-            let o = v.out_port as usize * vcs + v.out_vc as usize;
-            if self.outputs[o].credits == 0 {
-                stalls[StallCause::NoCredit as usize] += 1;
-                continue;
-            }
-            let (port, vc) = (i / vcs, (i % vcs) as u16);
-            let slot = &mut best[port][v.out_port as usize];
             let from = self.sw_next_vc[port];
             let rank = |k: u16| {
                 if k >= from {
@@ -317,30 +339,44 @@ impl Router {
                     k + vcs as u16 - from
                 }
             };
-            if *slot == u16::MAX || rank(vc) < rank(*slot) {
-                if *slot != u16::MAX {
+            while m != 0 {
+                let vc = m.trailing_zeros() as u16;
+                m &= m - 1;
+                let v = &self.inputs[port * vcs + vc as usize];
+                if v.state != VcState::Active || v.ready > now {
+                    continue;
+                }
+                if self.outputs[v.out_port as usize * vcs + v.out_vc as usize].credits == 0 {
+                    stalls[StallCause::NoCredit as usize] += 1;
+                    continue;
+                }
+                let slot = port * PORTS + v.out_port as usize;
+                if wanted & (1 << slot) == 0 {
+                    wanted |= 1 << slot;
+                    self.sw_vc[slot] = vc;
+                } else {
                     stalls[StallCause::SwitchConflict as usize] += 1;
-                }
-                *slot = vc;
-            } else {
-                stalls[StallCause::SwitchConflict as usize] += 1;
-            }
-        }
-        for (port, outs) in best.iter().enumerate() {
-            for (out, &vc) in outs.iter().enumerate() {
-                if vc != u16::MAX {
-                    self.requests.push(Request {
-                        input: port as u16,
-                        input_key: out as u16,
-                        output: out as u16,
-                        output_key: port as u16,
-                    });
-                    self.sw_vc[port * PORTS + out] = vc;
+                    if rank(vc) < rank(self.sw_vc[slot]) {
+                        self.sw_vc[slot] = vc;
+                    }
                 }
             }
         }
-        if self.requests.is_empty() {
+        if wanted == 0 {
             return;
+        }
+        self.requests.clear();
+        let mut w = wanted;
+        while w != 0 {
+            let slot = w.trailing_zeros() as u16;
+            w &= w - 1;
+            let (port, out) = (slot / PORTS as u16, slot % PORTS as u16);
+            self.requests.push(Request {
+                input: port,
+                input_key: out,
+                output: out,
+                output_key: port,
+            });
         }
         self.grants.clear();
         self.sw_alloc.allocate(&self.requests, &mut self.grants);
@@ -391,21 +427,4 @@ impl Router {
             }
         }
     }
-}
-
-/// The input VC indices (`port * vcs + vc`) with a bit set in `occupied`,
-/// in increasing order.
-fn occupied_vcs(occupied: &[u64; PORTS], vcs: usize) -> impl Iterator<Item = usize> + use<> {
-    let words = *occupied;
-    (0..PORTS).flat_map(move |port| {
-        let mut m = words[port];
-        std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let vc = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(port * vcs + vc)
-        })
-    })
 }
