@@ -1,51 +1,22 @@
 //! Separable allocators built of round-robin arbiters, BookSim2's
-//! `separable_input_first` and `separable_output_first`.
+//! `separable_input_first` and `separable_output_first`: the switch
+//! allocator (input ports to output ports) and the virtual-channel
+//! allocator (input VCs to output VCs).
 //!
-//! A request names an input and an output arbiter and, for each, the key by
-//! which that arbiter ranks it: an arbiter grants the request whose key
-//! comes first in cyclic order from its pointer, and its pointer moves past
-//! the granted key only when the request wins both stages (so a request that
-//! loses the second stage keeps its priority). The switch allocator's input
-//! arbiters rank virtual channels and its output arbiters rank input ports;
-//! the VC allocator's input arbiters (one per input VC) rank output VCs and
-//! its output arbiters (one per output VC) rank input VCs.
+//! An arbiter grants the request whose key comes first in cyclic order from
+//! its pointer, and its pointer moves past the granted key only when the
+//! request wins both stages (a request that loses the second stage keeps
+//! its priority). Input-first: each input arbiter picks one of its
+//! requests, then each output arbiter picks one of the inputs that picked
+//! it; output-first the other way round. The switch allocator's input
+//! arbiters rank output ports and its output arbiters input ports; the VC
+//! allocator's input arbiters (one per input VC) rank output VCs and its
+//! output arbiters (one per output VC) rank input VCs. Requests and grants
+//! are bitmasks and short lists: a cycle of a router costs a few dozen
+//! instructions here.
 
+use super::flit::PORTS;
 use crate::config::AllocatorKind;
-
-/// A request to an allocator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
-    /// Input arbiter.
-    pub input: u16,
-    /// Key of the request at its input arbiter.
-    pub input_key: u16,
-    /// Output arbiter.
-    pub output: u16,
-    /// Key of the request at its output arbiter.
-    pub output_key: u16,
-}
-
-/// A separable allocator: its arbiters' round-robin pointers and scratch.
-#[derive(Clone, Debug)]
-pub struct Allocator {
-    kind: AllocatorKind,
-    input_pointer: Vec<u16>,
-    input_keys: u16,
-    output_pointer: Vec<u16>,
-    output_keys: u16,
-    /// Per arbiter of the first stage: the best request so far (+1; 0 none).
-    first: Vec<u32>,
-    /// Per arbiter of the second stage: the best request so far (+1; 0 none).
-    second: Vec<u32>,
-    touched_first: Vec<u16>,
-    touched_second: Vec<u16>,
-}
-
-/// The key after `key` in a cyclic order of `n` keys.
-#[inline]
-fn next(key: u16, n: u16) -> u16 {
-    if key + 1 == n { 0 } else { key + 1 }
-}
 
 /// Distance of `key` after `pointer` in a cyclic order of `n` keys.
 #[inline]
@@ -57,156 +28,227 @@ fn after(key: u16, pointer: u16, n: u16) -> u16 {
     }
 }
 
-impl Allocator {
-    /// An allocator with `inputs` input arbiters ranking `input_keys` keys
-    /// and `outputs` output arbiters ranking `output_keys` keys.
-    pub fn new(
-        kind: AllocatorKind,
-        inputs: usize,
-        input_keys: usize,
-        outputs: usize,
-        output_keys: usize,
-    ) -> Allocator {
-        let first_len = match kind {
-            AllocatorKind::SeparableInputFirst => inputs,
-            AllocatorKind::SeparableOutputFirst => outputs,
-        };
-        let second_len = inputs + outputs - first_len;
-        Allocator {
+/// The key after `key` in a cyclic order of `n` keys.
+#[inline]
+fn next(key: u16, n: u16) -> u16 {
+    if key + 1 == n { 0 } else { key + 1 }
+}
+
+/// The first bit of `mask` (of `PORTS` bits) at or after `from`, cyclically.
+#[inline]
+fn first_from(mask: u8, from: u8) -> u8 {
+    let high = mask & !((1u8 << from) - 1);
+    if high != 0 {
+        high.trailing_zeros() as u8
+    } else {
+        mask.trailing_zeros() as u8
+    }
+}
+
+/// The switch allocator of a router: input ports to output ports.
+#[derive(Clone, Debug)]
+pub struct SwitchAllocator {
+    kind: AllocatorKind,
+    input_pointer: [u8; PORTS],
+    output_pointer: [u8; PORTS],
+}
+
+impl SwitchAllocator {
+    /// An allocator with every pointer at 0.
+    pub fn new(kind: AllocatorKind) -> SwitchAllocator {
+        SwitchAllocator {
             kind,
-            input_pointer: vec![0; inputs],
-            input_keys: input_keys as u16,
-            output_pointer: vec![0; outputs],
-            output_keys: output_keys as u16,
-            first: vec![0; first_len],
-            second: vec![0; second_len],
-            touched_first: Vec::new(),
-            touched_second: Vec::new(),
+            input_pointer: [0; PORTS],
+            output_pointer: [0; PORTS],
         }
     }
 
-    /// Grants a set of requests in which no input and no output is granted
-    /// twice; appends the indices of the granted requests to `grants` in
-    /// increasing order of output arbiter (input-first) or input arbiter
-    /// (output-first).
-    pub fn allocate(&mut self, requests: &[Request], grants: &mut Vec<usize>) {
-        match requests {
-            [] => return,
-            [r] => {
-                // One request wins both stages.
-                self.input_pointer[r.input as usize] = next(r.input_key, self.input_keys);
-                self.output_pointer[r.output as usize] = next(r.output_key, self.output_keys);
-                grants.push(0);
-                return;
+    /// `requests[i]` has bit `o` set when input port `i` asks for output
+    /// port `o`. Appends the grants `(input, output)` to `grants`, by
+    /// output (input-first) or by input (output-first); returns how many.
+    pub fn allocate(&mut self, requests: &[u8; PORTS], grants: &mut [(u8, u8); PORTS]) -> usize {
+        let n = PORTS as u8;
+        let wrap = |k: u8| if k + 1 == n { 0 } else { k + 1 };
+        let mut count = 0;
+        match self.kind {
+            AllocatorKind::SeparableInputFirst => {
+                // Per output, the inputs whose arbiter picked it.
+                let mut picked_by = [0u8; PORTS];
+                for (i, &req) in requests.iter().enumerate() {
+                    if req != 0 {
+                        let o = first_from(req, self.input_pointer[i]);
+                        picked_by[o as usize] |= 1 << i;
+                    }
+                }
+                for (o, &inputs) in picked_by.iter().enumerate() {
+                    if inputs != 0 {
+                        let i = first_from(inputs, self.output_pointer[o]);
+                        self.input_pointer[i as usize] = wrap(o as u8);
+                        self.output_pointer[o] = wrap(i);
+                        grants[count] = (i, o as u8);
+                        count += 1;
+                    }
+                }
             }
-            _ => {}
-        }
-        // Input first, no two requests for one output: every input's
-        // first-stage choice wins its output unopposed.
-        if self.kind == AllocatorKind::SeparableInputFirst && self.output_pointer.len() <= 128 {
-            let mut outs = 0u128;
-            let mut clash = false;
-            for r in requests {
-                let b = 1u128 << r.output;
-                clash |= outs & b != 0;
-                outs |= b;
-            }
-            if !clash {
-                let first = grants.len();
-                for (i, r) in requests.iter().enumerate() {
-                    let slot = &mut self.first[r.input as usize];
-                    if *slot == 0 {
-                        self.touched_first.push(r.input);
-                        *slot = i as u32 + 1;
-                    } else {
-                        let p = self.input_pointer[r.input as usize];
-                        let best = requests[*slot as usize - 1].input_key;
-                        if after(r.input_key, p, self.input_keys) < after(best, p, self.input_keys)
-                        {
-                            *slot = i as u32 + 1;
+            AllocatorKind::SeparableOutputFirst => {
+                let mut wanted_by = [0u8; PORTS];
+                for (i, &req) in requests.iter().enumerate() {
+                    for (o, w) in wanted_by.iter_mut().enumerate() {
+                        if req & (1 << o) != 0 {
+                            *w |= 1 << i;
                         }
                     }
                 }
-                for &arb in &self.touched_first {
-                    let i = self.first[arb as usize] as usize - 1;
-                    self.first[arb as usize] = 0;
-                    grants.push(i);
+                // Per input, the outputs whose arbiter offered it.
+                let mut offered = [0u8; PORTS];
+                for (o, &inputs) in wanted_by.iter().enumerate() {
+                    if inputs != 0 {
+                        let i = first_from(inputs, self.output_pointer[o]);
+                        offered[i as usize] |= 1 << o;
+                    }
                 }
-                self.touched_first.clear();
-                for &i in &grants[first..] {
-                    let r = &requests[i];
-                    self.input_pointer[r.input as usize] = next(r.input_key, self.input_keys);
-                    self.output_pointer[r.output as usize] = next(r.output_key, self.output_keys);
-                }
-                grants[first..].sort_unstable_by_key(|&i| requests[i].output);
-                return;
-            }
-        }
-        let input_first = self.kind == AllocatorKind::SeparableInputFirst;
-        // Stage one: every first-stage arbiter picks among its requests.
-        for (i, r) in requests.iter().enumerate() {
-            let (arb, key, pointer, n) = if input_first {
-                let p = self.input_pointer[r.input as usize];
-                (r.input, r.input_key, p, self.input_keys)
-            } else {
-                let p = self.output_pointer[r.output as usize];
-                (r.output, r.output_key, p, self.output_keys)
-            };
-            let slot = &mut self.first[arb as usize];
-            if *slot == 0 {
-                self.touched_first.push(arb);
-                *slot = i as u32 + 1;
-            } else {
-                let best = &requests[*slot as usize - 1];
-                let best_key = if input_first {
-                    best.input_key
-                } else {
-                    best.output_key
-                };
-                if after(key, pointer, n) < after(best_key, pointer, n) {
-                    *slot = i as u32 + 1;
+                for (i, &outputs) in offered.iter().enumerate() {
+                    if outputs != 0 {
+                        let o = first_from(outputs, self.input_pointer[i]);
+                        self.input_pointer[i] = wrap(o);
+                        self.output_pointer[o as usize] = wrap(i as u8);
+                        grants[count] = (i as u8, o);
+                        count += 1;
+                    }
                 }
             }
         }
-        // Stage two: every second-stage arbiter picks among the winners.
-        for &arb in &self.touched_first {
-            let i = self.first[arb as usize] as usize - 1;
-            self.first[arb as usize] = 0;
-            let r = &requests[i];
-            let (arb2, key, pointer, n) = if input_first {
-                let p = self.output_pointer[r.output as usize];
-                (r.output, r.output_key, p, self.output_keys)
-            } else {
-                let p = self.input_pointer[r.input as usize];
-                (r.input, r.input_key, p, self.input_keys)
-            };
-            let slot = &mut self.second[arb2 as usize];
-            if *slot == 0 {
-                self.touched_second.push(arb2);
-                *slot = i as u32 + 1;
-            } else {
-                let best = &requests[*slot as usize - 1];
-                let best_key = if input_first {
-                    best.output_key
-                } else {
-                    best.input_key
-                };
-                if after(key, pointer, n) < after(best_key, pointer, n) {
-                    *slot = i as u32 + 1;
+        count
+    }
+}
+
+/// A request for an output VC: the input VC and its candidates, the free
+/// output VCs `first + b` for each bit `b` of `mask`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VcRequest {
+    /// Input VC (`port * vcs + vc`).
+    pub input: u16,
+    /// First output VC of the candidates' range.
+    pub first: u16,
+    /// Candidates.
+    pub mask: u64,
+}
+
+/// The VC allocator of a router: input VCs to output VCs (`n` of each).
+#[derive(Clone, Debug)]
+pub struct VcAllocator {
+    kind: AllocatorKind,
+    n: u16,
+    input_pointer: Vec<u16>,
+    output_pointer: Vec<u16>,
+    /// Scratch: (output, input) pairs of the first stage.
+    picks: Vec<(u16, u16)>,
+}
+
+impl VcAllocator {
+    /// An allocator of `n` input and `n` output VCs, every pointer at 0.
+    pub fn new(kind: AllocatorKind, n: usize) -> VcAllocator {
+        VcAllocator {
+            kind,
+            n: n as u16,
+            input_pointer: vec![0; n],
+            output_pointer: vec![0; n],
+            picks: Vec::new(),
+        }
+    }
+
+    /// Grants output VCs to requests (at most one per input, one per
+    /// output); appends `(input, output)` to `grants`, by output
+    /// (input-first) or by input (output-first). Each input appears in at
+    /// most one request.
+    pub fn allocate(&mut self, requests: &[VcRequest], grants: &mut Vec<(u16, u16)>) {
+        let n = self.n;
+        self.picks.clear();
+        match self.kind {
+            AllocatorKind::SeparableInputFirst => {
+                for r in requests {
+                    let p = self.input_pointer[r.input as usize];
+                    let mut m = r.mask;
+                    let mut best = (u16::MAX, 0);
+                    while m != 0 {
+                        let o = r.first + m.trailing_zeros() as u16;
+                        m &= m - 1;
+                        let d = after(o, p, n);
+                        if d < best.0 {
+                            best = (d, o);
+                        }
+                    }
+                    if best.0 != u16::MAX {
+                        self.picks.push((best.1, r.input));
+                    }
+                }
+                self.picks.sort_unstable();
+                let mut k = 0;
+                while k < self.picks.len() {
+                    let o = self.picks[k].0;
+                    let p = self.output_pointer[o as usize];
+                    let mut winner = self.picks[k].1;
+                    k += 1;
+                    while k < self.picks.len() && self.picks[k].0 == o {
+                        let i = self.picks[k].1;
+                        if after(i, p, n) < after(winner, p, n) {
+                            winner = i;
+                        }
+                        k += 1;
+                    }
+                    self.input_pointer[winner as usize] = next(o, n);
+                    self.output_pointer[o as usize] = next(winner, n);
+                    grants.push((winner, o));
+                }
+            }
+            AllocatorKind::SeparableOutputFirst => {
+                // Every (output, input) wish, grouped by output.
+                for r in requests {
+                    let mut m = r.mask;
+                    while m != 0 {
+                        self.picks
+                            .push((r.first + m.trailing_zeros() as u16, r.input));
+                        m &= m - 1;
+                    }
+                }
+                self.picks.sort_unstable();
+                // Each output offers itself to one input: (input, output).
+                let mut offers: Vec<(u16, u16)> = Vec::new();
+                let mut k = 0;
+                while k < self.picks.len() {
+                    let o = self.picks[k].0;
+                    let p = self.output_pointer[o as usize];
+                    let mut chosen = self.picks[k].1;
+                    k += 1;
+                    while k < self.picks.len() && self.picks[k].0 == o {
+                        let i = self.picks[k].1;
+                        if after(i, p, n) < after(chosen, p, n) {
+                            chosen = i;
+                        }
+                        k += 1;
+                    }
+                    offers.push((chosen, o));
+                }
+                offers.sort_unstable();
+                let mut k = 0;
+                while k < offers.len() {
+                    let i = offers[k].0;
+                    let p = self.input_pointer[i as usize];
+                    let mut out = offers[k].1;
+                    k += 1;
+                    while k < offers.len() && offers[k].0 == i {
+                        let o = offers[k].1;
+                        if after(o, p, n) < after(out, p, n) {
+                            out = o;
+                        }
+                        k += 1;
+                    }
+                    self.input_pointer[i as usize] = next(out, n);
+                    self.output_pointer[out as usize] = next(i, n);
+                    grants.push((i, out));
                 }
             }
         }
-        self.touched_first.clear();
-        self.touched_second.sort_unstable();
-        for &arb2 in &self.touched_second {
-            let i = self.second[arb2 as usize] as usize - 1;
-            self.second[arb2 as usize] = 0;
-            let r = &requests[i];
-            self.input_pointer[r.input as usize] = next(r.input_key, self.input_keys);
-            self.output_pointer[r.output as usize] = next(r.output_key, self.output_keys);
-            grants.push(i);
-        }
-        self.touched_second.clear();
     }
 }
 
@@ -214,22 +256,10 @@ impl Allocator {
 mod tests {
     use super::*;
 
-    fn req(input: u16, output: u16) -> Request {
-        Request {
-            input,
-            input_key: output,
-            output,
-            output_key: input,
-        }
-    }
-
-    fn run(a: &mut Allocator, requests: &[Request]) -> Vec<(u16, u16)> {
-        let mut grants = Vec::new();
-        a.allocate(requests, &mut grants);
-        grants
-            .iter()
-            .map(|&i| (requests[i].input, requests[i].output))
-            .collect()
+    fn switch(a: &mut SwitchAllocator, requests: [u8; PORTS]) -> Vec<(u8, u8)> {
+        let mut g = [(0, 0); PORTS];
+        let n = a.allocate(&requests, &mut g);
+        g[..n].to_vec()
     }
 
     #[test]
@@ -238,14 +268,12 @@ mod tests {
             AllocatorKind::SeparableInputFirst,
             AllocatorKind::SeparableOutputFirst,
         ] {
-            let mut a = Allocator::new(kind, 4, 4, 4, 4);
-            let all: Vec<Request> = (0..4)
-                .flat_map(|i| (0..4).map(move |o| req(i, o)))
-                .collect();
+            let mut a = SwitchAllocator::new(kind);
             for _ in 0..10 {
-                let g = run(&mut a, &all);
-                let mut ins: Vec<u16> = g.iter().map(|x| x.0).collect();
-                let mut outs: Vec<u16> = g.iter().map(|x| x.1).collect();
+                let g = switch(&mut a, [0x1f; PORTS]);
+                let mut ins: Vec<u8> = g.iter().map(|x| x.0).collect();
+                let mut outs: Vec<u8> = g.iter().map(|x| x.1).collect();
+                ins.sort();
                 ins.dedup();
                 outs.sort();
                 outs.dedup();
@@ -259,9 +287,10 @@ mod tests {
     #[test]
     fn contenders_for_one_output_take_turns() {
         // Three inputs always want output 0: round robin grants 0, 1, 2, 0, ...
-        let mut a = Allocator::new(AllocatorKind::SeparableInputFirst, 3, 2, 2, 3);
-        let r = [req(0, 0), req(1, 0), req(2, 0)];
-        let order: Vec<u16> = (0..6).map(|_| run(&mut a, &r)[0].0).collect();
+        let mut a = SwitchAllocator::new(AllocatorKind::SeparableInputFirst);
+        let order: Vec<u8> = (0..6)
+            .map(|_| switch(&mut a, [1, 1, 1, 0, 0])[0].0)
+            .collect();
         assert_eq!(order, [0, 1, 2, 0, 1, 2]);
     }
 
@@ -271,26 +300,63 @@ mod tests {
         // first: input 0 picks output 0 (its pointer), input 1 picks 0;
         // output 0 grants input 0. Next time input 0's pointer is past 0, so
         // it picks output 1, and input 1 gets output 0.
-        let mut a = Allocator::new(AllocatorKind::SeparableInputFirst, 2, 2, 2, 2);
-        let r = [req(0, 0), req(0, 1), req(1, 0)];
-        assert_eq!(run(&mut a, &r), [(0, 0)]);
-        assert_eq!(run(&mut a, &r), [(1, 0), (0, 1)]);
+        let mut a = SwitchAllocator::new(AllocatorKind::SeparableInputFirst);
+        assert_eq!(switch(&mut a, [0b11, 0b01, 0, 0, 0]), [(0, 0)]);
+        assert_eq!(switch(&mut a, [0b11, 0b01, 0, 0, 0]), [(1, 0), (0, 1)]);
     }
 
     #[test]
     fn output_first_lets_outputs_choose() {
-        let mut a = Allocator::new(AllocatorKind::SeparableOutputFirst, 2, 2, 2, 2);
+        let mut a = SwitchAllocator::new(AllocatorKind::SeparableOutputFirst);
         // Both outputs pick input 0 first (pointers at 0); input 0 takes
         // output 0; output 1 got nothing else. Input 1 is left out.
-        let r = [req(0, 0), req(0, 1), req(1, 0), req(1, 1)];
-        assert_eq!(run(&mut a, &r), [(0, 0)]);
+        assert_eq!(switch(&mut a, [0b11, 0b11, 0, 0, 0]), [(0, 0)]);
         // Output 0 now prefers input 1; output 1 still prefers input 0.
-        assert_eq!(run(&mut a, &r), [(0, 1), (1, 0)]);
+        assert_eq!(switch(&mut a, [0b11, 0b11, 0, 0, 0]), [(0, 1), (1, 0)]);
     }
 
     #[test]
     fn nothing_requested_nothing_granted() {
-        let mut a = Allocator::new(AllocatorKind::SeparableInputFirst, 2, 2, 2, 2);
-        assert!(run(&mut a, &[]).is_empty());
+        let mut a = SwitchAllocator::new(AllocatorKind::SeparableInputFirst);
+        assert!(switch(&mut a, [0; PORTS]).is_empty());
+        let mut v = VcAllocator::new(AllocatorKind::SeparableInputFirst, 10);
+        let mut g = Vec::new();
+        v.allocate(&[], &mut g);
+        assert!(g.is_empty());
+    }
+
+    fn vc(a: &mut VcAllocator, requests: &[VcRequest]) -> Vec<(u16, u16)> {
+        let mut g = Vec::new();
+        a.allocate(requests, &mut g);
+        g
+    }
+
+    #[test]
+    fn vc_allocation_takes_turns_and_spreads() {
+        // Two heads (inputs 0 and 5) want one of output VCs 2..=3: input
+        // first, both pick 2 (pointers at 0); input 0 wins. Next time both
+        // pointers moved: input 0 prefers 3, input 5 still 2: both win.
+        let mut a = VcAllocator::new(AllocatorKind::SeparableInputFirst, 10);
+        let r = [
+            VcRequest {
+                input: 0,
+                first: 2,
+                mask: 0b11,
+            },
+            VcRequest {
+                input: 5,
+                first: 2,
+                mask: 0b11,
+            },
+        ];
+        assert_eq!(vc(&mut a, &r), [(0, 2)]);
+        assert_eq!(vc(&mut a, &r), [(5, 2), (0, 3)]);
+        // Output first: output 2 and 3 each offer themselves to the input
+        // after their pointer.
+        let mut b = VcAllocator::new(AllocatorKind::SeparableOutputFirst, 10);
+        let g = vc(&mut b, &r);
+        assert_eq!(g, [(0, 2)], "both outputs offer to input 0, which takes 2");
+        let g = vc(&mut b, &r);
+        assert_eq!(g, [(0, 3), (5, 2)]);
     }
 }

@@ -298,6 +298,8 @@ pub struct NetCounters {
     pub buffered_flit_cycles: u64,
     /// Cycles the network was simulated (not jumped).
     pub active_cycles: u64,
+    /// Router evaluations (a busy router in a cycle it could act).
+    pub router_steps: u64,
 }
 
 /// The mesh of routers.
@@ -598,6 +600,7 @@ impl Network {
         if self.routers[id].wake_at > now {
             return;
         }
+        self.counters.router_steps += 1;
         let timing = self.timing;
         let mut sends = std::mem::take(&mut self.sends);
         let packets = &self.packets;

@@ -8,7 +8,7 @@
 //! (see [`super::Network`]), so the order in which routers are evaluated
 //! within a cycle cannot change any result.
 
-use super::alloc::{Allocator, Request};
+use super::alloc::{SwitchAllocator, VcAllocator, VcRequest};
 use super::flit::{NetFlit, PORTS, Port, route};
 use super::{Send, StallCause, Timing};
 use crate::config::AllocatorKind;
@@ -69,8 +69,8 @@ pub(crate) struct Router {
     flits: Vec<NetFlit>,
     /// Output VCs, `port * vcs + vc`.
     pub outputs: Vec<OutputVc>,
-    vc_alloc: Allocator,
-    sw_alloc: Allocator,
+    vc_alloc: VcAllocator,
+    sw_alloc: SwitchAllocator,
     /// Per input port: the VC after the one that last won the switch; among
     /// the port's VCs that want the same output, the first from it asks.
     sw_next_vc: [u16; PORTS],
@@ -86,9 +86,9 @@ pub(crate) struct Router {
     occupied: [u64; PORTS],
     /// Scratch: the VC behind each switch request (input port, output port).
     sw_vc: [u16; PORTS * PORTS],
-    /// Scratch: requests and grants of this cycle.
-    requests: Vec<Request>,
-    grants: Vec<usize>,
+    /// Scratch: VC requests and grants of this cycle.
+    requests: Vec<VcRequest>,
+    grants: Vec<(u16, u16)>,
 }
 
 const NO_FLIT: NetFlit = NetFlit {
@@ -140,8 +140,8 @@ impl Router {
                 };
                 n
             ],
-            vc_alloc: Allocator::new(vc_allocator, n, n, n, n),
-            sw_alloc: Allocator::new(sw_allocator, PORTS, PORTS, PORTS, PORTS),
+            vc_alloc: VcAllocator::new(vc_allocator, n),
+            sw_alloc: SwitchAllocator::new(sw_allocator),
             sw_next_vc: [0; PORTS],
             sw_vc: [0; PORTS * PORTS],
             held: 0,
@@ -285,30 +285,29 @@ impl Router {
                         continue;
                     }
                     let first = v.out_port as usize * vcs + v.class as usize * per_class;
-                    let before = self.requests.len();
-                    for o in first..first + per_class {
-                        if !self.outputs[o].busy {
-                            self.requests.push(Request {
-                                input: i as u16,
-                                input_key: o as u16,
-                                output: o as u16,
-                                output_key: i as u16,
-                            });
+                    let mut mask = 0u64;
+                    for (k, o) in self.outputs[first..first + per_class].iter().enumerate() {
+                        if !o.busy {
+                            mask |= 1 << k;
                         }
                     }
-                    if self.requests.len() == before {
+                    if mask == 0 {
                         stalls[StallCause::VcBusy as usize] += 1;
                     } else {
                         asked += 1;
+                        self.requests.push(VcRequest {
+                            input: i as u16,
+                            first: first as u16,
+                            mask,
+                        });
                     }
                 }
             }
             if !self.requests.is_empty() {
                 self.grants.clear();
                 self.vc_alloc.allocate(&self.requests, &mut self.grants);
-                for &g in &self.grants {
-                    let r = self.requests[g];
-                    let (i, o) = (r.input as usize, r.output as usize);
+                for &(i, o) in &self.grants {
+                    let (i, o) = (i as usize, o as usize);
                     self.outputs[o].busy = true;
                     let v = &mut self.inputs[i];
                     v.out_vc = (o - v.out_port as usize * vcs) as u8;
@@ -365,27 +364,20 @@ impl Router {
         if wanted == 0 {
             return;
         }
-        self.requests.clear();
+        let mut requests = [0u8; PORTS];
         let mut w = wanted;
         while w != 0 {
-            let slot = w.trailing_zeros() as u16;
+            let slot = w.trailing_zeros() as usize;
             w &= w - 1;
-            let (port, out) = (slot / PORTS as u16, slot % PORTS as u16);
-            self.requests.push(Request {
-                input: port,
-                input_key: out,
-                output: out,
-                output_key: port,
-            });
+            requests[slot / PORTS] |= 1 << (slot % PORTS);
         }
-        self.grants.clear();
-        self.sw_alloc.allocate(&self.requests, &mut self.grants);
+        let mut grants = [(0u8, 0u8); PORTS];
+        let granted = self.sw_alloc.allocate(&requests, &mut grants);
         stalls[StallCause::SwitchConflict as usize] +=
-            (self.requests.len() - self.grants.len()) as u64;
-        for gi in 0..self.grants.len() {
-            let r = self.requests[self.grants[gi]];
-            let in_port = r.input as usize;
-            let vc = self.sw_vc[in_port * PORTS + r.output as usize] as usize;
+            (wanted.count_ones() as usize - granted) as u64;
+        for &(in_port, out_port) in &grants[..granted] {
+            let in_port = in_port as usize;
+            let vc = self.sw_vc[in_port * PORTS + out_port as usize] as usize;
             self.sw_next_vc[in_port] = ((vc + 1) % vcs) as u16;
             let i = in_port * vcs + vc;
             let cap = self.cap;

@@ -156,6 +156,8 @@ pub struct NocResult {
     pub cycles: u64,
     /// Flit-cycles lost by cause (whole run).
     pub stalls: Vec<(String, u64)>,
+    /// Router evaluations (a busy router in a cycle it could act).
+    pub router_steps: u64,
     /// Host seconds of the run.
     pub wall_seconds: f64,
     /// Simulated cycles per host second.
@@ -333,6 +335,7 @@ pub fn run(
             .iter()
             .map(|c| (c.name().to_string(), net.counters.stalls[*c as usize]))
             .collect(),
+        router_steps: net.counters.router_steps,
         wall_seconds,
         cycles_per_second: now as f64 / wall_seconds.max(1e-9),
     })
