@@ -21,6 +21,8 @@ pub const EXIT_FAULT: u8 = 134;
 pub const EXIT_CYCLE_LIMIT: u8 = 124;
 /// Exit status for errors before the program runs.
 pub const EXIT_USAGE: u8 = 2;
+/// Exit status after a deadlock (every thread waits, the network cannot move).
+pub const EXIT_DEADLOCK: u8 = 125;
 
 /// Configuration options shared by `scmp run` and `scmp config`.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -222,6 +224,7 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
             .map(TraceFilter::parse_cycles)
             .transpose()
             .map_err(|e| miette!("--trace-cycles: {e}"))?,
+        kinds: None,
     };
     let writer: Box<dyn Write> = if path.as_os_str() == "-" {
         Box::new(std::io::stderr())
@@ -261,6 +264,7 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
         trace: trace_options(&args)?,
         raw_output: args.raw_output,
         fault_trace_lines: 8,
+        ..RunOptions::default()
     };
     let result =
         emu::run(&config, &program, options, &mut StdConsole).map_err(|e| miette!("{e}"))?;
@@ -288,6 +292,10 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
                 "error: the cycle limit of {limit} cycles was reached with threads still running (raise it with --max-cycles or sim.max_cycles)"
             );
             ExitCode::from(EXIT_CYCLE_LIMIT)
+        }
+        RunEnd::Deadlock(report) => {
+            eprint!("error: {report}");
+            ExitCode::from(EXIT_DEADLOCK)
         }
     })
 }
