@@ -149,7 +149,7 @@ impl Pass1<'_, '_> {
             Some(Operand::Expr(f)) if !zero_only => self.absolute(st, f, "the fill value"),
             _ => None,
         };
-        self.pad(count as u64, Some(fill.unwrap_or(0)), 1);
+        self.pad(Some(st), count as u64, Some(fill.unwrap_or(0)), 1);
     }
 
     pub(super) fn fill(&mut self, st: &Stmt, from: usize) {
@@ -231,21 +231,25 @@ impl Pass1<'_, '_> {
         let Some(ops) = self.parse_operands(st, from) else {
             return;
         };
-        let Some((_, _, data, span)) = self.read_named_file(st, &ops, ".incbin") else {
-            return;
-        };
-        let mut args = [0i64, data.len() as i64];
+        // The window is known before the file is opened, so only its bytes
+        // are read.
+        let mut args = [Some(0i64), None];
         for (i, op) in ops.iter().skip(1).take(2).enumerate() {
             if let Operand::Expr(x) = op {
                 match self.absolute(st, x, "the `.incbin` argument") {
-                    Some(v) => args[i] = v,
+                    Some(v) => args[i] = Some(v.max(0)),
                     None => return,
                 }
             }
         }
-        let skip = args[0].clamp(0, data.len() as i64) as usize;
-        let count = args[1].clamp(0, (data.len() - skip) as i64) as usize;
-        self.emit(st, &data[skip..skip + count], span);
+        let window = crate::files::FileWindow {
+            skip: args[0].unwrap_or(0) as u64,
+            count: args[1].map(|n| n as u64),
+        };
+        let Some((_, _, data, span)) = self.read_named_file(st, &ops, ".incbin", window) else {
+            return;
+        };
+        self.emit(st, &data, span);
     }
 }
 
