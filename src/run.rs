@@ -102,10 +102,22 @@ pub struct RunArgs {
     /// Define a symbol when assembling, `NAME=VALUE` (repeatable).
     #[arg(long = "defsym", value_name = "NAME=VALUE")]
     pub defsyms: Vec<String>,
+    /// Arguments for the program, after `--` (its command line through
+    /// semihosting's SYS_GET_CMDLINE, joined by spaces).
+    #[arg(last = true, value_name = "ARGS")]
+    pub program_args: Vec<String>,
 }
 
-fn build_config(args: &ConfigArgs, extra: &[String]) -> Result<Config> {
+/// The configuration: the embedded defaults, then `header` (a program's
+/// `# run:` line), the configuration file, `--mesh`, `--set` and `extra`
+/// (the other flags): a later source wins.
+fn build_config(args: &ConfigArgs, header: &[String], extra: &[String]) -> Result<Config> {
     let mut builder = ConfigBuilder::new();
+    for assignment in header {
+        builder
+            .set(assignment)
+            .map_err(|e| miette!("the program's `# run:` line: {e}"))?;
+    }
     if let Some(path) = &args.config {
         let text = std::fs::read_to_string(path)
             .into_diagnostic()
@@ -240,12 +252,78 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
     }))
 }
 
+/// The configuration a program's `# run:` line asks for (`mesh=WxH`,
+/// `boot=first|all`, `threads=N`, `set=section.key=value`), from the first
+/// assembly source given. The built-in example runs on every tile of the
+/// configured mesh (8x8 by default).
+fn run_header(args: &RunArgs) -> Result<Vec<String>> {
+    let text = match args.inputs.first() {
+        None => return Ok(vec!["boot.tiles=all".to_string()]),
+        Some(path) if is_assembly(path) => match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            // The assembler reports the unreadable file.
+            Err(_) => return Ok(Vec::new()),
+        },
+        Some(_) => return Ok(Vec::new()),
+    };
+    let Some(line) = text.lines().find_map(|l| l.trim().strip_prefix("# run:")) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for token in line.split_whitespace() {
+        let bad = || {
+            miette!(
+                "the program's `# run:` line: `{token}` is not mesh=WxH, boot=first|all, threads=N or set=section.key=value"
+            )
+        };
+        let (key, value) = token.split_once('=').ok_or_else(bad)?;
+        match key {
+            "mesh" => {
+                let (w, h) = value.split_once(['x', 'X']).ok_or_else(bad)?;
+                out.push(format!("mesh.width={w}"));
+                out.push(format!("mesh.height={h}"));
+            }
+            "boot" => out.push(format!("boot.tiles={value}")),
+            "threads" => out.push(format!("boot.threads={value}")),
+            "set" => out.push(value.to_string()),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(out)
+}
+
+/// Checks that the trace filters name tiles and contexts the machine has.
+fn check_trace_filter(filter: &TraceFilter, config: &Config) -> Result<()> {
+    let checks = [
+        (
+            &filter.tiles,
+            config.tiles(),
+            "--trace-tiles",
+            "tiles",
+            "the mesh",
+        ),
+        (
+            &filter.contexts,
+            config.tile.contexts,
+            "--trace-contexts",
+            "contexts",
+            "a tile",
+        ),
+    ];
+    for (ranges, count, flag, what, of) in checks {
+        if let Some(r) = ranges.iter().flatten().find(|r| r.end > count) {
+            return Err(miette!(
+                "{flag}: {} is beyond the {count} {what} of {of} (numbered 0..{})",
+                r.end - 1,
+                count - 1
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn run_inner(args: RunArgs) -> Result<ExitCode> {
     let mut extra = Vec::new();
-    if args.inputs.is_empty() && args.boot.is_none() {
-        // The built-in example is SPMD: every tile runs it.
-        extra.push("boot.tiles=all".to_string());
-    }
     if let Some(boot) = args.boot {
         extra.push(format!(
             "boot.tiles={}",
@@ -258,26 +336,49 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
     if let Some(n) = args.max_cycles {
         extra.push(format!("sim.max_cycles={n}"));
     }
-    let config = build_config(&args.config, &extra)?;
+    let config = build_config(&args.config, &run_header(&args)?, &extra)?;
+    // Every output is opened before the run, so a bad path is found now.
+    let mut stats_file = match (&args.stats_file, args.stats) {
+        (Some(_), None) => return Err(miette!("--stats-file needs --stats (text or json)")),
+        (Some(path), Some(_)) => {
+            Some(File::create(path).into_diagnostic().wrap_err_with(|| {
+                format!("cannot create the statistics file {}", path.display())
+            })?)
+        }
+        (None, _) => None,
+    };
     let program = load_program(&args)?;
+    let trace = trace_options(&args)?;
+    if let Some(t) = &trace {
+        check_trace_filter(&t.filter, &config)?;
+    }
     let options = RunOptions {
-        trace: trace_options(&args)?,
+        trace,
         raw_output: args.raw_output,
         fault_trace_lines: 8,
         ..RunOptions::default()
     };
-    let result =
-        emu::run(&config, &program, options, &mut StdConsole).map_err(|e| miette!("{e}"))?;
+    // The arguments only: picolibc's crt0 names the program itself
+    // (argv[0] = "program-name") and splits the line at spaces.
+    let environment = emu::HostEnvironment {
+        command_line: args.program_args.join(" "),
+        input: Box::new(std::io::stdin()),
+    };
+    let result = emu::with_host_environment(environment, || {
+        emu::run(&config, &program, options, &mut StdConsole)
+    })
+    .map_err(|e| miette!("{e}"))?;
     if let Some(format) = args.stats {
         let text = match format {
             StatsFormat::Text => result.stats.to_text(),
             StatsFormat::Json => result.stats.to_json() + "\n",
         };
-        match &args.stats_file {
-            Some(path) => std::fs::write(path, text)
+        match (&mut stats_file, &args.stats_file) {
+            (Some(file), Some(path)) => file
+                .write_all(text.as_bytes())
                 .into_diagnostic()
                 .wrap_err_with(|| format!("cannot write {}", path.display()))?,
-            None => eprint!("{text}"),
+            _ => eprint!("{text}"),
         }
     }
     Ok(match result.end {
@@ -313,7 +414,7 @@ pub fn run(args: RunArgs) -> ExitCode {
 
 /// Runs `scmp config`: prints the effective configuration as commented TOML.
 pub fn config(args: ConfigArgs) -> ExitCode {
-    match build_config(&args, &[]) {
+    match build_config(&args, &[], &[]) {
         Ok(config) => {
             print!("{}", config.to_documented_toml());
             ExitCode::SUCCESS

@@ -282,7 +282,27 @@ impl Hart<'_> {
             Opcode::And => wx!(rs1 & rs2),
             // One in-order pipeline per tile and no caches: fences order nothing.
             Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => {}
+            // Services that write guest memory run here, where the memory
+            // is held mutably; the others go to the tile.
+            Opcode::Ecall
+                if isa_spec::HostService::from_number(ctx.x[17])
+                    == Some(isa_spec::HostService::Read) =>
+            {
+                let n = crate::host::read(ctx, self.mem)?;
+                write_x!(TRACE, ctx, fx, 10, n);
+                if self.mem.code_was_written() {
+                    ctx.pc = next;
+                    return Err(Stop::CodeWritten);
+                }
+            }
             Opcode::Ecall => return Err(Stop::HostCall),
+            Opcode::Ebreak if crate::semihost::is_call(self.mem, pc) => {
+                crate::semihost::call_in_hart::<TRACE>(ctx, self.mem, fx)?;
+                if self.mem.code_was_written() {
+                    ctx.pc = next;
+                    return Err(Stop::CodeWritten);
+                }
+            }
             Opcode::Ebreak => return Err(FaultCause::Breakpoint.into()),
             Opcode::Mul => wx!(rs1.wrapping_mul(rs2)),
             Opcode::Mulh => wx!(((rs1 as i32 as i64 * rs2 as i32 as i64) >> 32) as u32),

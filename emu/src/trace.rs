@@ -178,12 +178,8 @@ impl TraceFilter {
                     Some((a, b)) => (a.trim(), b.trim()),
                     None => (part, part),
                 };
-                let a: u32 = a
-                    .parse()
-                    .map_err(|_| format!("`{part}` is not a number or a range like 2-5"))?;
-                let b: u32 = b
-                    .parse()
-                    .map_err(|_| format!("`{part}` is not a number or a range like 2-5"))?;
+                let a: u32 = parse_number(a, part, "a number or a range like 2-5")?;
+                let b: u32 = parse_number(b, part, "a number or a range like 2-5")?;
                 if b < a {
                     return Err(format!("`{part}`: the range is empty"));
                 }
@@ -201,13 +197,32 @@ impl TraceFilter {
             if s.trim().is_empty() {
                 Ok(default)
             } else {
-                s.trim()
-                    .parse()
-                    .map_err(|_| format!("`{s}` in `{text}` is not a cycle number"))
+                parse_number(s.trim(), text, "a cycle window like 100..200")
             }
         };
-        Ok(num(a, 0)?..num(b, u64::MAX)?)
+        let window = num(a, 0)?..num(b, u64::MAX)?;
+        if window.is_empty() {
+            return Err(format!("`{text}`: the window is empty (A..B needs A < B)"));
+        }
+        Ok(window)
     }
+}
+
+/// A decimal number of type `T` from `digits`, part of `whole`; the error
+/// says whether it is no number or one too large.
+fn parse_number<T: std::str::FromStr<Err = std::num::ParseIntError>>(
+    digits: &str,
+    whole: &str,
+    expected: &str,
+) -> Result<T, String> {
+    digits.parse().map_err(|e: std::num::ParseIntError| {
+        use std::num::IntErrorKind::PosOverflow;
+        if *e.kind() == PosOverflow {
+            format!("`{digits}` in `{whole}` is too large")
+        } else {
+            format!("`{whole}` is not {expected}")
+        }
+    })
 }
 
 #[cfg(test)]
