@@ -102,6 +102,9 @@ pub struct RunArgs {
     /// Define a symbol when assembling, `NAME=VALUE` (repeatable).
     #[arg(long = "defsym", value_name = "NAME=VALUE")]
     pub defsyms: Vec<String>,
+    /// Define a preprocessor macro for `.S` sources: NAME or NAME=VALUE (repeatable).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
     /// Arguments for the program, after `--` (its command line through
     /// semihosting's SYS_GET_CMDLINE, joined by spaces).
     #[arg(last = true, value_name = "ARGS")]
@@ -182,13 +185,42 @@ fn load_program(args: &RunArgs) -> Result<Program> {
             defsyms,
             ..asm::Options::default()
         };
-        let output = asm::assemble_files(&args.inputs, &options)
-            .map_err(|d| miette!("assembly failed:\n{d}"))?;
+        let sources =
+            crate::preprocess::read_sources(&args.inputs, &args.include_dirs, &args.defines)
+                .map_err(|errors| miette!("{}", errors.join("\nerror: ")))?;
+        let output = asm::assemble_sources(&sources, &options).map_err(|d| {
+            eprint!(
+                "{}",
+                d.render(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            );
+            let n = d.error_count();
+            miette!(
+                "assembly failed with {n} error{}",
+                if n == 1 { "" } else { "s" }
+            )
+        })?;
         return Program::from_elf(&output.elf).map_err(|e| miette!("{e}"));
     }
     let [path] = args.inputs.as_slice() else {
+        // `--trace FILE`: clap takes FILE for a program (the file goes
+        // after `=`, since `--trace` alone traces to stderr).
+        let raw: Vec<String> = std::env::args().collect();
+        if let Some(w) = raw.windows(2).find(|w| {
+            w[0] == "--trace" && args.inputs.iter().any(|p| p.as_os_str() == w[1].as_str())
+        }) {
+            return Err(miette!(
+                "`--trace {0}`: the trace file goes after `=` (`--trace={0}`); without it, `{0}` was taken for a program to run",
+                w[1]
+            ));
+        }
+        let names: Vec<String> = args
+            .inputs
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
         return Err(miette!(
-            "give one ELF executable, or only assembly sources (.s, .S, .asm)"
+            "give one ELF executable, or only assembly sources (.s, .S, .asm); got {}",
+            names.join(", ")
         ));
     };
     let bytes = std::fs::read(path)
@@ -401,12 +433,43 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
     })
 }
 
+/// `cli` with the embedded configuration's value shown as the default of
+/// each `scmp run` flag that sets a configuration key (the flags have no
+/// clap default: an absent flag leaves the key to the configuration file
+/// and `--set`).
+pub fn with_defaults_in_help(cli: clap::Command) -> clap::Command {
+    let Ok(config) = ConfigBuilder::new().build() else {
+        return cli;
+    };
+    let boot = format!("{:?}", config.boot.tiles).to_lowercase();
+    let defaults = [
+        (
+            "mesh",
+            format!("{}x{}", config.mesh.width, config.mesh.height),
+        ),
+        ("boot", format!("{boot}, or the program's `# run:` line")),
+        ("threads", config.boot.threads.to_string()),
+        ("max_cycles", config.sim.max_cycles.to_string()),
+        ("stats", "off; `--stats` alone: text".to_string()),
+        ("trace", "off; `--trace` alone: stderr".to_string()),
+    ];
+    cli.mut_subcommand("run", |mut run| {
+        for (id, value) in &defaults {
+            run = run.mut_arg(*id, |arg| {
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                arg.help(format!("{help} [default: {value}]"))
+            });
+        }
+        run
+    })
+}
+
 /// Runs `scmp run`.
 pub fn run(args: RunArgs) -> ExitCode {
     match run_inner(args) {
         Ok(code) => code,
         Err(report) => {
-            eprintln!("{report:?}");
+            print_error(&report);
             ExitCode::from(EXIT_USAGE)
         }
     }
@@ -420,8 +483,14 @@ pub fn config(args: ConfigArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(report) => {
-            eprintln!("{report:?}");
+            print_error(&report);
             ExitCode::from(EXIT_USAGE)
         }
     }
+}
+
+/// Prints an error as one `error:` line, its causes after colons.
+fn print_error(report: &miette::Report) {
+    let causes: Vec<String> = report.chain().map(|e| e.to_string()).collect();
+    eprintln!("error: {}", causes.join(": "));
 }

@@ -95,6 +95,12 @@ pub fn assemble_sources(
     sources: &[(String, String)],
     options: &Options,
 ) -> Result<Output, Diagnostics> {
+    if !options.text_base.is_multiple_of(4) {
+        return Err(Diagnostics::plain(vec![format!(
+            "the text base {:#x} is not a multiple of 4 (instructions are 32-bit words)",
+            options.text_base
+        )]));
+    }
     let mut shared = pass1::Shared::new(options);
     let mut units = Vec::with_capacity(sources.len());
     let names: Vec<String> = sources.iter().map(|(n, _)| n.clone()).collect();
