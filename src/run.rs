@@ -479,7 +479,7 @@ pub fn run(args: RunArgs) -> ExitCode {
 pub fn config(args: ConfigArgs) -> ExitCode {
     match build_config(&args, &[], &[]) {
         Ok(config) => {
-            print!("{}", config.to_documented_toml());
+            crate::output::stdout(&config.to_documented_toml());
             ExitCode::SUCCESS
         }
         Err(report) => {

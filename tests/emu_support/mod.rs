@@ -119,6 +119,7 @@ pub fn run(config: &Config, program: &Program, trace: bool) -> Captured {
         }),
         raw_output: false,
         fault_trace_lines: 8,
+        ..RunOptions::default()
     };
     let mut console = CapturedConsole::default();
     let result = emu::run(config, program, options, &mut console).expect("the program loads");
