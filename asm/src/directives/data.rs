@@ -146,7 +146,15 @@ impl Pass1<'_, '_> {
             return;
         }
         let fill = match ops.get(1) {
-            Some(Operand::Expr(f)) if !zero_only => self.absolute(st, f, "the fill value"),
+            Some(Operand::Expr(f)) if !zero_only => {
+                let v = self.absolute(st, f, "the fill value");
+                if let Some(v) = v
+                    && let (_, Some(w)) = truncate_data(v, 1, st.span(f.start, f.end))
+                {
+                    self.error(st, w);
+                }
+                v
+            }
             _ => None,
         };
         self.pad(Some(st), count as u64, Some(fill.unwrap_or(0)), 1);
@@ -177,18 +185,33 @@ impl Pass1<'_, '_> {
             );
             return;
         };
-        let size = size.clamp(0, 8);
-        if repeat < 0 || (repeat as u64).saturating_mul(size as u64) > MAX_SECTION_BYTES {
-            let span = st.whole();
+        // GNU as warns and ignores a negative size or count, and clamps a
+        // size beyond 8.
+        let span = st.whole();
+        let ignored = if size < 0 {
+            Some("size negative; `.fill` ignored")
+        } else if repeat < 0 {
+            Some("repeat count negative; `.fill` ignored")
+        } else {
+            None
+        };
+        if let Some(message) = ignored {
+            self.error(st, Diag::warning(span, message, "emits nothing"));
+            return;
+        }
+        if size > 8 {
             self.error(
                 st,
-                Diag::error(span, "invalid `.fill` size", "too large or negative"),
+                Diag::warning(span, "`.fill` size clamped to 8", format!("size {size}")),
             );
+        }
+        let size = size.min(8);
+        if (repeat as u64).saturating_mul(size as u64) > MAX_SECTION_BYTES {
+            self.error(st, Diag::error(span, "invalid `.fill` size", "too large"));
             return;
         }
         // GNU as stores at most 4 bytes of the value; wider units get zeros.
         let v = (value as u32 as u64).to_le_bytes();
-        let span = st.whole();
         let mut bytes = Vec::with_capacity((repeat * size) as usize);
         for _ in 0..repeat {
             bytes.extend_from_slice(&v[..size as usize]);
