@@ -270,7 +270,7 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
             .map_err(|e| miette!("--trace-cycles: {e}"))?,
         kinds: None,
     };
-    let writer: Box<dyn Write> = if path.as_os_str() == "-" {
+    let mut writer: Box<dyn Write> = if path.as_os_str() == "-" {
         Box::new(std::io::stderr())
     } else {
         let file = File::create(path)
@@ -278,6 +278,9 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
             .wrap_err_with(|| format!("cannot create the trace file {}", path.display()))?;
         Box::new(BufWriter::new(file))
     };
+    writeln!(writer, "{}", emu::trace::TRACE_HEADER)
+        .into_diagnostic()
+        .wrap_err_with(|| format!("cannot write the trace file {}", path.display()))?;
     Ok(Some(TraceOptions {
         filter,
         sink: TraceSink::Writer(writer),

@@ -10,6 +10,13 @@ use isa_spec::{F_ABI, Inst, X_ABI};
 
 use crate::execute::Effects;
 
+/// The first line of a trace file: the columns of an instruction record.
+/// Effects are `reg=value` for a register written, `loadN[addr]` for an
+/// N-bit load, `memN[addr]=value` for an N-bit store, `fflags=`/`frm=` for
+/// FP state changed, and `taken` for a branch or jump that was taken.
+pub const TRACE_HEADER: &str =
+    "#    cycle tile ctx       pc: word      instruction                       effects";
+
 /// One retired instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TraceRecord {
@@ -52,6 +59,9 @@ impl TraceRecord {
         if let Some((r, v)) = fx.f {
             parts.push(format!("{}={v:#018x}", F_ABI[r as usize]));
         }
+        if let Some((addr, w)) = fx.load {
+            parts.push(format!("load{}[{addr:#010x}]", 8 * w));
+        }
         if let Some((addr, v, w)) = fx.store {
             let digits = 2 * w as usize;
             parts.push(format!(
@@ -65,6 +75,9 @@ impl TraceRecord {
         }
         if let Some(m) = fx.frm {
             parts.push(format!("frm={m}"));
+        }
+        if fx.taken {
+            parts.push("taken".to_string());
         }
         s.push_str(&parts.join(" "));
         let trimmed = s.trim_end().len();

@@ -138,5 +138,6 @@ pub fn describe_end(end: &RunEnd) -> String {
         RunEnd::Exit(code) => format!("exit({code})"),
         RunEnd::Fault(report) => report.to_string(),
         RunEnd::CycleLimit(limit) => format!("cycle limit {limit} reached"),
+        RunEnd::Deadlock(report) => report.to_string(),
     }
 }
