@@ -103,8 +103,10 @@ struct Linker<'a> {
     deferred_values: RefCell<HashMap<(usize, String), SymbolValue>>,
 }
 
-/// A symbol's final value, or why it has none (message, label, help).
-type SymbolValue = Result<i64, (String, String, Option<String>)>;
+/// Why a symbol has no value: message, label, help.
+type SymbolError = (String, String, Option<String>);
+/// A symbol's final value, or why it has none.
+type SymbolValue = Result<i64, SymbolError>;
 
 /// Evaluates expressions of one unit with final addresses.
 struct FinalResolver<'l, 'a> {
@@ -150,11 +152,7 @@ impl Resolver for FinalResolver<'_, '_> {
 impl<'a> Linker<'a> {
     /// The unit that defines `name` as seen from `unit`, and its symbol;
     /// `Ok(None)` for an undefined weak reference (value 0).
-    fn lookup(
-        &self,
-        unit: usize,
-        name: &str,
-    ) -> Result<Option<(usize, &'a Symbol)>, (String, String, Option<String>)> {
+    fn lookup(&self, unit: usize, name: &str) -> Result<Option<(usize, &'a Symbol)>, SymbolError> {
         let units = self.units;
         let local = units[unit].symbols.get(name);
         match local {

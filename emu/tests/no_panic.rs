@@ -46,6 +46,7 @@ proptest! {
         match &result.end {
             RunEnd::CycleLimit(limit) => prop_assert_eq!(*limit, 20000),
             RunEnd::Fault(report) => prop_assert!(report.to_string().contains("guest fault")),
+            RunEnd::Deadlock(report) => prop_assert!(report.to_string().contains("deadlock")),
             RunEnd::Exit(_) | RunEnd::AllThreadsEnded => {}
         }
         for t in &result.stats.tiles {

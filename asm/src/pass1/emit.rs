@@ -71,20 +71,18 @@ impl Pass1<'_, '_> {
     /// Appends bytes to the current section.
     pub(crate) fn emit(&mut self, st: &Stmt, bytes: &[u8], span: Span) {
         let sec = &self.unit.sections[self.cur];
-        if sec.class == SectionClass::Bss {
-            if bytes.iter().any(|b| *b != 0) {
-                let name = sec.name.clone();
-                self.error(
-                    st,
-                    Diag::error(
-                        span,
-                        format!("non-zero data in the zero-initialized section `{name}`"),
-                        "this stores data",
-                    )
-                    .with_help("put initialized data in `.data`; `.bss` takes only `.zero`, `.space`, alignment"),
-                );
-                return;
-            }
+        if sec.class == SectionClass::Bss && bytes.iter().any(|b| *b != 0) {
+            let name = sec.name.clone();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("non-zero data in the zero-initialized section `{name}`"),
+                    "this stores data",
+                )
+                .with_help("put initialized data in `.data`; `.bss` takes only `.zero`, `.space`, alignment"),
+            );
+            return;
         }
         if !self.room_for(Some(st), bytes.len() as u64, span) {
             return;
