@@ -1,18 +1,40 @@
 //! `scmp`: the SCMP toolchain command line.
+//!
+//! Exit status, for every command: 0 on success; 2 for bad input (a
+//! command line, source, ELF file or configuration that is wrong, or a file
+//! that cannot be read or written); `scmp run` otherwise returns the
+//! program's own status, 134 after a guest fault, 124 at the cycle limit,
+//! 125 after a deadlock. Errors are one `error:` line, or a source snippet
+//! for an error in a source file.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod noc;
+mod output;
+mod preprocess;
 mod run;
+
+/// `--version`: the version, the commit it was built from, and what the
+/// build provides.
+const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("SCMP_COMMIT"),
+    ")\nisa: RV32G (RV32IMAFD, Zicsr; no compressed instructions) + the SCMP messaging and thread instructions",
+    "\nemulator: cycle-level tiles (16 contexts each), NIU designs original and modified, routers with virtual channels",
+    "\nhost interface: ecall services (Linux write/read/exit numbers, SCMP print services) and RISC-V semihosting (picolibc)",
+    "\nbuild: ",
+    env!("SCMP_PROFILE"),
+);
 
 /// The SCMP toolchain: assembler, disassembler and emulator of the
 /// Single-Chip Message-Passing parallel computer.
 #[derive(Parser)]
-#[command(name = "scmp", version, about)]
+#[command(name = "scmp", version, long_version = LONG_VERSION, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -41,9 +63,13 @@ struct AsmArgs {
     /// Output file.
     #[arg(short, long, default_value = "a.out")]
     output: PathBuf,
-    /// Directory searched by `.include` (repeatable).
+    /// Directory searched by `.include` and by the C preprocessor of `.S`
+    /// sources (repeatable).
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<PathBuf>,
+    /// Define a preprocessor macro for `.S` sources: NAME or NAME=VALUE (repeatable).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    define: Vec<String>,
     /// Define a symbol: NAME=VALUE (repeatable).
     #[arg(long = "defsym", value_name = "NAME=VALUE", value_parser = parse_defsym)]
     defsym: Vec<(String, i64)>,
@@ -56,8 +82,8 @@ struct AsmArgs {
     /// Write the listing to FILE instead of stdout (implies -l).
     #[arg(long = "listing-file", value_name = "FILE")]
     listing_file: Option<PathBuf>,
-    /// Address of `.text`.
-    #[arg(long, value_name = "ADDR", value_parser = parse_number, default_value = "0x10000")]
+    /// Address of `.text`, a multiple of 4.
+    #[arg(long, value_name = "ADDR", value_parser = parse_text_base, default_value = "0x10000")]
     text_base: u64,
 }
 
@@ -91,7 +117,26 @@ fn parse_number(s: &str) -> Result<u64, String> {
     } else {
         t.parse()
     };
-    r.map_err(|_| format!("`{s}` is not a number"))
+    r.map_err(|e| {
+        if *e.kind() == std::num::IntErrorKind::PosOverflow {
+            format!("`{s}` is too large")
+        } else {
+            format!("`{s}` is not a number")
+        }
+    })
+}
+
+fn parse_text_base(s: &str) -> Result<u64, String> {
+    let base = parse_number(s)?;
+    if base % 4 != 0 {
+        return Err(format!(
+            "`{s}` is not a multiple of 4 (instructions are 32-bit words)"
+        ));
+    }
+    if base > u32::MAX as u64 {
+        return Err(format!("`{s}` is beyond the 32-bit address space"));
+    }
+    Ok(base)
 }
 
 fn parse_defsym(s: &str) -> Result<(String, i64), String> {
@@ -121,6 +166,15 @@ fn write_executable(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()>
 
 fn assemble(args: AsmArgs) -> ExitCode {
     let color = std::io::stderr().is_terminal();
+    let sources = match preprocess::read_sources(&args.inputs, &args.include, &args.define) {
+        Ok(sources) => sources,
+        Err(errors) => {
+            for e in errors {
+                eprintln!("error: {e}");
+            }
+            return ExitCode::from(run::EXIT_USAGE);
+        }
+    };
     let opts = asm::Options {
         include_dirs: args.include,
         defsyms: args.defsym,
@@ -129,22 +183,22 @@ fn assemble(args: AsmArgs) -> ExitCode {
         text_base: args.text_base,
         ..asm::Options::default()
     };
-    match asm::assemble_files(&args.inputs, &opts) {
+    match asm::assemble_sources(&sources, &opts) {
         Ok(out) => {
             if !out.warnings.list.is_empty() {
                 eprint!("{}", out.warnings.render(color));
             }
             if let Err(e) = write_executable(&args.output, &out.elf) {
                 eprintln!("error: cannot write {}: {e}", args.output.display());
-                return ExitCode::FAILURE;
+                return ExitCode::from(run::EXIT_USAGE);
             }
             if let Some(listing) = out.listing {
                 match &args.listing_file {
-                    None => print!("{listing}"),
+                    None => output::stdout(&listing),
                     Some(dest) => {
                         if let Err(e) = std::fs::write(dest, listing) {
                             eprintln!("error: cannot write {}: {e}", dest.display());
-                            return ExitCode::FAILURE;
+                            return ExitCode::from(run::EXIT_USAGE);
                         }
                     }
                 }
@@ -158,7 +212,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
                 "error: assembly failed with {n} error{}",
                 if n == 1 { "" } else { "s" }
             );
-            ExitCode::FAILURE
+            ExitCode::from(run::EXIT_USAGE)
         }
     }
 }
@@ -168,7 +222,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", args.input.display());
-            return ExitCode::FAILURE;
+            return ExitCode::from(run::EXIT_USAGE);
         }
     };
     let mut what = asm::objdump::Show {
@@ -182,18 +236,41 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
     }
     match asm::objdump::dump(&data, &args.input.display().to_string(), &what) {
         Ok(text) => {
-            print!("{text}");
+            output::stdout(&text);
             ExitCode::SUCCESS
         }
         Err(e) => {
             eprintln!("error: {}: {e}", args.input.display());
-            ExitCode::FAILURE
+            ExitCode::from(run::EXIT_USAGE)
         }
     }
 }
 
+/// The command line with `--stats text|json` (a space where clap wants
+/// `=`) joined into `--stats=...`: the value would be taken for a program.
+fn usual_spellings(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out: Vec<std::ffi::OsString> = Vec::new();
+    for arg in args {
+        if let Some(last) = out.last_mut()
+            && last == "--stats"
+            && (arg == "text" || arg == "json")
+        {
+            last.push("=");
+            last.push(&arg);
+            continue;
+        }
+        out.push(arg);
+    }
+    out
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = run::with_defaults_in_help(Cli::command())
+        .get_matches_from(usual_spellings(std::env::args_os()));
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match cli.command {
         Command::Asm(args) => assemble(args),
         Command::Objdump(args) => objdump(args),

@@ -123,10 +123,25 @@ pub struct RunArgs {
     /// Define a symbol when assembling, `NAME=VALUE` (repeatable).
     #[arg(long = "defsym", value_name = "NAME=VALUE")]
     pub defsyms: Vec<String>,
+    /// Define a preprocessor macro for `.S` sources: NAME or NAME=VALUE (repeatable).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
+    /// Arguments for the program, after `--` (its command line through
+    /// semihosting's SYS_GET_CMDLINE, joined by spaces).
+    #[arg(last = true, value_name = "ARGS")]
+    pub program_args: Vec<String>,
 }
 
-fn build_config(args: &ConfigArgs, extra: &[String]) -> Result<Config> {
+/// The configuration: the embedded defaults, then `header` (a program's
+/// `# run:` line), the configuration file, `--mesh`, `--set` and `extra`
+/// (the other flags): a later source wins.
+fn build_config(args: &ConfigArgs, header: &[String], extra: &[String]) -> Result<Config> {
     let mut builder = ConfigBuilder::new();
+    for assignment in header {
+        builder
+            .set(assignment)
+            .map_err(|e| miette!("the program's `# run:` line: {e}"))?;
+    }
     if let Some(path) = &args.config {
         let text = std::fs::read_to_string(path)
             .into_diagnostic()
@@ -191,13 +206,42 @@ fn load_program(args: &RunArgs) -> Result<Program> {
             defsyms,
             ..asm::Options::default()
         };
-        let output = asm::assemble_files(&args.inputs, &options)
-            .map_err(|d| miette!("assembly failed:\n{d}"))?;
+        let sources =
+            crate::preprocess::read_sources(&args.inputs, &args.include_dirs, &args.defines)
+                .map_err(|errors| miette!("{}", errors.join("\nerror: ")))?;
+        let output = asm::assemble_sources(&sources, &options).map_err(|d| {
+            eprint!(
+                "{}",
+                d.render(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            );
+            let n = d.error_count();
+            miette!(
+                "assembly failed with {n} error{}",
+                if n == 1 { "" } else { "s" }
+            )
+        })?;
         return Program::from_elf(&output.elf).map_err(|e| miette!("{e}"));
     }
     let [path] = args.inputs.as_slice() else {
+        // `--trace FILE`: clap takes FILE for a program (the file goes
+        // after `=`, since `--trace` alone traces to stderr).
+        let raw: Vec<String> = std::env::args().collect();
+        if let Some(w) = raw.windows(2).find(|w| {
+            w[0] == "--trace" && args.inputs.iter().any(|p| p.as_os_str() == w[1].as_str())
+        }) {
+            return Err(miette!(
+                "`--trace {0}`: the trace file goes after `=` (`--trace={0}`); without it, `{0}` was taken for a program to run",
+                w[1]
+            ));
+        }
+        let names: Vec<String> = args
+            .inputs
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
         return Err(miette!(
-            "give one ELF executable, or only assembly sources (.s, .S, .asm)"
+            "give one ELF executable, or only assembly sources (.s, .S, .asm); got {}",
+            names.join(", ")
         ));
     };
     let bytes = std::fs::read(path)
@@ -253,7 +297,7 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
             .transpose()
             .map_err(|e| miette!("--trace-events: {e}"))?,
     };
-    let writer: Box<dyn Write> = if path.as_os_str() == "-" {
+    let mut writer: Box<dyn Write> = if path.as_os_str() == "-" {
         Box::new(std::io::stderr())
     } else {
         let file = File::create(path)
@@ -261,18 +305,87 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
             .wrap_err_with(|| format!("cannot create the trace file {}", path.display()))?;
         Box::new(BufWriter::new(file))
     };
+    writeln!(writer, "{}", emu::trace::TRACE_HEADER)
+        .into_diagnostic()
+        .wrap_err_with(|| format!("cannot write the trace file {}", path.display()))?;
     Ok(Some(TraceOptions {
         filter,
         sink: TraceSink::Writer(writer),
     }))
 }
 
+/// The configuration a program's `# run:` line asks for (`mesh=WxH`,
+/// `boot=first|all`, `threads=N`, `set=section.key=value`), from the first
+/// assembly source given. The built-in example runs on every tile of the
+/// configured mesh (8x8 by default).
+fn run_header(args: &RunArgs) -> Result<Vec<String>> {
+    let text = match args.inputs.first() {
+        None => return Ok(vec!["boot.tiles=all".to_string()]),
+        Some(path) if is_assembly(path) => match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            // The assembler reports the unreadable file.
+            Err(_) => return Ok(Vec::new()),
+        },
+        Some(_) => return Ok(Vec::new()),
+    };
+    let Some(line) = text.lines().find_map(|l| l.trim().strip_prefix("# run:")) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for token in line.split_whitespace() {
+        let bad = || {
+            miette!(
+                "the program's `# run:` line: `{token}` is not mesh=WxH, boot=first|all, threads=N or set=section.key=value"
+            )
+        };
+        let (key, value) = token.split_once('=').ok_or_else(bad)?;
+        match key {
+            "mesh" => {
+                let (w, h) = value.split_once(['x', 'X']).ok_or_else(bad)?;
+                out.push(format!("mesh.width={w}"));
+                out.push(format!("mesh.height={h}"));
+            }
+            "boot" => out.push(format!("boot.tiles={value}")),
+            "threads" => out.push(format!("boot.threads={value}")),
+            "set" => out.push(value.to_string()),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(out)
+}
+
+/// Checks that the trace filters name tiles and contexts the machine has.
+fn check_trace_filter(filter: &TraceFilter, config: &Config) -> Result<()> {
+    let checks = [
+        (
+            &filter.tiles,
+            config.tiles(),
+            "--trace-tiles",
+            "tiles",
+            "the mesh",
+        ),
+        (
+            &filter.contexts,
+            config.tile.contexts,
+            "--trace-contexts",
+            "contexts",
+            "a tile",
+        ),
+    ];
+    for (ranges, count, flag, what, of) in checks {
+        if let Some(r) = ranges.iter().flatten().find(|r| r.end > count) {
+            return Err(miette!(
+                "{flag}: {} is beyond the {count} {what} of {of} (numbered 0..{})",
+                r.end - 1,
+                count - 1
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn run_inner(args: RunArgs) -> Result<ExitCode> {
     let mut extra = Vec::new();
-    if args.inputs.is_empty() && args.boot.is_none() {
-        // The built-in example is SPMD: every tile runs it.
-        extra.push("boot.tiles=all".to_string());
-    }
     if let Some(boot) = args.boot {
         extra.push(format!(
             "boot.tiles={}",
@@ -295,27 +408,50 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             }
         ));
     }
-    let config = build_config(&args.config, &extra)?;
+    let config = build_config(&args.config, &run_header(&args)?, &extra)?;
+    // Every output is opened before the run, so a bad path is found now.
+    let mut stats_file = match (&args.stats_file, args.stats) {
+        (Some(_), None) => return Err(miette!("--stats-file needs --stats (text or json)")),
+        (Some(path), Some(_)) => {
+            Some(File::create(path).into_diagnostic().wrap_err_with(|| {
+                format!("cannot create the statistics file {}", path.display())
+            })?)
+        }
+        (None, _) => None,
+    };
     let program = load_program(&args)?;
+    let trace = trace_options(&args)?;
+    if let Some(t) = &trace {
+        check_trace_filter(&t.filter, &config)?;
+    }
     let options = RunOptions {
-        trace: trace_options(&args)?,
+        trace,
         raw_output: args.raw_output,
         fault_trace_lines: 8,
         lockstep: args.lockstep,
-        visit_order: Default::default(),
+        ..RunOptions::default()
     };
-    let result =
-        emu::run(&config, &program, options, &mut StdConsole).map_err(|e| miette!("{e}"))?;
+    // The arguments only: picolibc's crt0 names the program itself
+    // (argv[0] = "program-name") and splits the line at spaces.
+    let environment = emu::HostEnvironment {
+        command_line: args.program_args.join(" "),
+        input: Box::new(std::io::stdin()),
+    };
+    let result = emu::with_host_environment(environment, || {
+        emu::run(&config, &program, options, &mut StdConsole)
+    })
+    .map_err(|e| miette!("{e}"))?;
     if let Some(format) = args.stats {
         let text = match format {
             StatsFormat::Text => result.stats.to_text(),
             StatsFormat::Json => result.stats.to_json() + "\n",
         };
-        match &args.stats_file {
-            Some(path) => std::fs::write(path, text)
+        match (&mut stats_file, &args.stats_file) {
+            (Some(file), Some(path)) => file
+                .write_all(text.as_bytes())
                 .into_diagnostic()
                 .wrap_err_with(|| format!("cannot write {}", path.display()))?,
-            None => eprint!("{text}"),
+            _ => eprint!("{text}"),
         }
     }
     Ok(match result.end {
@@ -338,12 +474,43 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
     })
 }
 
+/// `cli` with the embedded configuration's value shown as the default of
+/// each `scmp run` flag that sets a configuration key (the flags have no
+/// clap default: an absent flag leaves the key to the configuration file
+/// and `--set`).
+pub fn with_defaults_in_help(cli: clap::Command) -> clap::Command {
+    let Ok(config) = ConfigBuilder::new().build() else {
+        return cli;
+    };
+    let boot = format!("{:?}", config.boot.tiles).to_lowercase();
+    let defaults = [
+        (
+            "mesh",
+            format!("{}x{}", config.mesh.width, config.mesh.height),
+        ),
+        ("boot", format!("{boot}, or the program's `# run:` line")),
+        ("threads", config.boot.threads.to_string()),
+        ("max_cycles", config.sim.max_cycles.to_string()),
+        ("stats", "off; `--stats` alone: text".to_string()),
+        ("trace", "off; `--trace` alone: stderr".to_string()),
+    ];
+    cli.mut_subcommand("run", |mut run| {
+        for (id, value) in &defaults {
+            run = run.mut_arg(*id, |arg| {
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                arg.help(format!("{help} [default: {value}]"))
+            });
+        }
+        run
+    })
+}
+
 /// Runs `scmp run`.
 pub fn run(args: RunArgs) -> ExitCode {
     match run_inner(args) {
         Ok(code) => code,
         Err(report) => {
-            eprintln!("{report:?}");
+            print_error(&report);
             ExitCode::from(EXIT_USAGE)
         }
     }
@@ -351,14 +518,20 @@ pub fn run(args: RunArgs) -> ExitCode {
 
 /// Runs `scmp config`: prints the effective configuration as commented TOML.
 pub fn config(args: ConfigArgs) -> ExitCode {
-    match build_config(&args, &[]) {
+    match build_config(&args, &[], &[]) {
         Ok(config) => {
-            print!("{}", config.to_documented_toml());
+            crate::output::stdout(&config.to_documented_toml());
             ExitCode::SUCCESS
         }
         Err(report) => {
-            eprintln!("{report:?}");
+            print_error(&report);
             ExitCode::from(EXIT_USAGE)
         }
     }
+}
+
+/// Prints an error as one `error:` line, its causes after colons.
+fn print_error(report: &miette::Report) {
+    let causes: Vec<String> = report.chain().map(|e| e.to_string()).collect();
+    eprintln!("error: {}", causes.join(": "));
 }

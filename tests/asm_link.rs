@@ -228,7 +228,7 @@ fn scmp_asm_writes_an_executable_and_a_listing_and_reports_errors() {
         "-o",
         dir.path("x").to_str().unwrap(),
     ]);
-    assert_eq!(r.status.code(), Some(1));
+    assert_eq!(r.status.code(), Some(2));
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(
         err.contains("bad.s:1:18") && err.contains("bad.s:2:5"),
@@ -241,7 +241,7 @@ fn scmp_asm_writes_an_executable_and_a_listing_and_reports_errors() {
     );
 
     let r = scmp(&["asm", dir.path("missing.s").to_str().unwrap()]);
-    assert_eq!(r.status.code(), Some(1));
+    assert_eq!(r.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&r.stderr).contains("cannot read"));
 }
 
@@ -327,6 +327,10 @@ fn scmp_objdump_shows_headers_symbols_and_code() {
     );
     assert!(out.contains("10004:\t04b5000b\tsendh a0, rdv, a1"), "{out}");
     let r = scmp(&["objdump", src.to_str().unwrap()]);
-    assert_eq!(r.status.code(), Some(1), "a source file is not an ELF file");
+    assert_eq!(
+        r.status.code(),
+        Some(2),
+        "a source file is not an ELF file (exit 2: bad input)"
+    );
     assert!(String::from_utf8_lossy(&r.stderr).contains("not an ELF file"));
 }

@@ -150,7 +150,12 @@ fn trace_file_filters_and_json_statistics() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let lines = std::fs::read_to_string(&trace).unwrap();
     assert!(!lines.is_empty());
-    for line in lines.lines() {
+    // The first line names the columns.
+    assert!(
+        lines.starts_with('#') && lines.lines().next().unwrap().contains("cycle"),
+        "{lines}"
+    );
+    for line in lines.lines().skip(1) {
         let mut f = line.split_whitespace();
         let cycle: u64 = f.next().unwrap().parse().unwrap();
         assert!((10..100).contains(&cycle), "{line}");

@@ -100,10 +100,9 @@ fn check_invariants(name: &str, program: &Program, run: &Captured) {
             "{name}: tile {} cycles by state",
             t.tile
         );
-        // A tile ends with the run, or after it when another tile's exit
-        // came earlier in the same epoch.
-        assert!(
-            t.cycles == stats.total_cycles || (halted && t.cycles > stats.total_cycles),
+        // Every tile's statistics end with the run.
+        assert_eq!(
+            t.cycles, stats.total_cycles,
             "{name}: tile {} ends with the run",
             t.tile
         );

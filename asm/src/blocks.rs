@@ -635,6 +635,7 @@ impl Pass1<'_, '_> {
         st: &Stmt,
         ops: &[Operand],
         directive: &str,
+        window: crate::files::FileWindow,
     ) -> Option<(String, PathBuf, Vec<u8>, Span)> {
         let Some(Operand::Str(s, e)) = ops.first() else {
             let span = st.whole();
@@ -655,7 +656,7 @@ impl Pass1<'_, '_> {
             self.error(st, d);
             return None;
         };
-        match (self.sh.read_file)(&path) {
+        match (self.sh.read_file)(&path, window) {
             Ok(data) => Some((name, path, data, span)),
             Err(err) => {
                 self.error(
@@ -684,7 +685,9 @@ impl Pass1<'_, '_> {
             );
             return;
         }
-        let Some((name, path, data, span)) = self.read_named_file(st, &ops, ".include") else {
+        let Some((name, path, data, span)) =
+            self.read_named_file(st, &ops, ".include", crate::files::FileWindow::WHOLE)
+        else {
             return;
         };
         let Ok(text) = String::from_utf8(data) else {

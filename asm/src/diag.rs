@@ -203,6 +203,9 @@ fn report(sources: &SourceMap, contexts: &[Context], diag: &Diag) -> Report {
 pub struct Diagnostics {
     /// Every diagnostic, in the order found.
     pub list: Vec<Diag>,
+    /// Errors without a source position (an input file that cannot be
+    /// read), rendered as one `error:` line each.
+    pub plain: Vec<String>,
     sources: Arc<SourceMap>,
     contexts: Arc<Vec<Context>>,
 }
@@ -211,18 +214,33 @@ impl fmt::Debug for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Diagnostics")
             .field("list", &self.list)
+            .field("plain", &self.plain)
             .finish()
     }
 }
 
 impl Diagnostics {
+    /// The diagnostics of a run. One that repeats another exactly (the
+    /// same message at the same place, as when an operand is evaluated for
+    /// two instructions of an expansion) is kept once.
     pub(crate) fn new(
-        list: Vec<Diag>,
+        mut list: Vec<Diag>,
         sources: Arc<SourceMap>,
         contexts: Arc<Vec<Context>>,
     ) -> Self {
+        let mut seen = std::collections::HashSet::new();
+        list.retain(|d| {
+            seen.insert((
+                d.severity == Severity::Error,
+                d.span,
+                d.ctx,
+                d.message.clone(),
+                d.label.clone(),
+            ))
+        });
         Diagnostics {
             list,
+            plain: Vec::new(),
             sources,
             contexts,
         }
@@ -230,31 +248,22 @@ impl Diagnostics {
 
     /// Errors without a source position (such as unreadable input files).
     pub fn plain(messages: Vec<String>) -> Self {
-        let mut sources = SourceMap::default();
-        let text: String = messages.iter().map(|m| format!("{m}\n")).collect();
-        let file = sources.add_real("<command line>".to_string(), text.as_str().into());
-        let mut offset = 0u32;
-        let list = messages
-            .into_iter()
-            .map(|m| {
-                let span = Span {
-                    file,
-                    start: offset,
-                    end: offset + m.len() as u32,
-                };
-                offset += m.len() as u32 + 1;
-                Diag::error(span, m, "here")
-            })
-            .collect();
-        Diagnostics::new(list, Arc::new(sources), Arc::new(Vec::new()))
+        Diagnostics {
+            list: Vec::new(),
+            plain: messages,
+            sources: Arc::new(SourceMap::default()),
+            contexts: Arc::new(Vec::new()),
+        }
     }
 
     /// Number of errors (warnings excluded).
     pub fn error_count(&self) -> usize {
-        self.list
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count()
+        self.plain.len()
+            + self
+                .list
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count()
     }
 
     /// `file:line:col` of a diagnostic's primary span.
@@ -270,7 +279,7 @@ impl Diagnostics {
             GraphicalTheme::unicode_nocolor()
         };
         let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
-        let mut out = String::new();
+        let mut out: String = self.plain.iter().map(|m| format!("error: {m}\n")).collect();
         for diag in &self.list {
             let r = report(&self.sources, &self.contexts, diag);
             // Writing into a String cannot fail.

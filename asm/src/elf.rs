@@ -49,10 +49,20 @@ fn attributes_section(attrs: &[(u64, AttrValue)]) -> Vec<u8> {
     out
 }
 
+/// A loadable segment: its sections' bytes at offsets from its start.
+struct Segment<'a> {
+    addr: u64,
+    mem_size: u64,
+    file_size: u64,
+    parts: Vec<(u64, &'a [u8])>,
+}
+
 /// Serializes the image.
 pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
     // Segment 1: text and rodata; segment 2: data and bss.
-    let seg = |classes: &[SectionClass]| -> Option<(u64, u64, Vec<u8>, u64)> {
+    // A segment's file bytes are its sections' data at their offsets, written
+    // straight from the sections (no copy: an image can be hundreds of MiB).
+    let seg = |classes: &[SectionClass]| -> Option<Segment> {
         let secs: Vec<_> = image
             .sections
             .iter()
@@ -67,12 +77,18 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             .map(|s| s.addr + s.size)
             .max()
             .unwrap_or(start);
-        let mut bytes = vec![0u8; (file_end - start) as usize];
-        for s in secs.iter().filter(|s| s.class != SectionClass::Bss) {
-            let at = (s.addr - start) as usize;
-            bytes[at..at + s.data.len()].copy_from_slice(&s.data);
-        }
-        Some((start, end - start, bytes, end))
+        let mut parts: Vec<_> = secs
+            .into_iter()
+            .filter(|s| s.class != SectionClass::Bss)
+            .map(|s| (s.addr - start, &s.data[..]))
+            .collect();
+        parts.sort_by_key(|p| p.0);
+        Some(Segment {
+            addr: start,
+            mem_size: end - start,
+            file_size: file_end - start,
+            parts,
+        })
     };
     let code = seg(&[SectionClass::Text, SectionClass::Rodata]);
     let data = seg(&[SectionClass::Data, SectionClass::Bss]);
@@ -83,12 +99,8 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
     let segments = code.is_some() as u32 + data.is_some() as u32 + attributes.is_some() as u32;
     w.reserve_file_header();
     w.reserve_program_headers(segments);
-    let code_off = code
-        .as_ref()
-        .map(|c| w.reserve(c.2.len().max(1) as u64, PAGE));
-    let data_off = data
-        .as_ref()
-        .map(|d| w.reserve(d.2.len().max(1) as u64, PAGE));
+    let code_off = code.as_ref().map(|c| w.reserve(c.file_size.max(1), PAGE));
+    let data_off = data.as_ref().map(|d| w.reserve(d.file_size.max(1), PAGE));
     let comment_off = (!image.comment.is_empty()).then(|| w.reserve(image.comment.len() as u64, 1));
     let attr_off = attributes.as_ref().map(|a| w.reserve(a.len() as u64, 1));
 
@@ -147,10 +159,10 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             p_type: elf::PT_LOAD,
             p_flags: elf::PF_R | elf::PF_X,
             p_offset: off,
-            p_vaddr: c.0,
-            p_paddr: c.0,
-            p_filesz: c.2.len() as u64,
-            p_memsz: c.1,
+            p_vaddr: c.addr,
+            p_paddr: c.addr,
+            p_filesz: c.file_size,
+            p_memsz: c.mem_size,
             p_align: PAGE,
         });
     }
@@ -159,10 +171,10 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             p_type: elf::PT_LOAD,
             p_flags: elf::PF_R | elf::PF_W,
             p_offset: off,
-            p_vaddr: d.0,
-            p_paddr: d.0,
-            p_filesz: d.2.len() as u64,
-            p_memsz: d.1,
+            p_vaddr: d.addr,
+            p_paddr: d.addr,
+            p_filesz: d.file_size,
+            p_memsz: d.mem_size,
             p_align: PAGE,
         });
     }
@@ -178,18 +190,13 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             p_align: 1,
         });
     }
-    if let (Some(c), Some(off)) = (&code, code_off) {
-        w.pad_until(off);
-        w.write(&c.2);
-        if c.2.is_empty() {
-            w.write(&[0]);
-        }
-    }
-    if let (Some(d), Some(off)) = (&data, data_off) {
-        w.pad_until(off);
-        w.write(&d.2);
-        if d.2.is_empty() {
-            w.write(&[0]);
+    for (seg, off) in [(&code, code_off), (&data, data_off)] {
+        if let (Some(seg), Some(off)) = (seg, off) {
+            for (at, bytes) in &seg.parts {
+                w.pad_until(off + at);
+                w.write(bytes);
+            }
+            w.pad_until(off + seg.file_size.max(1));
         }
     }
     if let Some(off) = comment_off {
@@ -243,9 +250,9 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
     for (s, name) in image.sections.iter().zip(&section_names) {
         let (seg_start, off) = match s.class {
             SectionClass::Text | SectionClass::Rodata => {
-                (code.as_ref().map_or(0, |c| c.0), code_off.unwrap_or(0))
+                (code.as_ref().map_or(0, |c| c.addr), code_off.unwrap_or(0))
             }
-            _ => (data.as_ref().map_or(0, |d| d.0), data_off.unwrap_or(0)),
+            _ => (data.as_ref().map_or(0, |d| d.addr), data_off.unwrap_or(0)),
         };
         let flags = match s.class {
             SectionClass::Text => elf::SHF_ALLOC | elf::SHF_EXECINSTR,

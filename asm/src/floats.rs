@@ -65,16 +65,21 @@ pub fn parse(text: &str, double: bool) -> Result<u64, &'static str> {
     if !valid {
         return Err("not a number");
     }
+    // A finite literal beyond the largest number would become infinity:
+    // GNU as refuses it ("cannot create floating-point number").
+    const OVERFLOW: &str = "cannot create floating-point number: beyond the largest finite value";
     if double {
-        digits
-            .parse::<f64>()
-            .map(|f| f.to_bits() | sign)
-            .map_err(|_| "not a number")
+        match digits.parse::<f64>() {
+            Ok(f) if f.is_infinite() => Err(OVERFLOW),
+            Ok(f) => Ok(f.to_bits() | sign),
+            Err(_) => Err("not a number"),
+        }
     } else {
-        digits
-            .parse::<f32>()
-            .map(|f| f.to_bits() as u64 | sign)
-            .map_err(|_| "not a number")
+        match digits.parse::<f32>() {
+            Ok(f) if f.is_infinite() => Err(OVERFLOW),
+            Ok(f) => Ok(f.to_bits() as u64 | sign),
+            Err(_) => Err("not a number"),
+        }
     }
 }
 

@@ -17,6 +17,7 @@ pub mod diag;
 pub mod elf;
 pub mod expr;
 mod fastparse;
+pub mod files;
 
 mod blocks;
 mod directives;
@@ -94,6 +95,12 @@ pub fn assemble_sources(
     sources: &[(String, String)],
     options: &Options,
 ) -> Result<Output, Diagnostics> {
+    if !options.text_base.is_multiple_of(4) {
+        return Err(Diagnostics::plain(vec![format!(
+            "the text base {:#x} is not a multiple of 4 (instructions are 32-bit words)",
+            options.text_base
+        )]));
+    }
     let mut shared = pass1::Shared::new(options);
     let mut units = Vec::with_capacity(sources.len());
     let names: Vec<String> = sources.iter().map(|(n, _)| n.clone()).collect();
@@ -161,7 +168,7 @@ pub fn assemble_files(paths: &[PathBuf], options: &Options) -> Result<Output, Di
     let mut sources = Vec::new();
     let mut missing = Vec::new();
     for p in paths {
-        match std::fs::read(p).map(String::from_utf8) {
+        match files::read_window(p, files::FileWindow::WHOLE).map(String::from_utf8) {
             Ok(Ok(text)) => sources.push((p.display().to_string(), text)),
             Ok(Err(_)) => missing.push(format!("{} is not UTF-8 text", p.display())),
             Err(e) => missing.push(format!("cannot read {}: {e}", p.display())),

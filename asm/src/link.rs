@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use isa_spec::Field;
 
 use crate::Options;
+use crate::ast::ExprKind;
 use crate::diag::Diag;
 use crate::directives::truncate_data;
 use crate::expr::{EvalError, EvalWarning, Resolver, Value, eval, rv32_operand};
@@ -97,7 +98,15 @@ struct Linker<'a> {
     /// Warnings of the final evaluations (a symbol's definition may be
     /// evaluated at each use: duplicates are dropped at the end).
     warnings: RefCell<Vec<Diag>>,
+    /// Final values of symbols defined by expressions, by defining unit and
+    /// name: each is evaluated once, after the symbols it refers to.
+    deferred_values: RefCell<HashMap<(usize, String), SymbolValue>>,
 }
+
+/// Why a symbol has no value: message, label, help.
+type SymbolError = (String, String, Option<String>);
+/// A symbol's final value, or why it has none.
+type SymbolValue = Result<i64, SymbolError>;
 
 /// Evaluates expressions of one unit with final addresses.
 struct FinalResolver<'l, 'a> {
@@ -105,7 +114,6 @@ struct FinalResolver<'l, 'a> {
     unit: usize,
     file: u32,
     dot: u64,
-    depth: u32,
     ctx: CtxId,
 }
 
@@ -132,7 +140,7 @@ impl Resolver for FinalResolver<'_, '_> {
             end,
         };
         self.linker
-            .value_of(self.unit, name, span, self.depth)
+            .value_of(self.unit, name, span)
             .map(Value::Abs)
             .map_err(|(msg, label, help)| {
                 let _ = help;
@@ -142,57 +150,37 @@ impl Resolver for FinalResolver<'_, '_> {
 }
 
 impl<'a> Linker<'a> {
-    /// The final value of `name` as seen from unit `unit`.
-    fn value_of(
-        &self,
-        unit: usize,
-        name: &str,
-        _span: Span,
-        depth: u32,
-    ) -> Result<i64, (String, String, Option<String>)> {
-        if depth > 64 {
-            return Err((
-                format!(
-                    "symbol `{}` is defined in terms of itself",
-                    display_name(name)
-                ),
-                "definition loop".to_string(),
-                None,
-            ));
-        }
-        let local = self.units[unit].symbols.get(name);
-        let (u, sym) = match local {
-            Some(s) if s.is_defined() => (unit, s),
+    /// The unit that defines `name` as seen from `unit`, and its symbol;
+    /// `Ok(None)` for an undefined weak reference (value 0).
+    fn lookup(&self, unit: usize, name: &str) -> Result<Option<(usize, &'a Symbol)>, SymbolError> {
+        let units = self.units;
+        let local = units[unit].symbols.get(name);
+        match local {
+            Some(s) if s.is_defined() => Ok(Some((unit, s))),
             _ => match self.globals.get(name) {
-                Some(&g) => (g, &self.units[g].symbols[name]),
-                None => {
-                    if local.is_some_and(|s| s.binding == Binding::Weak) {
-                        return Ok(0);
-                    }
-                    return Err(self.undefined(unit, name));
-                }
+                Some(&g) => Ok(Some((g, &units[g].symbols[name]))),
+                None if local.is_some_and(|s| s.binding == Binding::Weak) => Ok(None),
+                None => Err(self.undefined(unit, name)),
             },
+        }
+    }
+
+    /// The final value of `name` as seen from unit `unit`.
+    fn value_of(&self, unit: usize, name: &str, _span: Span) -> SymbolValue {
+        let Some((u, sym)) = self.lookup(unit, name)? else {
+            return Ok(0);
         };
         match &sym.def {
             SymDef::Value(Value::Abs(v)) => Ok(*v),
             SymDef::Value(Value::Rel { section, offset }) => {
                 Ok(self.units[u].sections[*section].addr as i64 + offset)
             }
-            SymDef::Deferred(expr, file, section, offset) => {
-                let mut r = FinalResolver {
-                    linker: self,
-                    unit: u,
-                    file: *file,
-                    dot: self.units[u].sections[*section].addr + offset,
-                    depth: depth + 1,
-                    ctx: 0,
-                };
-                match eval(expr, &mut r) {
-                    Ok(Value::Abs(v)) => Ok(v),
-                    Ok(Value::Rel { .. }) => unreachable!("final values are absolute"),
-                    Err(EvalError::Invalid(m, l, ..)) => Err((m, l, None)),
-                    Err(EvalError::Defer(..)) => unreachable!("the final pass defers nothing"),
+            SymDef::Deferred(..) => {
+                let key = (u, name.to_string());
+                if !self.deferred_values.borrow().contains_key(&key) {
+                    self.resolve_deferred(key.clone());
                 }
+                self.deferred_values.borrow()[&key].clone()
             }
             SymDef::Common(..) => Ok(*self
                 .commons
@@ -200,6 +188,99 @@ impl<'a> Linker<'a> {
                 .or_else(|| self.commons.get(&(usize::MAX, name.to_string())))
                 .unwrap_or(&0) as i64),
             SymDef::Undefined => Err(self.undefined(unit, name)),
+        }
+    }
+
+    /// The symbols defined by expressions that `key`'s definition refers to.
+    fn deferred_dependencies(&self, (unit, name): &(usize, String)) -> Vec<(usize, String)> {
+        let SymDef::Deferred(expr, ..) = &self.units[*unit].symbols[name.as_str()].def else {
+            return Vec::new();
+        };
+        let mut deps = Vec::new();
+        let mut todo = vec![&**expr];
+        while let Some(e) = todo.pop() {
+            match &e.kind {
+                ExprKind::Sym(n) if &**n != "." => {
+                    if let Ok(Some((u, sym))) = self.lookup(*unit, n)
+                        && matches!(sym.def, SymDef::Deferred(..))
+                    {
+                        deps.push((u, n.to_string()));
+                    }
+                }
+                ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Reloc(_, x) => todo.push(x),
+                ExprKind::Binary(_, a, b) => todo.extend([&**a, &**b]),
+                _ => {}
+            }
+        }
+        deps
+    }
+
+    /// Evaluates the symbol `key` (defined by an expression) and every such
+    /// symbol it depends on, deepest first, without recursion: a chain of
+    /// `.equ` definitions may be thousands long. A true cycle is reported
+    /// with its members.
+    fn resolve_deferred(&self, key: (usize, String)) {
+        let mut stack = vec![(self.deferred_dependencies(&key), 0, key)];
+        while let Some((deps, next, key)) = stack.last_mut() {
+            if let Some(dep) = deps.get(*next).cloned() {
+                *next += 1;
+                if self.deferred_values.borrow().contains_key(&dep) {
+                    continue;
+                }
+                if let Some(at) = stack.iter().position(|(.., k)| *k == dep) {
+                    let cycle: Vec<String> = stack[at..]
+                        .iter()
+                        .map(|(.., k)| display_name(&k.1).to_string())
+                        .chain([display_name(&dep.1).to_string()])
+                        .collect();
+                    let error = (
+                        format!(
+                            "symbol `{}` is defined in terms of itself",
+                            display_name(&dep.1)
+                        ),
+                        format!("definition loop: {}", cycle.join(" -> ")),
+                        None,
+                    );
+                    let mut values = self.deferred_values.borrow_mut();
+                    for (.., k) in &stack[at..] {
+                        values.insert(k.clone(), Err(error.clone()));
+                    }
+                    continue;
+                }
+                let deps = self.deferred_dependencies(&dep);
+                stack.push((deps, 0, dep));
+                continue;
+            }
+            let key = key.clone();
+            stack.pop();
+            if self.deferred_values.borrow().contains_key(&key) {
+                continue;
+            }
+            let value = self.evaluate_deferred(&key);
+            self.deferred_values.borrow_mut().insert(key, value);
+        }
+    }
+
+    /// The value of a symbol defined by an expression whose dependencies
+    /// have their values.
+    fn evaluate_deferred(&self, (u, name): &(usize, String)) -> SymbolValue {
+        let SymDef::Deferred(expr, file, section, offset) =
+            &self.units[*u].symbols[name.as_str()].def
+        else {
+            unreachable!("only symbols defined by expressions are deferred");
+        };
+        let mut r = FinalResolver {
+            linker: self,
+            unit: *u,
+            file: *file,
+            dot: self.units[*u].sections[*section].addr + offset,
+            ctx: 0,
+        };
+        match eval(expr, &mut r) {
+            Ok(Value::Abs(v)) => Ok(v),
+            Ok(Value::Rel { .. }) => unreachable!("final values are absolute"),
+            Err(EvalError::Invalid(m, l, ..)) => Err((m, l, None)),
+            Err(EvalError::Defer(..)) => unreachable!("the final pass defers nothing"),
         }
     }
 
@@ -234,7 +315,6 @@ impl<'a> Linker<'a> {
             unit,
             file,
             dot,
-            depth: 0,
             ctx: fx.ctx,
         };
         match eval(expr, &mut r) {
@@ -357,6 +437,7 @@ pub fn link(
         commons: HashMap::new(),
         diags: Vec::new(),
         warnings: RefCell::new(Vec::new()),
+        deferred_values: RefCell::new(HashMap::new()),
     };
     linker.commons = common_addrs;
     // Global symbols.
@@ -530,7 +611,7 @@ pub fn link(
             let span = units_ref[u].symbols[entry_name.as_str()]
                 .def_span
                 .unwrap_or_default();
-            match linker.value_of(u, &entry_name, span, 0) {
+            match linker.value_of(u, &entry_name, span) {
                 Ok(v) => v as u64,
                 Err((m, l, _)) => {
                     linker.diags.push(Diag::error(span, m, l));
@@ -596,7 +677,7 @@ pub fn link(
             if sym.binding != Binding::Local && linker.globals.get(name.as_ref()) != Some(&ui) {
                 continue;
             }
-            let Ok(value) = linker.value_of(ui, name, sym.def_span.unwrap_or_default(), 0) else {
+            let Ok(value) = linker.value_of(ui, name, sym.def_span.unwrap_or_default()) else {
                 continue;
             };
             let is_address = matches!(

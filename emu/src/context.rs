@@ -101,6 +101,9 @@ pub struct Context {
     pub counters: ContextCounters,
     /// Instructions retired by the current thread (the `instret` CSR).
     pub instret: u64,
+    /// The machine-mode CSRs a C runtime writes (`isa_spec::MACHINE_CSRS`
+    /// order): plain registers with no effect.
+    pub machine_csrs: [u32; 5],
 }
 
 impl Context {
@@ -117,6 +120,7 @@ impl Context {
             state_since: 0,
             counters: ContextCounters::default(),
             instret: 0,
+            machine_csrs: [0; 5],
         }
     }
 

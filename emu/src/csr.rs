@@ -1,9 +1,10 @@
 //! CSR reads and writes: the FP CSRs (read-write, per context), the counters
-//! and the SCMP identity CSRs (read-only).
+//! and the SCMP identity CSRs (read-only), and the machine-mode CSRs a C
+//! runtime sets up (plain per-context registers with no effect).
 
 use isa_spec::{
-    CTXID, CYCLE, CYCLEH, FCSR, FFLAGS, FRM, INSTRET, INSTRETH, MESHH, MESHW, NCTX, NODEID, NTILES,
-    TIME, TIMEH,
+    CTXID, CYCLE, CYCLEH, FCSR, FFLAGS, FRM, INSTRET, INSTRETH, MACHINE_CSRS, MESHH, MESHW, NCTX,
+    NODEID, NTILES, TIME, TIMEH,
 };
 
 use crate::context::Context;
@@ -47,11 +48,19 @@ pub fn read(
         MESHH => id.height,
         NTILES => id.width * id.height,
         NCTX => id.contexts,
+        _ if MACHINE_CSRS.contains(&csr) => ctx.machine_csrs[machine_index(csr)],
         _ => return Err(FaultCause::UnknownCsr { csr }),
     })
 }
 
-/// Writes CSR `csr` (only the FP CSRs are writable).
+fn machine_index(csr: u16) -> usize {
+    MACHINE_CSRS
+        .iter()
+        .position(|&c| c == csr)
+        .expect("a machine CSR")
+}
+
+/// Writes CSR `csr` (the FP and machine-mode CSRs are writable).
 pub fn write(ctx: &mut Context, csr: u16, value: u32) -> Result<(), FaultCause> {
     match csr {
         FFLAGS => ctx.fflags = (value & 0x1f) as u8,
@@ -60,6 +69,7 @@ pub fn write(ctx: &mut Context, csr: u16, value: u32) -> Result<(), FaultCause> 
             ctx.fflags = (value & 0x1f) as u8;
             ctx.frm = ((value >> 5) & 7) as u8;
         }
+        _ if MACHINE_CSRS.contains(&csr) => ctx.machine_csrs[machine_index(csr)] = value,
         _ => {
             return Err(match isa_spec::csr_by_number(csr) {
                 Some(_) => FaultCause::ReadOnlyCsr { csr },

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use object::Endianness;
-use object::elf::{EM_RISCV, FileHeader32, PF_X, PT_LOAD};
+use object::elf::{EF_RISCV_RVC, EM_RISCV, FileHeader32, PF_X, PT_LOAD};
 use object::read::elf::{FileHeader, ProgramHeader};
 
 /// A loadable segment.
@@ -62,6 +62,11 @@ impl Program {
                 header.e_machine(endian)
             )));
         }
+        if header.e_flags(endian).0 & EF_RISCV_RVC.0 != 0 {
+            return Err(fail(
+                "the ELF is built for compressed instructions (RVC flag), which SCMP tiles do not have: compile with -march=rv32g (gcc's default includes C)",
+            ));
+        }
         let headers = header
             .program_headers(endian, bytes)
             .map_err(|e| fail(&format!("bad program headers ({e})")))?;
@@ -77,12 +82,30 @@ impl Program {
             if (data.len() as u32) > mem_size {
                 return Err(fail("a segment's file size exceeds its memory size"));
             }
+            let (addr, load_addr) = (ph.p_vaddr(endian), ph.p_paddr(endian));
+            let executable = ph.p_flags(endian).0 & PF_X.0 != 0;
+            if executable && !addr.is_multiple_of(4) {
+                return Err(fail(&format!(
+                    "the code segment at {addr:#010x} is not 4-byte aligned (instructions are 32-bit words)"
+                )));
+            }
             segments.push(Segment {
-                addr: ph.p_vaddr(endian),
+                addr,
                 data: data.to_vec(),
                 mem_size,
-                executable: ph.p_flags(endian).0 & PF_X.0 != 0,
+                executable,
             });
+            // A segment loaded at another address than it runs at (initialized
+            // data in ROM that the C runtime copies to RAM) is also placed
+            // at its load address, as a boot loader would.
+            if load_addr != addr && !data.is_empty() {
+                segments.push(Segment {
+                    addr: load_addr,
+                    data: data.to_vec(),
+                    mem_size: data.len() as u32,
+                    executable: false,
+                });
+            }
         }
         if segments.is_empty() {
             return Err(fail("no loadable segment"));

@@ -159,6 +159,9 @@ pub struct Effects {
     pub frm: Option<u8>,
     /// Branch taken.
     pub taken: bool,
+    /// Load (not `lr.w` or AMOs, whose store shows the address): address
+    /// and width in bytes.
+    pub load: Option<(u32, u8)>,
 }
 
 /// What the executing context may see of its tile.
@@ -253,11 +256,36 @@ impl Hart<'_> {
             Opcode::Bge => branch!((rs1 as i32) >= rs2 as i32),
             Opcode::Bltu => branch!(rs1 < rs2),
             Opcode::Bgeu => branch!(rs1 >= rs2),
-            Opcode::Lb => wx!(self.mem.load_u8(addr)? as i8 as u32),
-            Opcode::Lh => wx!(self.mem.load_u16(addr)? as i16 as u32),
-            Opcode::Lw => wx!(self.mem.load_u32(addr)?),
-            Opcode::Lbu => wx!(self.mem.load_u8(addr)? as u32),
-            Opcode::Lhu => wx!(self.mem.load_u16(addr)? as u32),
+            Opcode::Lb => {
+                wx!(self.mem.load_u8(addr)? as i8 as u32);
+                if TRACE {
+                    fx.load = Some((addr, 1));
+                }
+            }
+            Opcode::Lh => {
+                wx!(self.mem.load_u16(addr)? as i16 as u32);
+                if TRACE {
+                    fx.load = Some((addr, 2));
+                }
+            }
+            Opcode::Lw => {
+                wx!(self.mem.load_u32(addr)?);
+                if TRACE {
+                    fx.load = Some((addr, 4));
+                }
+            }
+            Opcode::Lbu => {
+                wx!(self.mem.load_u8(addr)? as u32);
+                if TRACE {
+                    fx.load = Some((addr, 1));
+                }
+            }
+            Opcode::Lhu => {
+                wx!(self.mem.load_u16(addr)? as u32);
+                if TRACE {
+                    fx.load = Some((addr, 2));
+                }
+            }
             Opcode::Sb => store!(store_u8, rs2 as u8, 1),
             Opcode::Sh => store!(store_u16, rs2 as u16, 2),
             Opcode::Sw => store!(store_u32, rs2, 4),
@@ -282,7 +310,27 @@ impl Hart<'_> {
             Opcode::And => wx!(rs1 & rs2),
             // One in-order pipeline per tile and no caches: fences order nothing.
             Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => {}
+            // Services that write guest memory run here, where the memory
+            // is held mutably; the others go to the tile.
+            Opcode::Ecall
+                if isa_spec::HostService::from_number(ctx.x[17])
+                    == Some(isa_spec::HostService::Read) =>
+            {
+                let n = crate::host::read(ctx, self.mem)?;
+                write_x!(TRACE, ctx, fx, 10, n);
+                if self.mem.code_was_written() {
+                    ctx.pc = next;
+                    return Err(Stop::CodeWritten);
+                }
+            }
             Opcode::Ecall => return Err(Stop::HostCall),
+            Opcode::Ebreak if crate::semihost::is_call(self.mem, pc) => {
+                crate::semihost::call_in_hart::<TRACE>(ctx, self.mem, fx)?;
+                if self.mem.code_was_written() {
+                    ctx.pc = next;
+                    return Err(Stop::CodeWritten);
+                }
+            }
             Opcode::Ebreak => return Err(FaultCause::Breakpoint.into()),
             Opcode::Mul => wx!(rs1.wrapping_mul(rs2)),
             Opcode::Mulh => wx!(((rs1 as i32 as i64 * rs2 as i32 as i64) >> 32) as u32),
@@ -538,9 +586,19 @@ impl Hart<'_> {
         }
         let f2 = ctx.f[inst.rs2 as usize & 31];
         match inst.op {
-            Opcode::Flw => wf!(box_s(self.mem.load_u32(addr)?)),
+            Opcode::Flw => {
+                wf!(box_s(self.mem.load_u32(addr)?));
+                if TRACE {
+                    fx.load = Some((addr, 4));
+                }
+            }
             Opcode::Fsw => store!(store_u32, f2 as u32, 4),
-            Opcode::Fld => wf!(self.mem.load_u64(addr)?),
+            Opcode::Fld => {
+                wf!(self.mem.load_u64(addr)?);
+                if TRACE {
+                    fx.load = Some((addr, 8));
+                }
+            }
             Opcode::Fsd => store!(store_u64, f2, 8),
             _ => return fp_compute::<TRACE>(ctx, inst, fx),
         }

@@ -57,6 +57,14 @@ pub enum FaultCause {
     },
     /// `ebreak` with no debugger attached.
     Breakpoint,
+    /// `SYS_READC` at the end of standard input (semihosting's READC has no
+    /// end-of-file value).
+    EndOfInput,
+    /// A RISC-V semihosting call the emulator does not provide.
+    UnsupportedSemihosting {
+        /// The operation number in a0.
+        operation: u32,
+    },
     /// `ecall` with a service number (a7) that is not a host service.
     UnknownHostService {
         /// The number in a7.
@@ -125,6 +133,8 @@ impl FaultCause {
             FaultCause::OutOfRange { .. } => "access fault",
             FaultCause::MisalignedTarget { .. } => "misaligned jump target",
             FaultCause::Breakpoint => "breakpoint",
+            FaultCause::UnsupportedSemihosting { .. } => "unsupported semihosting call",
+            FaultCause::EndOfInput => "end of input",
             FaultCause::UnknownHostService { .. } => "unknown host service",
             FaultCause::UnknownCsr { .. } => "illegal instruction",
             FaultCause::ReadOnlyCsr { .. } => "illegal instruction",
@@ -177,6 +187,14 @@ impl fmt::Display for FaultCause {
             FaultCause::Breakpoint => {
                 write!(f, "breakpoint: ebreak executed and no debugger is attached")
             }
+            FaultCause::EndOfInput => write!(
+                f,
+                "end of input: SYS_READC read past the end of standard input (semihosting has no end-of-file for it; C's getchar would see byte 0xff); give the program the input it reads"
+            ),
+            FaultCause::UnsupportedSemihosting { operation } => write!(
+                f,
+                "unsupported semihosting call: operation a0 = {operation:#x}; see docs/isa.md for the calls the emulator provides"
+            ),
             FaultCause::UnknownHostService { number } => write!(
                 f,
                 "unknown host service: ecall with a7 = {number} ({number:#x}); see docs/isa.md for the services"

@@ -49,7 +49,8 @@ pub enum HostOutcome {
 /// Linux's `EBADF`, returned (negated) for a write to another descriptor.
 const EBADF: u32 = 9;
 
-/// Performs the service in `a7` for `ctx`, appending output to `out`.
+/// Performs the service in `a7` for `ctx` (or the semihosting call of the
+/// `ebreak` at its pc), appending output to `out`.
 pub fn call(
     ctx: &mut Context,
     mem: &Memory,
@@ -58,6 +59,20 @@ pub fn call(
     context: u32,
     out: &mut Vec<OutputEvent>,
 ) -> Result<HostOutcome, FaultCause> {
+    if crate::semihost::is_call(mem, ctx.pc) {
+        let mut emit = |stream: Stream, bytes: Vec<u8>| {
+            if !bytes.is_empty() {
+                out.push(OutputEvent {
+                    cycle: now,
+                    tile,
+                    context,
+                    stream,
+                    bytes,
+                });
+            }
+        };
+        return crate::semihost::call_on_tile(ctx, mem, &mut emit);
+    }
     let number = ctx.x[17];
     let a0 = ctx.x[10];
     let service =
@@ -74,6 +89,7 @@ pub fn call(
         }
     };
     match service {
+        HostService::Read => unreachable!("served where the ecall executes (it writes memory)"),
         HostService::Write => {
             let (buf, len) = (ctx.x[11], ctx.x[12]);
             let stream = match a0 {
@@ -102,6 +118,20 @@ pub fn call(
         }
     }
     Ok(HostOutcome::Continue)
+}
+
+/// `read` (it writes guest memory, so the executing hart serves it): up to
+/// a2 bytes of standard input to a1 for fd 0; other descriptors get
+/// `-EBADF`.
+pub(crate) fn read(ctx: &mut Context, mem: &mut Memory) -> Result<u32, FaultCause> {
+    let (fd, buf, len) = (ctx.x[10], ctx.x[11], ctx.x[12]);
+    if fd != 0 {
+        return Ok(EBADF.wrapping_neg());
+    }
+    mem.slice(buf, len)?;
+    let bytes = crate::semihost::read_input(len as usize);
+    crate::semihost::store_bytes(mem, buf, &bytes)?;
+    Ok(bytes.len() as u32)
 }
 
 /// Where program output goes.

@@ -756,6 +756,25 @@ impl Tile {
         if self.now < end {
             self.counters.idle += end - self.now;
             self.now = end;
+        } else if self.now > end {
+            // The last instruction (or the switch to its context) was
+            // still under way at the end: its cycles after the end do not
+            // count.
+            let mut over = self.now - end;
+            if self.slice_start > end {
+                let switching = (self.slice_start - end)
+                    .min(over)
+                    .min(self.counters.switching);
+                self.counters.switching -= switching;
+                over -= switching;
+            }
+            let issuing = over.min(self.counters.issuing);
+            self.counters.issuing -= issuing;
+            if let Some(c) = self.last_issuer {
+                let running = &mut self.contexts[c].counters.running;
+                *running -= issuing.min(*running);
+            }
+            self.now = end;
         }
         let now = self.now;
         for ctx in &mut self.contexts {

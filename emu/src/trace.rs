@@ -10,6 +10,13 @@ use isa_spec::{F_ABI, Inst, X_ABI};
 
 use crate::execute::Effects;
 
+/// The first line of a trace file: the columns of an instruction record.
+/// Effects are `reg=value` for a register written, `loadN[addr]` for an
+/// N-bit load, `memN[addr]=value` for an N-bit store, `fflags=`/`frm=` for
+/// FP state changed, and `taken` for a branch or jump that was taken.
+pub const TRACE_HEADER: &str =
+    "#    cycle tile ctx       pc: word      instruction                       effects";
+
 /// One retired instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TraceRecord {
@@ -52,6 +59,9 @@ impl TraceRecord {
         if let Some((r, v)) = fx.f {
             parts.push(format!("{}={v:#018x}", F_ABI[r as usize]));
         }
+        if let Some((addr, w)) = fx.load {
+            parts.push(format!("load{}[{addr:#010x}]", 8 * w));
+        }
         if let Some((addr, v, w)) = fx.store {
             let digits = 2 * w as usize;
             parts.push(format!(
@@ -65,6 +75,9 @@ impl TraceRecord {
         }
         if let Some(m) = fx.frm {
             parts.push(format!("frm={m}"));
+        }
+        if fx.taken {
+            parts.push("taken".to_string());
         }
         s.push_str(&parts.join(" "));
         let trimmed = s.trim_end().len();
@@ -178,12 +191,8 @@ impl TraceFilter {
                     Some((a, b)) => (a.trim(), b.trim()),
                     None => (part, part),
                 };
-                let a: u32 = a
-                    .parse()
-                    .map_err(|_| format!("`{part}` is not a number or a range like 2-5"))?;
-                let b: u32 = b
-                    .parse()
-                    .map_err(|_| format!("`{part}` is not a number or a range like 2-5"))?;
+                let a: u32 = parse_number(a, part, "a number or a range like 2-5")?;
+                let b: u32 = parse_number(b, part, "a number or a range like 2-5")?;
                 if b < a {
                     return Err(format!("`{part}`: the range is empty"));
                 }
@@ -201,13 +210,32 @@ impl TraceFilter {
             if s.trim().is_empty() {
                 Ok(default)
             } else {
-                s.trim()
-                    .parse()
-                    .map_err(|_| format!("`{s}` in `{text}` is not a cycle number"))
+                parse_number(s.trim(), text, "a cycle window like 100..200")
             }
         };
-        Ok(num(a, 0)?..num(b, u64::MAX)?)
+        let window = num(a, 0)?..num(b, u64::MAX)?;
+        if window.is_empty() {
+            return Err(format!("`{text}`: the window is empty (A..B needs A < B)"));
+        }
+        Ok(window)
     }
+}
+
+/// A decimal number of type `T` from `digits`, part of `whole`; the error
+/// says whether it is no number or one too large.
+fn parse_number<T: std::str::FromStr<Err = std::num::ParseIntError>>(
+    digits: &str,
+    whole: &str,
+    expected: &str,
+) -> Result<T, String> {
+    digits.parse().map_err(|e: std::num::ParseIntError| {
+        use std::num::IntErrorKind::PosOverflow;
+        if *e.kind() == PosOverflow {
+            format!("`{digits}` in `{whole}` is too large")
+        } else {
+            format!("`{whole}` is not {expected}")
+        }
+    })
 }
 
 #[cfg(test)]

@@ -28,6 +28,20 @@ pub const FFLAGS: u16 = 0x001;
 pub const FRM: u16 = 0x002;
 /// `fcsr`: `frm << 5 | fflags`.
 pub const FCSR: u16 = 0x003;
+/// `mstatus`: kept for C runtimes that enable the FPU through it (picolibc's
+/// `crt0`); a plain register with no effect (tiles have no privilege modes).
+pub const MSTATUS: u16 = 0x300;
+/// `mtvec`: kept for C runtimes that install a trap handler; never used (a
+/// fault stops the run, it does not trap).
+pub const MTVEC: u16 = 0x305;
+/// `mepc`: a plain register (no trap ever sets it).
+pub const MEPC: u16 = 0x341;
+/// `mcause`: a plain register (no trap ever sets it).
+pub const MCAUSE: u16 = 0x342;
+/// `mtval`: a plain register (no trap ever sets it).
+pub const MTVAL: u16 = 0x343;
+/// The machine-mode CSRs a C runtime touches, in the order a context keeps them.
+pub const MACHINE_CSRS: [u16; 5] = [MSTATUS, MTVEC, MEPC, MCAUSE, MTVAL];
 /// `cycle`: low 32 bits of the tile's cycle counter.
 pub const CYCLE: u16 = 0xc00;
 /// `time`: same as `cycle` (one tick per cycle).
@@ -72,6 +86,36 @@ pub const CSRS: &[CsrSpec] = &[
         name: "fcsr",
         access: CsrAccess::ReadWrite,
         description: "frm << 5 | fflags",
+    },
+    CsrSpec {
+        number: MSTATUS,
+        name: "mstatus",
+        access: CsrAccess::ReadWrite,
+        description: "for C runtimes: holds what is written, no effect (FP is always on; no privilege modes)",
+    },
+    CsrSpec {
+        number: MTVEC,
+        name: "mtvec",
+        access: CsrAccess::ReadWrite,
+        description: "for C runtimes: holds what is written, never used (a fault stops the run)",
+    },
+    CsrSpec {
+        number: MEPC,
+        name: "mepc",
+        access: CsrAccess::ReadWrite,
+        description: "for C runtimes: holds what is written (no trap sets it)",
+    },
+    CsrSpec {
+        number: MCAUSE,
+        name: "mcause",
+        access: CsrAccess::ReadWrite,
+        description: "for C runtimes: holds what is written (no trap sets it)",
+    },
+    CsrSpec {
+        number: MTVAL,
+        name: "mtval",
+        access: CsrAccess::ReadWrite,
+        description: "for C runtimes: holds what is written (no trap sets it)",
     },
     CsrSpec {
         number: CYCLE,

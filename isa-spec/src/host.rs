@@ -10,6 +10,8 @@ pub const SCMP_BASE: u32 = 0x5c00;
 /// A host service.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HostService {
+    /// `read(fd = a0, buf = a1, len = a2)`: fd 0 is the run's standard input; returns the bytes read in a0 (0 at its end).
+    Read,
     /// `write(fd = a0, buf = a1, len = a2)`: fd 1 is stdout, 2 stderr; returns the length in a0.
     Write,
     /// `exit(code = a0)`: ends the whole run with that exit code.
@@ -45,6 +47,12 @@ pub struct HostServiceSpec {
 
 /// Every host service.
 pub const HOST_SERVICES: &[HostServiceSpec] = &[
+    HostServiceSpec {
+        service: HostService::Read,
+        number: 63,
+        name: "read",
+        description: "a0 = fd (0 stdin), a1 = buffer, a2 = length; returns a0 = bytes read (0 at the end of the input)",
+    },
     HostServiceSpec {
         service: HostService::Write,
         number: 64,

@@ -146,10 +146,18 @@ impl Pass1<'_, '_> {
             return;
         }
         let fill = match ops.get(1) {
-            Some(Operand::Expr(f)) if !zero_only => self.absolute(st, f, "the fill value"),
+            Some(Operand::Expr(f)) if !zero_only => {
+                let v = self.absolute(st, f, "the fill value");
+                if let Some(v) = v
+                    && let (_, Some(w)) = truncate_data(v, 1, st.span(f.start, f.end))
+                {
+                    self.error(st, w);
+                }
+                v
+            }
             _ => None,
         };
-        self.pad(count as u64, Some(fill.unwrap_or(0)), 1);
+        self.pad(Some(st), count as u64, Some(fill.unwrap_or(0)), 1);
     }
 
     pub(super) fn fill(&mut self, st: &Stmt, from: usize) {
@@ -177,18 +185,33 @@ impl Pass1<'_, '_> {
             );
             return;
         };
-        let size = size.clamp(0, 8);
-        if repeat < 0 || (repeat as u64).saturating_mul(size as u64) > MAX_SECTION_BYTES {
-            let span = st.whole();
+        // GNU as warns and ignores a negative size or count, and clamps a
+        // size beyond 8.
+        let span = st.whole();
+        let ignored = if size < 0 {
+            Some("size negative; `.fill` ignored")
+        } else if repeat < 0 {
+            Some("repeat count negative; `.fill` ignored")
+        } else {
+            None
+        };
+        if let Some(message) = ignored {
+            self.error(st, Diag::warning(span, message, "emits nothing"));
+            return;
+        }
+        if size > 8 {
             self.error(
                 st,
-                Diag::error(span, "invalid `.fill` size", "too large or negative"),
+                Diag::warning(span, "`.fill` size clamped to 8", format!("size {size}")),
             );
+        }
+        let size = size.min(8);
+        if (repeat as u64).saturating_mul(size as u64) > MAX_SECTION_BYTES {
+            self.error(st, Diag::error(span, "invalid `.fill` size", "too large"));
             return;
         }
         // GNU as stores at most 4 bytes of the value; wider units get zeros.
         let v = (value as u32 as u64).to_le_bytes();
-        let span = st.whole();
         let mut bytes = Vec::with_capacity((repeat * size) as usize);
         for _ in 0..repeat {
             bytes.extend_from_slice(&v[..size as usize]);
@@ -231,21 +254,25 @@ impl Pass1<'_, '_> {
         let Some(ops) = self.parse_operands(st, from) else {
             return;
         };
-        let Some((_, _, data, span)) = self.read_named_file(st, &ops, ".incbin") else {
-            return;
-        };
-        let mut args = [0i64, data.len() as i64];
+        // The window is known before the file is opened, so only its bytes
+        // are read.
+        let mut args = [Some(0i64), None];
         for (i, op) in ops.iter().skip(1).take(2).enumerate() {
             if let Operand::Expr(x) = op {
                 match self.absolute(st, x, "the `.incbin` argument") {
-                    Some(v) => args[i] = v,
+                    Some(v) => args[i] = Some(v.max(0)),
                     None => return,
                 }
             }
         }
-        let skip = args[0].clamp(0, data.len() as i64) as usize;
-        let count = args[1].clamp(0, (data.len() - skip) as i64) as usize;
-        self.emit(st, &data[skip..skip + count], span);
+        let window = crate::files::FileWindow {
+            skip: args[0].unwrap_or(0) as u64,
+            count: args[1].map(|n| n as u64),
+        };
+        let Some((_, _, data, span)) = self.read_named_file(st, &ops, ".incbin", window) else {
+            return;
+        };
+        self.emit(st, &data, span);
     }
 }
 

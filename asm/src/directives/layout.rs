@@ -86,7 +86,7 @@ impl Pass1<'_, '_> {
                     Diag::error(st.span(e.start, e.end), "invalid size", "out of range"),
                 );
             } else {
-                self.pad(n as u64, None, 1);
+                self.pad(Some(st), n as u64, None, 1);
             }
         }
     }

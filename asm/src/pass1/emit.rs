@@ -37,35 +37,58 @@ impl Pass1<'_, '_> {
         idx
     }
 
+    /// Whether `count` more bytes fit in the current section and in the
+    /// image (each at most [`MAX_SECTION_BYTES`]); reports it at `span` when
+    /// not. Every path that grows a section asks first, so no sequence of
+    /// directives builds more.
+    fn room_for(&mut self, st: Option<&Stmt>, count: u64, span: Span) -> bool {
+        let sec = &self.unit.sections[self.cur];
+        let stored = if sec.class == SectionClass::Bss {
+            0
+        } else {
+            count
+        };
+        let (what, label) = if sec.size.saturating_add(count) > MAX_SECTION_BYTES {
+            (
+                format!("section `{}` is too large", sec.name),
+                "exceeds 256 MiB here",
+            )
+        } else if self.sh.stored_bytes.saturating_add(stored) > MAX_SECTION_BYTES {
+            (
+                "the program is too large".to_string(),
+                "its sections exceed 256 MiB here",
+            )
+        } else {
+            self.sh.stored_bytes += stored;
+            return true;
+        };
+        if let Some(st) = st {
+            self.error(st, Diag::error(span, what, label));
+        }
+        false
+    }
+
     /// Appends bytes to the current section.
     pub(crate) fn emit(&mut self, st: &Stmt, bytes: &[u8], span: Span) {
-        let sec = &mut self.unit.sections[self.cur];
-        if sec.size + bytes.len() as u64 > MAX_SECTION_BYTES {
+        let sec = &self.unit.sections[self.cur];
+        if sec.class == SectionClass::Bss && bytes.iter().any(|b| *b != 0) {
             let name = sec.name.clone();
             self.error(
                 st,
                 Diag::error(
                     span,
-                    format!("section `{name}` is too large"),
-                    "exceeds 256 MiB here",
-                ),
+                    format!("non-zero data in the zero-initialized section `{name}`"),
+                    "this stores data",
+                )
+                .with_help("put initialized data in `.data`; `.bss` takes only `.zero`, `.space`, alignment"),
             );
             return;
         }
+        if !self.room_for(Some(st), bytes.len() as u64, span) {
+            return;
+        }
+        let sec = &mut self.unit.sections[self.cur];
         if sec.class == SectionClass::Bss {
-            if bytes.iter().any(|b| *b != 0) {
-                let name = sec.name.clone();
-                self.error(
-                    st,
-                    Diag::error(
-                        span,
-                        format!("non-zero data in the zero-initialized section `{name}`"),
-                        "this stores data",
-                    )
-                    .with_help("put initialized data in `.data`; `.bss` takes only `.zero`, `.space`, alignment"),
-                );
-                return;
-            }
             sec.size += bytes.len() as u64;
         } else {
             sec.data.extend_from_slice(bytes);
@@ -101,9 +124,15 @@ impl Pass1<'_, '_> {
 
     /// Adds `count` bytes of padding: `fill` bytes, or the section's default
     /// (nops in code: a zero byte, a 2-byte `0x0001`, then 4-byte `nop`s, as
-    /// GNU as pads), with a fill pattern `width` bytes wide.
-    pub(crate) fn pad(&mut self, count: u64, fill: Option<i64>, width: usize) {
+    /// GNU as pads), with a fill pattern `width` bytes wide. `st` is the
+    /// statement to blame when the section would grow too large (`None` for
+    /// the final alignment of code, a few bytes).
+    pub(crate) fn pad(&mut self, st: Option<&Stmt>, count: u64, fill: Option<i64>, width: usize) {
         if count == 0 {
+            return;
+        }
+        let span = st.map(Stmt::whole).unwrap_or_default();
+        if !self.room_for(st, count, span) {
             return;
         }
         let sec = &mut self.unit.sections[self.cur];
@@ -111,23 +140,25 @@ impl Pass1<'_, '_> {
             sec.size += count;
             return;
         }
-        let mut bytes = Vec::with_capacity(count as usize);
+        let bytes = &mut sec.data;
+        bytes.reserve(count as usize);
         match fill {
             Some(v) => {
                 let pattern = v.to_le_bytes();
-                for i in 0..count as usize {
-                    bytes.push(pattern[i % width]);
+                if width == 1 || pattern[..width].iter().all(|&b| b == pattern[0]) {
+                    bytes.resize(bytes.len() + count as usize, pattern[0]);
+                } else {
+                    bytes.extend((0..count as usize).map(|i| pattern[i % width]));
                 }
             }
             None if sec.class.is_code() => {
                 let mut left = count;
-                let mut at = sec.size;
+                let at = sec.size;
                 if at % 2 == 1 && left > 0 {
                     bytes.push(0);
                     left -= 1;
-                    at += 1;
                 }
-                if at % 4 == 2 && left >= 2 {
+                if bytes.len() % 4 == 2 && left >= 2 {
                     bytes.extend_from_slice(&[1, 0]);
                     left -= 2;
                 }
@@ -137,9 +168,8 @@ impl Pass1<'_, '_> {
                 }
                 bytes.resize(bytes.len() + left as usize, 0);
             }
-            None => bytes.resize(count as usize, 0),
+            None => bytes.resize(bytes.len() + count as usize, 0),
         }
-        sec.data.extend_from_slice(&bytes);
         sec.size = sec.data.len() as u64;
     }
 
@@ -172,7 +202,7 @@ impl Pass1<'_, '_> {
         }
         let sec = &mut self.unit.sections[self.cur];
         sec.align = sec.align.max(bytes as u32);
-        self.pad(pad, fill, width);
+        self.pad(Some(st), pad, fill, width);
     }
 
     pub(crate) fn org(&mut self, st: &Stmt, e: &Expr, fill: Option<i64>) {
@@ -219,6 +249,6 @@ impl Pass1<'_, '_> {
             );
             return;
         }
-        self.pad((target - size) as u64, Some(fill.unwrap_or(0)), 1);
+        self.pad(Some(st), (target - size) as u64, Some(fill.unwrap_or(0)), 1);
     }
 }

@@ -38,11 +38,15 @@ pub(crate) const MAX_DIAGNOSTICS: usize = 1000;
 pub(crate) const MAX_MACRO_DEPTH: u32 = 200;
 /// Deepest `.include` nesting.
 pub(crate) const MAX_INCLUDE_DEPTH: u32 = 64;
+/// Most operators and parentheses in one expression (the depth of its
+/// tree, which is evaluated recursively, is at most this).
+pub(crate) const MAX_EXPR_OPERATORS: usize = 1000;
 /// Largest section, in bytes.
 pub(crate) const MAX_SECTION_BYTES: u64 = 1 << 28;
 
-/// Reads a file named by `.include` or `.incbin`.
-pub type FileReader<'o> = dyn Fn(&std::path::Path) -> std::io::Result<Vec<u8>> + 'o;
+/// Reads (a window of) a file named by `.include` or `.incbin`.
+pub type FileReader<'o> =
+    dyn Fn(&std::path::Path, crate::files::FileWindow) -> std::io::Result<Vec<u8>> + 'o;
 
 /// State shared by every unit of a run.
 pub struct Shared<'o> {
@@ -58,6 +62,9 @@ pub struct Shared<'o> {
     pub(crate) expr_parser: ExprParser,
     pub(crate) statements: u64,
     pub(crate) expansions_total: u64,
+    /// Bytes held by every unit's sections so far (zero-initialized ones
+    /// excluded: they hold none), bounded by [`MAX_SECTION_BYTES`].
+    pub(crate) stored_bytes: u64,
     /// Read `.include`d and `.incbin`ed files through this (tests substitute it).
     pub read_file: Box<FileReader<'o>>,
 }
@@ -78,7 +85,8 @@ impl<'o> Shared<'o> {
             expr_parser: ExprParser::new(),
             statements: 0,
             expansions_total: 0,
-            read_file: Box::new(|p| std::fs::read(p)),
+            stored_bytes: 0,
+            read_file: Box::new(crate::files::read_window),
         }
     }
 }
@@ -287,7 +295,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             if s.class.is_code() && !s.size.is_multiple_of(s.align as u64) {
                 let pad = s.align as u64 - s.size % s.align as u64;
                 self.cur = i;
-                self.pad(pad, None, 1);
+                self.pad(None, pad, None, 1);
             }
         }
         self.unit

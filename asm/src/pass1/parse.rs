@@ -6,7 +6,7 @@ use crate::ast::{BinOp, Expr, ExprKind, Operand};
 use crate::diag::Diag;
 use crate::lexer::Kind;
 
-use super::{Pass1, Stmt};
+use super::{MAX_EXPR_OPERATORS, Pass1, Stmt};
 use crate::unit::local_label_name;
 
 impl Pass1<'_, '_> {
@@ -19,6 +19,9 @@ impl Pass1<'_, '_> {
         }
         if let Some(mut ops) = crate::fastparse::simple_operands(&toks[from..], &st.text) {
             return self.lower_operands(st, &mut ops).then_some(ops);
+        }
+        if !self.expressions_shallow(st, from) {
+            return None;
         }
         let text = st.text.clone();
         let iter = toks[from..].iter().map(|t| {
@@ -43,6 +46,41 @@ impl Pass1<'_, '_> {
                 None
             }
         }
+    }
+
+    /// Whether each comma-separated operand from token `from` on has at most
+    /// [`MAX_EXPR_OPERATORS`] operators and parentheses; reports the first
+    /// that has more. The count bounds the depth of the expression tree, so
+    /// evaluating (recursively) cannot overflow the stack.
+    fn expressions_shallow(&mut self, st: &Stmt, from: usize) -> bool {
+        let (mut depth, mut operators) = (0u32, 0usize);
+        for t in &st.tokens()[from..] {
+            match t.kind {
+                Kind::Comma if depth == 0 => operators = 0,
+                Kind::Ident | Kind::Int | Kind::LocalRef | Kind::Str | Kind::Char | Kind::Comma => {
+                }
+                Kind::RParen => depth = depth.saturating_sub(1),
+                kind => {
+                    depth += (kind == Kind::LParen) as u32;
+                    operators += 1;
+                    if operators > MAX_EXPR_OPERATORS {
+                        self.error(
+                            st,
+                            Diag::error(
+                                st.tok_span(*t),
+                                "expression too deeply nested",
+                                format!(
+                                    "operator {operators} of this expression: at most {MAX_EXPR_OPERATORS} operators and parentheses"
+                                ),
+                            )
+                            .with_help("split it with `.set` symbols"),
+                        );
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 
     pub(crate) fn parse_error(
@@ -118,6 +156,9 @@ impl Pass1<'_, '_> {
                     "expected an expression here",
                 ),
             );
+            return None;
+        }
+        if !self.expressions_shallow(st, from) {
             return None;
         }
         let iter: Vec<_> = toks[from..]

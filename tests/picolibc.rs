@@ -1,0 +1,75 @@
+//! C with a real C library: a program built with gcc and Debian's picolibc
+//! (`--oslib=semihost`, linked with our `c/scmp-picolibc.ld`) runs on a tile
+//! through RISC-V semihosting and prints what it prints on hardware: the
+//! same bytes as the same program built for the host. Fails (does not skip)
+//! when gcc or picolibc is missing: `.ci/run` installs them.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+#[test]
+fn a_picolibc_program_runs_on_a_tile() {
+    let picolibc = Path::new("/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs");
+    assert!(
+        picolibc.exists(),
+        "picolibc is missing: apt-get install picolibc-riscv64-unknown-elf (.ci/run does)"
+    );
+    let elf = std::env::temp_dir().join(format!("scmp-picolibc-{}.elf", std::process::id()));
+    let out = Command::new("riscv64-unknown-elf-gcc")
+        .args([
+            "-march=rv32g",
+            "-mabi=ilp32d",
+            "--specs=picolibc.specs",
+            "--oslib=semihost",
+            "--crt0=semihost",
+            "-O2",
+        ])
+        .arg(format!("-L{ROOT}/c"))
+        .arg("-Tscmp-picolibc.ld")
+        .arg(format!("{ROOT}/tests/c/picolibc_hello.c"))
+        .arg("-lm")
+        .arg("-o")
+        .arg(&elf)
+        .output()
+        .expect("riscv64-unknown-elf-gcc runs (apt-get install gcc-riscv64-unknown-elf)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scmp"))
+        .arg("run")
+        .arg(&elf)
+        .args(["--", "alpha", "beta"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"a line of input\n")
+        .unwrap();
+    let run = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_file(&elf);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(3), "exit status of main: {stderr}");
+    // What the C library prints on hardware, where picolibc's stdout and
+    // stderr both write the semihosting console (SYS_WRITEC).
+    assert_eq!(
+        stdout,
+        "argc 3: alpha beta\n\
+         sqrt(2) = 1.414213562373095, sin(1) = 0.841471\n\
+         sum 249750, 0000beef, ok   |\n\
+         read 16 bytes: a line of input\n\
+         to stderr\n"
+    );
+    assert!(stderr.is_empty(), "{stderr}");
+}
