@@ -3,7 +3,7 @@
 //! traces), the router ports, and dimension-order routing on the head
 //! flit's offsets.
 
-use isa_spec::msg::{Flit, Head};
+use isa_spec::msg::{Flit, MessageType};
 
 /// A router port. The numbering is BookSim2's for a 2-D mesh (port `2d` is
 /// the positive direction of dimension `d`, `2d + 1` the negative one, the
@@ -79,6 +79,8 @@ pub struct NetFlit {
     pub seq: u16,
     /// Cycle it was injected (set by [`crate::network::Network::inject`]).
     pub injected: u64,
+    /// Its packet's VC class (set by [`crate::network::Network::inject`]).
+    pub class: u8,
 }
 
 impl NetFlit {
@@ -89,6 +91,7 @@ impl NetFlit {
             packet,
             seq,
             injected: 0,
+            class: 0,
         }
     }
 
@@ -110,31 +113,33 @@ impl NetFlit {
 /// payload does not decode goes to the local port unchanged (the NIU
 /// reports it); it cannot happen with heads the NIUs build.
 pub fn route(payload: u32) -> (Port, u32) {
-    let Some(mut head) = Head::decode(payload) else {
+    // The offsets in place (bits 31:26 and 25:20, signed), without a
+    // full decode: this runs for every head at every router.
+    const DX: u32 = 1 << 26;
+    const DY: u32 = 1 << 20;
+    if (payload >> 17) & 7 >= MessageType::ALL.len() as u32 {
         return (Port::Local, payload);
-    };
-    let port = if head.dx > 0 {
-        head.dx -= 1;
-        Port::East
-    } else if head.dx < 0 {
-        head.dx += 1;
-        Port::West
-    } else if head.dy > 0 {
-        head.dy -= 1;
-        Port::South
-    } else if head.dy < 0 {
-        head.dy += 1;
-        Port::North
+    }
+    let dx = (payload as i32) >> 26;
+    let dy = ((payload << 6) as i32) >> 26;
+    if dx > 0 {
+        (Port::East, payload - DX)
+    } else if dx < 0 {
+        (Port::West, payload.wrapping_add(DX))
+    } else if dy > 0 {
+        (Port::South, payload - DY)
+    } else if dy < 0 {
+        let field = ((dy + 1) as u32 & 0x3f) << 20;
+        (Port::North, (payload & !(0x3f * DY)) | field)
     } else {
-        return (Port::Local, payload);
-    };
-    (port, head.encode())
+        (Port::Local, payload)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use isa_spec::msg::MessageType;
+    use isa_spec::msg::Head;
 
     #[test]
     fn x_first_then_y_then_local() {
@@ -159,6 +164,27 @@ mod tests {
             (-3, 1, 1000, 15)
         );
         assert_eq!(back.ty, MessageType::Rts);
+    }
+
+    #[test]
+    fn every_offset_pair_routes_as_a_full_decode_would() {
+        for dx in -31i8..=31 {
+            for dy in -31i8..=31 {
+                let mut head = Head::new(dx, dy, MessageType::Cts);
+                head.context = 9;
+                let (port, after) = route(head.encode());
+                let back = Head::decode(after).unwrap();
+                let (ex, ey, eport) = match (dx, dy) {
+                    (x, _) if x > 0 => (x - 1, dy, Port::East),
+                    (x, _) if x < 0 => (x + 1, dy, Port::West),
+                    (_, y) if y > 0 => (0, y - 1, Port::South),
+                    (_, y) if y < 0 => (0, y + 1, Port::North),
+                    _ => (0, 0, Port::Local),
+                };
+                assert_eq!((port, back.dx, back.dy), (eport, ex, ey), "{dx} {dy}");
+                assert_eq!((back.ty, back.context), (MessageType::Cts, 9));
+            }
+        }
     }
 
     #[test]

@@ -495,10 +495,6 @@ impl Network {
         }
     }
 
-    fn class_of(&self, f: &NetFlit) -> u8 {
-        self.packets[f.packet as usize].class
-    }
-
     /// Simulates cycle `now` (at or after [`Network::now`]; the cycles in
     /// between must have no work, see [`Network::next_work`]): deliveries
     /// due, then every busy router.
@@ -520,16 +516,8 @@ impl Network {
                     vc,
                     flit,
                 } => {
-                    let class = self.class_of(&flit);
                     let timing = self.timing;
-                    self.routers[node as usize].accept(
-                        port,
-                        vc as usize,
-                        flit,
-                        class,
-                        &timing,
-                        now,
-                    );
+                    self.routers[node as usize].accept(port, vc as usize, flit, &timing, now);
                     self.wake(node);
                 }
                 Delivery::CreditToRouter { node, port, vc } => {
@@ -603,12 +591,9 @@ impl Network {
         self.counters.router_steps += 1;
         let timing = self.timing;
         let mut sends = std::mem::take(&mut self.sends);
-        let packets = &self.packets;
         let router = &mut self.routers[id];
         self.counters.buffered_flit_cycles += router.held as u64;
-        router.step(now, &timing, &mut sends, &mut self.counters.stalls, |f| {
-            packets[f.packet as usize].class
-        });
+        router.step(now, &timing, &mut sends, &mut self.counters.stalls);
         if !router.is_busy() {
             self.active[id / 64] &= !(1 << (id % 64));
             self.active_count -= 1;
@@ -714,6 +699,7 @@ impl Network {
     /// [`Network::step`] of `now`). A head takes the VC until its tail.
     pub fn inject(&mut self, node: u32, vc: u8, mut flit: NetFlit, now: u64) {
         flit.injected = now;
+        flit.class = self.packets[flit.packet as usize].class;
         let t = &mut self.terminals[node as usize];
         let v = vc as usize;
         assert!(t.credits[v] > 0, "injection without a credit");

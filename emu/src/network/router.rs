@@ -100,6 +100,7 @@ const NO_FLIT: NetFlit = NetFlit {
     packet: u32::MAX,
     seq: 0,
     injected: 0,
+    class: 0,
 };
 
 impl Router {
@@ -168,18 +169,9 @@ impl Router {
         &self.flits[i * self.cap + slot]
     }
 
-    /// A flit arrives in input VC `vc` of `port` at cycle `now`; `class_of`
-    /// gives the class of a head. The caller keeps to the credits, so the
-    /// buffer has room.
-    pub fn accept(
-        &mut self,
-        port: Port,
-        vc: usize,
-        flit: NetFlit,
-        class: u8,
-        t: &Timing,
-        now: u64,
-    ) {
+    /// A flit arrives in input VC `vc` of `port` at cycle `now`. The caller
+    /// keeps to the credits, so the buffer has room.
+    pub fn accept(&mut self, port: Port, vc: usize, flit: NetFlit, t: &Timing, now: u64) {
         let i = port as usize * self.vcs + vc;
         let cap = self.cap;
         let v = &mut self.inputs[i];
@@ -199,7 +191,7 @@ impl Router {
         self.occupied[port as usize] |= 1 << vc;
         self.wake_at = self.wake_at.min(now);
         if v.len == 1 && v.state == VcState::Idle {
-            self.route_front(i, class, now + t.routing);
+            self.route_front(i, flit.class, now + t.routing);
         }
     }
 
@@ -242,9 +234,8 @@ impl Router {
         t: &Timing,
         out: &mut Vec<Send>,
         stalls: &mut [u64; StallCause::COUNT],
-        class_of: impl Fn(&NetFlit) -> u8,
     ) {
-        self.evaluate(now, t, out, stalls, class_of);
+        self.evaluate(now, t, out, stalls);
         // Sleep through cycles in which every flit only waits out a delay.
         let mut wake = u64::MAX;
         for port in 0..PORTS {
@@ -265,7 +256,6 @@ impl Router {
         t: &Timing,
         out: &mut Vec<Send>,
         stalls: &mut [u64; StallCause::COUNT],
-        class_of: impl Fn(&NetFlit) -> u8,
     ) {
         let vcs = self.vcs;
         let per_class = self.per_class;
@@ -412,7 +402,7 @@ impl Router {
             });
             if tail && self.inputs[i].len > 0 {
                 // The next packet's head is at the front now.
-                let class = class_of(self.flit(i, 0));
+                let class = self.flit(i, 0).class;
                 self.route_front(i, class, now + t.next_head_routing);
             } else if !tail {
                 self.inputs[i].ready = now + 1;
