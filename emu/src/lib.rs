@@ -26,6 +26,7 @@ pub mod niu;
 pub mod noc;
 pub mod semihost;
 pub mod stats;
+pub mod stats_network;
 pub mod tile;
 pub mod timing;
 pub mod trace;

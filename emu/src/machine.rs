@@ -714,7 +714,13 @@ impl Machine {
         for tile in &mut self.tiles {
             tile.close(end_cycle);
         }
-        let stats = Stats::collect(end_cycle, &self.tiles);
+        let network = crate::stats_network::NetworkStats::collect(
+            &self.net,
+            &self.nius,
+            &self.tiles,
+            end_cycle,
+        );
+        let stats = Stats::collect(end_cycle, &self.tiles, network);
         RunResult { end, stats }
     }
 

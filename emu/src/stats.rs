@@ -18,6 +18,8 @@ pub struct Stats {
     pub instructions: u64,
     /// Every tile, by node id.
     pub tiles: Vec<TileStats>,
+    /// The network and the NIUs.
+    pub network: crate::stats_network::NetworkStats,
 }
 
 /// One tile.
@@ -97,7 +99,11 @@ impl Suspended {
 
 impl Stats {
     /// Collects statistics from closed tiles.
-    pub fn collect(total_cycles: u64, tiles: &[Tile]) -> Stats {
+    pub fn collect(
+        total_cycles: u64,
+        tiles: &[Tile],
+        network: crate::stats_network::NetworkStats,
+    ) -> Stats {
         let tiles: Vec<TileStats> = tiles
             .iter()
             .map(|t| {
@@ -136,6 +142,7 @@ impl Stats {
             total_cycles,
             instructions: tiles.iter().map(|t| t.instructions).sum(),
             tiles,
+            network,
         }
     }
 
@@ -205,6 +212,9 @@ impl Stats {
                     w.table_full
                 );
             }
+        }
+        if self.network.flits > 0 {
+            self.network.write_text(&mut s);
         }
         s
     }

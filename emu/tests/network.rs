@@ -96,6 +96,7 @@ fn drive(
                         class: o.class,
                         len: o.len,
                         injected: now,
+                        tail_injected: 0,
                         tag: i as u64,
                     });
                     current[n] = Some((i, id, vc, 0));

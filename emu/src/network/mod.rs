@@ -191,8 +191,10 @@ pub struct PacketInfo {
     pub len: u16,
     /// Cycle the head was injected.
     pub injected: u64,
-    /// A value of the packet's owner (the NIU's message, the traffic
-    /// generator's creation cycle).
+    /// Cycle the tail was injected (set by [`Network::inject`]).
+    pub tail_injected: u64,
+    /// A value of the packet's owner (an NIU: the cycle its message's first
+    /// instruction issued; the traffic generator: its creation cycle).
     pub tag: u64,
 }
 
@@ -293,9 +295,10 @@ pub struct NetCounters {
     /// Flits sent over each link: `node * PORTS + port` (output side;
     /// `Local` is the ejection link).
     pub link_flits: Vec<u64>,
-    /// Sum over simulated cycles of flits buffered in routers (VC
-    /// occupancy; divide by cycles for the mean).
-    pub buffered_flit_cycles: u64,
+    /// Sum over flits of the cycles they spent in router buffers, less the
+    /// arrival cycle of the flits still buffered (see
+    /// [`Network::mean_buffered_flits`]).
+    buffered: i64,
     /// Cycles the network was simulated (not jumped).
     pub active_cycles: u64,
     /// Router evaluations (a busy router in a cycle it could act).
@@ -518,6 +521,7 @@ impl Network {
                 } => {
                     let timing = self.timing;
                     self.routers[node as usize].accept(port, vc as usize, flit, &timing, now);
+                    self.counters.buffered -= now as i64;
                     self.wake(node);
                 }
                 Delivery::CreditToRouter { node, port, vc } => {
@@ -592,7 +596,6 @@ impl Network {
         let timing = self.timing;
         let mut sends = std::mem::take(&mut self.sends);
         let router = &mut self.routers[id];
-        self.counters.buffered_flit_cycles += router.held as u64;
         router.step(now, &timing, &mut sends, &mut self.counters.stalls);
         if !router.is_busy() {
             self.active[id / 64] &= !(1 << (id % 64));
@@ -606,6 +609,7 @@ impl Network {
 
     fn forward(&mut self, now: u64, s: Send) {
         self.last_move = now;
+        self.counters.buffered += now as i64;
         self.counters.link_flits[s.from as usize * PORTS + s.out_port as usize] += 1;
         if let Some(trace) = &mut self.trace {
             let p = &self.packets[s.flit.packet as usize];
@@ -714,6 +718,7 @@ impl Network {
         }
         if flit.is_last() {
             t.busy[v] = false;
+            self.packets[flit.packet as usize].tail_injected = now;
         }
         self.in_flight += 1;
         self.counters.flits_injected += 1;
@@ -829,6 +834,17 @@ impl Network {
             }
         }
         Ok(())
+    }
+
+    /// Mean flits buffered per router per cycle up to `end` (VC occupancy).
+    pub fn mean_buffered_flits(&self, end: u64) -> f64 {
+        let held: i64 = self.routers.iter().map(|r| r.held as i64).sum();
+        let total = self.counters.buffered + held * end as i64;
+        if end == 0 {
+            0.0
+        } else {
+            total as f64 / (end as f64 * self.routers.len() as f64)
+        }
     }
 
     /// Whether flits are held and none has moved for the configured number

@@ -99,6 +99,7 @@ impl Driver {
                     class: p.class,
                     len: p.len,
                     injected: now,
+                    tail_injected: 0,
                     tag: i as u64,
                 });
                 self.current[n] = Some((p, i, id, vc, 0));

@@ -21,6 +21,7 @@
 
 pub mod queue;
 mod receive;
+pub mod stats;
 pub mod tables;
 mod transmit;
 
@@ -134,6 +135,22 @@ pub struct NiuCounters {
     /// Cycles a transmission queue's front waited: for a CTS, for a VC or
     /// credit of the injection channel, for the channel held by another queue.
     pub inject_waiting: [u64; 3],
+    /// Thread and data messages taken in: latency and its stages.
+    pub messages: stats::MessageStats,
+}
+
+/// What the NIU noted about the message being taken in on an ejection VC
+/// when its head came.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct HeadSeen {
+    /// Its type (None: none yet).
+    pub ty: Option<MessageType>,
+    /// Cycle its first instruction issued at the source.
+    pub created: u64,
+    /// Cycle its head was injected.
+    pub injected: u64,
+    /// Cycle its head was taken here.
+    pub taken: u64,
 }
 
 /// A message being received on one ejection VC.
@@ -296,8 +313,6 @@ pub struct Niu {
     pub(crate) qstate: Vec<QueueState>,
     /// The type of the message each queue is injecting.
     pub(crate) current_type: Vec<MessageType>,
-    /// Packets injected so far (for packet tags).
-    pub(crate) sent_packets: u64,
     /// Threads to start: the reserved context, the cycle from which it is
     /// ready, its pc and arguments (emitted the cycle before, so that every
     /// effect is seen from the cycle after the NIU's).
@@ -326,8 +341,12 @@ pub struct Niu {
     /// Send and receive tables (modified NIU).
     pub(crate) send: SendTable,
     pub(crate) recv: ReceiveTable,
-    /// Per ejection VC: the message being taken in.
+    /// Per ejection VC: the message being taken in, and its head's times.
     pub(crate) rx: Vec<Rx>,
+    pub(crate) rx_head: Vec<HeadSeen>,
+    /// Receive entries that went Complete, and when, until an instruction
+    /// sees it (for wake-up times).
+    pub(crate) completed: Vec<(u32, u64)>,
     /// Round-robin start among ejection VCs.
     pub(crate) rx_next: usize,
     /// Cycle from which the receive DMA may store the next word.
@@ -368,7 +387,6 @@ impl Niu {
             memory_bytes,
             qstate: vec![QueueState::Idle; queues],
             current_type: vec![MessageType::Thread; queues],
-            sent_packets: 0,
             starting: Vec::new(),
             trace: None,
             config: config.clone(),
@@ -386,6 +404,8 @@ impl Niu {
             send: SendTable::new(config.send_table_entries as usize),
             recv: ReceiveTable::new(config.receive_table_entries as usize),
             rx: vec![Rx::Idle; vcs],
+            rx_head: vec![HeadSeen::default(); vcs],
+            completed: Vec::new(),
             rx_next: 0,
             rx_dma_free: 0,
             reserved: 0,
@@ -456,6 +476,16 @@ impl Niu {
 
     pub(crate) fn trace_discard(&mut self, now: u64, id: u32, from: u32) {
         self.event(now, NiuEventKind::Discarded { id, from });
+    }
+
+    /// An instruction (or a woken context, from cycle `at`) sees receive
+    /// `id` Complete: the wake-up time of its message, the first time.
+    pub(crate) fn saw_complete(&mut self, id: u32, at: u64) {
+        if let Some(k) = self.completed.iter().position(|(i, _)| *i == id) {
+            let (_, done) = self.completed.swap_remove(k);
+            self.counters.messages.wakeup += at.saturating_sub(done);
+            self.counters.messages.wakeups += 1;
+        }
     }
 
     /// Takes the effects produced since the last call.
@@ -560,6 +590,9 @@ impl Niu {
             let (c, w) = self.waiting[k];
             if self.can_proceed(c, w) {
                 self.waiting.remove(k);
+                if let Wait::ReceiveComplete(id) = w {
+                    self.saw_complete(id, at);
+                }
                 self.effects.push(Effect {
                     at,
                     what: TileEffect::Wake { context: c },

@@ -87,6 +87,11 @@ impl TxQueue {
             .map(|(e, _)| e)
     }
 
+    /// The cycle from which the front entry may be taken.
+    pub fn front_ready_at(&self) -> u64 {
+        self.entries.front().map_or(0, |(_, at)| *at)
+    }
+
     /// The entry after the front (the tag behind a head), whenever queued.
     pub fn second(&self) -> Option<&Entry> {
         self.entries.get(1).map(|(e, _)| e)

@@ -12,7 +12,7 @@
 use isa_spec::msg::{FlitKind, Head, MessageType, ReceiveState};
 
 use super::transmit::QueueState;
-use super::{Effect, Niu, Rx, TileEffect, TileView};
+use super::{Effect, HeadSeen, Niu, Rx, TileEffect, TileView};
 use crate::config::NiuDesign;
 use crate::fault::FaultCause;
 use crate::network::Network;
@@ -61,9 +61,20 @@ impl Niu {
             let Some(f) = net.peek_ejected(self.node, vc as u8).copied() else {
                 continue;
             };
-            let from = net.packet(f.packet).src;
-            match self.take(now, vc, f, from, view) {
+            let info = *net.packet(f.packet);
+            match self.take(now, vc, f, info.src, view) {
                 Ok(()) => {
+                    if f.is_first() {
+                        self.rx_head[vc] = HeadSeen {
+                            ty: Head::decode(f.flit.payload).map(|h| h.ty),
+                            created: info.tag,
+                            injected: info.injected,
+                            taken: now,
+                        };
+                    }
+                    if f.is_last() {
+                        self.message_taken(vc, now, info.tail_injected);
+                    }
                     net.take_ejected(self.node, vc as u8, now);
                     self.rx_next = (vc + 1) % vcs;
                     return;
@@ -72,6 +83,20 @@ impl Niu {
                 Err(b) => self.counters.eject_blocked[b as usize] += 1,
             }
         }
+    }
+
+    /// The tail of the message on ejection VC `vc` was taken at `now`.
+    fn message_taken(&mut self, vc: usize, now: u64, tail_injected: u64) {
+        let h = std::mem::take(&mut self.rx_head[vc]);
+        let notify = match h.ty {
+            Some(MessageType::Thread) => self.config.thread_start_cycles as u64,
+            Some(MessageType::Data | MessageType::DataOrig) => 0,
+            // Handshakes and discarded messages carry no data.
+            _ => return,
+        };
+        self.counters
+            .messages
+            .add(h.created, h.injected, tail_injected, h.taken, now, notify);
     }
 
     fn free_context(&self, view: &dyn TileView) -> Option<usize> {
@@ -273,6 +298,7 @@ impl Niu {
                         );
                     }
                     self.rx[vc] = Rx::Discard;
+                    self.rx_head[vc].ty = None;
                     return Ok(());
                 }
                 let e = *self.recv.get(id).expect("the entry exists");
@@ -300,6 +326,7 @@ impl Niu {
                 let ok = self.dma_store(now, addr, payload, from);
                 if ends {
                     self.recv.set(id, ReceiveState::Complete);
+                    self.completed.push((id, now + 1));
                     self.trace_receive(now, id);
                     self.counters.messages_received[MessageType::Data as usize] += 1;
                     self.rx[vc] = Rx::Idle;

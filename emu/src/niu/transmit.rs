@@ -349,7 +349,13 @@ impl Niu {
         let id = x[inst.rs1 as usize];
         match inst.op {
             Opcode::Ldss => NiuOutcome::Done(Some(self.send.state(id) as u32)),
-            Opcode::Ldsr => NiuOutcome::Done(Some(self.recv.state(id) as u32)),
+            Opcode::Ldsr => {
+                let state = self.recv.state(id);
+                if state == ReceiveState::Complete {
+                    self.saw_complete(id, now);
+                }
+                NiuOutcome::Done(Some(state as u32))
+            }
             Opcode::Str => {
                 let (addr, stride) = (x[inst.rs2 as usize], x[inst.rs3 as usize]);
                 if !addr.is_multiple_of(4) {
@@ -401,6 +407,7 @@ impl Niu {
             Opcode::Rmr => match self.recv.state(id) {
                 ReceiveState::Empty => NiuOutcome::Done(None),
                 ReceiveState::Complete | ReceiveState::InUse => {
+                    self.completed.retain(|(i, _)| *i != id);
                     self.recv.remove(id);
                     self.trace_receive(now, id);
                     NiuOutcome::Done(None)
@@ -422,7 +429,10 @@ impl Niu {
                 },
             },
             Opcode::Waitr => match self.recv.state(id) {
-                ReceiveState::Complete => NiuOutcome::Done(None),
+                ReceiveState::Complete => {
+                    self.saw_complete(id, now);
+                    NiuOutcome::Done(None)
+                }
                 ReceiveState::Empty => {
                     fault(m, format!("no receive of message id {id} is in the table"))
                 }
@@ -453,6 +463,11 @@ impl Niu {
         self.copy(now, view);
         if self.config.design == NiuDesign::Modified {
             self.look_at_queue_fronts(now);
+            self.counters.inject_waiting[0] += self
+                .qstate
+                .iter()
+                .filter(|s| matches!(s, QueueState::WaitingCts(_)))
+                .count() as u64;
         } else if self.holder.is_none()
             && self.ready.is_empty()
             && matches!(self.queues[0].front(now), Some(Entry::Flit(f)) if f.kind() == FlitKind::Head)
@@ -571,7 +586,8 @@ impl Niu {
                     class,
                     len: 2,
                     injected: now,
-                    tag: self.next_tag(),
+                    tail_injected: 0,
+                    tag: msg.ready_at,
                 });
                 (vc, packet, 0)
             }
@@ -660,13 +676,16 @@ impl Niu {
                     return;
                 };
                 let dst = self.dst_of(head.dx, head.dy);
+                // The head was enqueued at the end of its sendh's cycle.
+                let created = self.queues[q].front_ready_at().saturating_sub(1);
                 let packet = net.new_packet(PacketInfo {
                     src: self.node,
                     dst,
                     class,
                     len: 0,
                     injected: now,
-                    tag: self.next_tag(),
+                    tail_injected: 0,
+                    tag: created,
                 });
                 if head.ty == MessageType::Data {
                     h.send_id = match self.queues[q].second() {
@@ -711,12 +730,6 @@ impl Niu {
             h.vc = Some((vc, packet, seq + 1));
             self.holder = Some(h);
         }
-    }
-
-    /// A tag for the next packet: this node and a sequence number.
-    fn next_tag(&mut self) -> u64 {
-        self.sent_packets += 1;
-        ((self.node as u64) << 32) | self.sent_packets
     }
 }
 

@@ -276,6 +276,7 @@ pub fn run(
                             class: 0,
                             len: size,
                             injected: now,
+                            tail_injected: 0,
                             tag,
                         });
                         Injecting {
