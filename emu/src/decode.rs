@@ -110,6 +110,29 @@ pub enum FastOp {
     /// Any other F or D instruction (out of line): `imm` holds the opcode
     /// in bits 7:0, `rs3` in 15:8 and the rounding mode field in 23:16.
     Fp,
+    // The F and D arithmetic with a static round-to-nearest-even or the
+    // dynamic rounding mode: first on the host FPU (`crate::hardfloat`)
+    // when the mode is round-to-nearest-even, else as `Fp` (`imm` as there,
+    // and bits 31:24 all ones for the dynamic mode, so that `frm` masked
+    // by them is zero exactly when the host's rounding applies).
+    FaddS,
+    FsubS,
+    FmulS,
+    FdivS,
+    FsqrtS,
+    FmaddS,
+    FmsubS,
+    FnmsubS,
+    FnmaddS,
+    FaddD,
+    FsubD,
+    FmulD,
+    FdivD,
+    FsqrtD,
+    FmaddD,
+    FmsubD,
+    FnmsubD,
+    FnmaddD,
     /// A CSR instruction (out of line): `imm` holds the CSR number in bits
     /// 15:0 and the opcode in 23:16.
     Csr,
@@ -125,6 +148,66 @@ pub enum FastOp {
     /// which, as an [`Amo`]. `rd` may be 0 (the loop zeroes `x0` again).
     Amo,
 }
+
+impl FastOp {
+    /// Whether the fast loop runs the entry only in its variant with calls
+    /// (the instruction may need code out of line).
+    pub fn needs_calls(self) -> bool {
+        matches!(
+            self,
+            FastOp::Fp
+                | FastOp::Csr
+                | FastOp::Lr
+                | FastOp::Sc
+                | FastOp::FaddS
+                | FastOp::FsubS
+                | FastOp::FmulS
+                | FastOp::FdivS
+                | FastOp::FsqrtS
+                | FastOp::FmaddS
+                | FastOp::FmsubS
+                | FastOp::FnmsubS
+                | FastOp::FnmaddS
+                | FastOp::FaddD
+                | FastOp::FsubD
+                | FastOp::FmulD
+                | FastOp::FdivD
+                | FastOp::FsqrtD
+                | FastOp::FmaddD
+                | FastOp::FmsubD
+                | FastOp::FnmsubD
+                | FastOp::FnmaddD
+        )
+    }
+
+    /// The host-FPU operation of an F or D instruction, if it has one.
+    fn host_float(op: Opcode) -> Option<FastOp> {
+        Some(match op {
+            Opcode::FaddS => FastOp::FaddS,
+            Opcode::FsubS => FastOp::FsubS,
+            Opcode::FmulS => FastOp::FmulS,
+            Opcode::FdivS => FastOp::FdivS,
+            Opcode::FsqrtS => FastOp::FsqrtS,
+            Opcode::FmaddS => FastOp::FmaddS,
+            Opcode::FmsubS => FastOp::FmsubS,
+            Opcode::FnmsubS => FastOp::FnmsubS,
+            Opcode::FnmaddS => FastOp::FnmaddS,
+            Opcode::FaddD => FastOp::FaddD,
+            Opcode::FsubD => FastOp::FsubD,
+            Opcode::FmulD => FastOp::FmulD,
+            Opcode::FdivD => FastOp::FdivD,
+            Opcode::FsqrtD => FastOp::FsqrtD,
+            Opcode::FmaddD => FastOp::FmaddD,
+            Opcode::FmsubD => FastOp::FmsubD,
+            Opcode::FnmsubD => FastOp::FnmsubD,
+            Opcode::FnmaddD => FastOp::FnmaddD,
+            _ => return None,
+        })
+    }
+}
+
+/// The rounding mode field meaning "dynamic" (`frm`).
+const DYNAMIC_ROUNDING: u8 = 7;
 
 /// A register number: an enum of 32 values, so that the compiler knows an
 /// index into a 32-entry register file is in range (no mask, no check).
@@ -444,6 +527,14 @@ impl Fast {
             op if matches!(op.spec().extension, Extension::F | Extension::D) => {
                 f.op = FastOp::Fp;
                 f.imm = op as u32 | (inst.rs3 as u32) << 8 | (inst.aux as u32) << 16;
+                if let Some(host) = FastOp::host_float(op) {
+                    if inst.aux == DYNAMIC_ROUNDING {
+                        f.op = host;
+                        f.imm |= 0xff << 24;
+                    } else if inst.aux == 0 {
+                        f.op = host;
+                    }
+                }
             }
             Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => f.op = FastOp::Nop,
             op => {

@@ -25,7 +25,8 @@ use crate::context::Context;
 use crate::csr::Identity;
 use crate::decode::{Amo, Fast, FastOp, MulDiv, StopKind};
 use crate::execute::{Effects, Reservations, Stop, csr_op, fp_compute};
-use crate::fpu::box_s;
+use crate::fpu::{Arith, box_s};
+use crate::hardfloat::{self, host_has_fma};
 
 /// The state the loop carries, in and out.
 #[derive(Clone, Copy, Debug)]
@@ -80,9 +81,56 @@ const MAX_BUDGET: u64 = if cfg!(test) { 1000 } else { i32::MAX as u64 };
 /// [`needs_calls`]). With them, LR/SC change the reservations during the
 /// loop, so stores and AMOs look at `reservations` (and `env`'s store range
 /// is the text alone); without, `env` says it all.
+///
+/// With calls, the loop is compiled once more with the host's fused
+/// multiply-add (see [`crate::hardfloat`]), and that one runs when the CPU
+/// has it.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 pub(crate) fn run<const CALLS: bool>(
+    ctx: &mut Context,
+    index: usize,
+    id: &Identity,
+    reservations: &mut Reservations,
+    mem: &mut [[u8; 4]],
+    code: &[Fast],
+    env: &FastEnv,
+    state: &mut FastState,
+    end: u64,
+) -> FastExit {
+    if CALLS && host_has_fma() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the CPU has the instructions the feature enables.
+        return unsafe { run_with_fma(ctx, index, id, reservations, mem, code, env, state, end) };
+        #[cfg(not(target_arch = "x86_64"))]
+        return run_loop::<true, true>(ctx, index, id, reservations, mem, code, env, state, end);
+    }
+    run_loop::<CALLS, false>(ctx, index, id, reservations, mem, code, env, state, end)
+}
+
+/// [`run`] with calls, compiled for CPUs with the fused multiply-add.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma")]
+#[allow(clippy::too_many_arguments)]
+fn run_with_fma(
+    ctx: &mut Context,
+    index: usize,
+    id: &Identity,
+    reservations: &mut Reservations,
+    mem: &mut [[u8; 4]],
+    code: &[Fast],
+    env: &FastEnv,
+    state: &mut FastState,
+    end: u64,
+) -> FastExit {
+    run_loop::<true, true>(ctx, index, id, reservations, mem, code, env, state, end)
+}
+
+/// The loop of [`run`]; `FMA`: whether it may use the host's fused
+/// multiply-add (only in code compiled with the feature).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn run_loop<const CALLS: bool, const FMA: bool>(
     ctx: &mut Context,
     index: usize,
     id: &Identity,
@@ -183,8 +231,64 @@ pub(crate) fn run<const CALLS: bool>(
                 }
             }};
         }
+        // An F or D operation on the host FPU when the rounding mode is
+        // round-to-nearest-even and the host can decide it, else (or when
+        // the host declines) the general code out of line.
+        macro_rules! host_float {
+            ($host:expr) => {{
+                if !CALLS {
+                    break;
+                }
+                let done = (e.imm >> 24) as u8 & ctx.frm == 0
+                    && match $host {
+                        Some(r) => {
+                            ctx.f[rd] = r;
+                            true
+                        }
+                        None => false,
+                    };
+                if !done && !fp_call(ctx, e) {
+                    break;
+                }
+            }};
+        }
+        macro_rules! host_arith {
+            ($t:ty, $op:expr) => {{
+                host_float!(hardfloat::arith::<$t, FMA>(
+                    $op,
+                    ctx.f[e.rs1.index()],
+                    ctx.f[e.rs2.index()],
+                    ctx.f[(e.imm >> 8 & 31) as usize],
+                    &mut ctx.fflags,
+                ))
+            }};
+        }
         match e.op {
             FastOp::Slow | FastOp::Stop => break,
+            FastOp::FaddS => host_arith!(f32, Arith::Add),
+            FastOp::FsubS => host_arith!(f32, Arith::Sub),
+            FastOp::FmulS => host_arith!(f32, Arith::Mul),
+            FastOp::FdivS => host_arith!(f32, Arith::Div),
+            FastOp::FmaddS => host_arith!(f32, Arith::Madd),
+            FastOp::FmsubS => host_arith!(f32, Arith::Msub),
+            FastOp::FnmsubS => host_arith!(f32, Arith::Nmsub),
+            FastOp::FnmaddS => host_arith!(f32, Arith::Nmadd),
+            FastOp::FsqrtS => host_float!(hardfloat::sqrt::<f32, FMA>(
+                ctx.f[e.rs1.index()],
+                &mut ctx.fflags
+            )),
+            FastOp::FaddD => host_arith!(f64, Arith::Add),
+            FastOp::FsubD => host_arith!(f64, Arith::Sub),
+            FastOp::FmulD => host_arith!(f64, Arith::Mul),
+            FastOp::FdivD => host_arith!(f64, Arith::Div),
+            FastOp::FmaddD => host_arith!(f64, Arith::Madd),
+            FastOp::FmsubD => host_arith!(f64, Arith::Msub),
+            FastOp::FnmsubD => host_arith!(f64, Arith::Nmsub),
+            FastOp::FnmaddD => host_arith!(f64, Arith::Nmadd),
+            FastOp::FsqrtD => host_float!(hardfloat::sqrt::<f64, FMA>(
+                ctx.f[e.rs1.index()],
+                &mut ctx.fflags
+            )),
             FastOp::Nop => {}
             FastOp::Const => ctx.x[rd] = imm,
             FastOp::Jal => {
@@ -364,7 +468,7 @@ pub(crate) fn stop_at(code: &[Fast], base: u32, pc: u32) -> Option<Stop> {
 /// because it needs them.
 pub(crate) fn needs_calls(code: &[Fast], base: u32, pc: u32) -> bool {
     code.get(pc.wrapping_sub(base) as usize >> 2)
-        .is_some_and(|e| matches!(e.op, FastOp::Fp | FastOp::Csr | FastOp::Lr | FastOp::Sc))
+        .is_some_and(|e| e.op.needs_calls())
 }
 
 /// The address of the first entry of `rest`, a tail of `code`.
@@ -449,7 +553,7 @@ fn fp_call(ctx: &mut Context, e: &Fast) -> bool {
         rs1: e.rs1 as u8,
         rs2: e.rs2 as u8,
         rs3: (e.imm >> 8) as u8,
-        aux: (e.imm >> 16) as u8,
+        aux: (e.imm >> 16 & 0xff) as u8,
         imm: 0,
     };
     fp_compute::<false>(ctx, &inst, &mut Effects::default()).is_ok()

@@ -18,6 +18,7 @@ pub mod execute;
 mod fast;
 pub mod fault;
 pub mod fpu;
+mod hardfloat;
 pub mod host;
 pub mod machine;
 pub mod memory;
