@@ -22,6 +22,7 @@
 use isa_spec::{Inst, Opcode};
 
 use crate::context::Context;
+use crate::cursor::Cursor;
 use crate::csr::Identity;
 use crate::decode::{Amo, Fast, FastOp, MulDiv, StopKind};
 use crate::execute::{Effects, Reservations, Stop, csr_op, fp_compute};
@@ -145,14 +146,11 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
         return FastExit::End;
     }
     let base = env.base;
-    // The entries from the pc on, as an iterator: a pointer and the
-    // table's end, fewer registers than the table, its length and an index.
     let start = state.pc.wrapping_sub(base) as usize >> 2;
-    if start >= code.len() {
+    let Some(mut cursor) = Cursor::new(code, start) else {
         // Outside the table (where only a `jalr` goes).
         return FastExit::Slow;
-    }
-    let mut rest = code[start..].iter();
+    };
     // One register counts both: the high half is the cycles left minus one
     // (so that it is negative once the slice's cycles are spent), the low
     // half the instructions retired. Each instruction adds its
@@ -170,7 +168,8 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
             }
         };
     }
-    while let Some(e) = rest.next() {
+    loop {
+        let e = cursor.take();
         let rs1 = ctx.x[e.rs1.index()];
         let rs2 = ctx.x[e.rs2.index()];
         let rd = e.rd.index();
@@ -179,7 +178,9 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
         // A jump to text index `$to`, known to be inside the table.
         macro_rules! jump {
             ($to:expr, $step:expr) => {{
-                rest = code[$to as usize..].iter();
+                if !cursor.jump($to as usize) {
+                    break;
+                }
                 retire!($step);
                 continue;
             }};
@@ -292,13 +293,13 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
             FastOp::Nop => {}
             FastOp::Const => ctx.x[rd] = imm,
             FastOp::Jal => {
-                ctx.x[rd] = pc_of(base, code, rest.as_slice());
+                ctx.x[rd] = pc_of(base, &cursor);
                 jump!(imm, e.step)
             }
             FastOp::J => jump!(imm, e.step),
             FastOp::Jalr => {
                 let i = jalr_target!();
-                ctx.x[rd] = pc_of(base, code, rest.as_slice());
+                ctx.x[rd] = pc_of(base, &cursor);
                 jump!(i, e.step)
             }
             FastOp::Jr => jump!(jalr_target!(), e.step),
@@ -436,15 +437,15 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
         retire!(e.step);
     }
     let left = (acc as i64) >> 32;
-    let after = pc_of(base, code, rest.as_slice());
+    let after = pc_of(base, &cursor);
     state.clock += (budget as i64 - 1 - left) as u64;
     state.retired += acc & 0xffff_ffff;
     if left < 0 {
-        // The last instruction retired: the iterator is at the next one.
+        // The last instruction retired: the cursor is at the next one.
         state.pc = after;
         FastExit::End
     } else {
-        // The iterator is past the instruction that did not run. (It
+        // The cursor is past the instruction that did not run. (It
         // cannot have run off the table: that ends with a `Slow` entry.)
         state.pc = after.wrapping_sub(4);
         FastExit::Slow
@@ -471,10 +472,10 @@ pub(crate) fn needs_calls(code: &[Fast], base: u32, pc: u32) -> bool {
         .is_some_and(|e| e.op.needs_calls())
 }
 
-/// The address of the first entry of `rest`, a tail of `code`.
+/// The address of the cursor's next entry.
 #[inline(always)]
-fn pc_of(base: u32, code: &[Fast], rest: &[Fast]) -> u32 {
-    base.wrapping_add(4 * (code.len() - rest.len()) as u32)
+fn pc_of(base: u32, cursor: &Cursor) -> u32 {
+    base.wrapping_add(4 * cursor.index() as u32)
 }
 
 /// The M instructions other than `mul`, `op` a [`MulDiv`] (out of line:
