@@ -22,8 +22,8 @@
 use isa_spec::{Inst, Opcode};
 
 use crate::context::Context;
-use crate::cursor::Cursor;
 use crate::csr::Identity;
+use crate::cursor::Cursor;
 use crate::decode::{Amo, Fast, FastOp, MulDiv, StopKind};
 use crate::execute::{Effects, Reservations, Stop, csr_op, fp_compute};
 use crate::fpu::{Arith, box_s};
@@ -170,11 +170,23 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
     }
     loop {
         let e = cursor.take();
-        let rs1 = ctx.x[e.rs1.index()];
-        let rs2 = ctx.x[e.rs2.index()];
         let rd = e.rd.index();
         let imm = e.imm;
-        let addr = rs1.wrapping_add(imm);
+        macro_rules! rs1 {
+            () => {
+                ctx.x[e.rs1.index()]
+            };
+        }
+        macro_rules! rs2 {
+            () => {
+                ctx.x[e.rs2.index()]
+            };
+        }
+        macro_rules! addr {
+            () => {
+                rs1!().wrapping_add(imm)
+            };
+        }
         // A jump to text index `$to`, known to be inside the table.
         macro_rules! jump {
             ($to:expr, $step:expr) => {{
@@ -189,7 +201,7 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
         // the table (else the general interpreter runs the `jalr`).
         macro_rules! jalr_target {
             () => {{
-                let target = addr & !1;
+                let target = addr!() & !1;
                 let i = target.wrapping_sub(base) as usize >> 2;
                 if target & 3 != 0 || i >= code.len() {
                     break;
@@ -215,7 +227,7 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
         // Whether a store to `addr` may go the fast way.
         macro_rules! store_check {
             () => {
-                if addr.wrapping_sub(env.store_base) < env.store_len
+                if addr!().wrapping_sub(env.store_base) < env.store_len
                     || (CALLS && !reservations.is_empty())
                 {
                     break;
@@ -303,63 +315,63 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
                 jump!(i, e.step)
             }
             FastOp::Jr => jump!(jalr_target!(), e.step),
-            FastOp::Beq => branch!(rs1 == rs2),
-            FastOp::Bne => branch!(rs1 != rs2),
-            FastOp::Blt => branch!((rs1 as i32) < rs2 as i32),
-            FastOp::Bge => branch!((rs1 as i32) >= rs2 as i32),
-            FastOp::Bltu => branch!(rs1 < rs2),
-            FastOp::Bgeu => branch!(rs1 >= rs2),
-            FastOp::Lb => load!(load8(mem, addr).map(|b| b as i8 as u32)),
-            FastOp::Lbu => load!(load8(mem, addr).map(|b| b as u32)),
-            FastOp::Lh => load!(load16(mem, addr).map(|h| h as i16 as u32)),
-            FastOp::Lhu => load!(load16(mem, addr).map(|h| h as u32)),
+            FastOp::Beq => branch!(rs1!() == rs2!()),
+            FastOp::Bne => branch!(rs1!() != rs2!()),
+            FastOp::Blt => branch!((rs1!() as i32) < rs2!() as i32),
+            FastOp::Bge => branch!((rs1!() as i32) >= rs2!() as i32),
+            FastOp::Bltu => branch!(rs1!() < rs2!()),
+            FastOp::Bgeu => branch!(rs1!() >= rs2!()),
+            FastOp::Lb => load!(load8(mem, addr!()).map(|b| b as i8 as u32)),
+            FastOp::Lbu => load!(load8(mem, addr!()).map(|b| b as u32)),
+            FastOp::Lh => load!(load16(mem, addr!()).map(|h| h as i16 as u32)),
+            FastOp::Lhu => load!(load16(mem, addr!()).map(|h| h as u32)),
             FastOp::Lw => load!(
-                mem.get(addr.rotate_right(2) as usize)
+                mem.get(addr!().rotate_right(2) as usize)
                     .map(|w| u32::from_le_bytes(*w))
             ),
-            FastOp::Sb => store_word!(addr >> 2)[addr as usize & 3] = rs2 as u8,
+            FastOp::Sb => store_word!(addr!() >> 2)[addr!() as usize & 3] = rs2!() as u8,
             FastOp::Sh => {
                 // Rotating moves a misaligned address's low bit to the top,
                 // beyond any word index.
-                let w = store_word!(addr.rotate_right(1) >> 1);
-                let [lo, hi] = (rs2 as u16).to_le_bytes();
-                let i = addr as usize & 2;
+                let w = store_word!(addr!().rotate_right(1) >> 1);
+                let [lo, hi] = (rs2!() as u16).to_le_bytes();
+                let i = addr!() as usize & 2;
                 w[i] = lo;
                 w[i + 1] = hi;
             }
-            FastOp::Sw => *store_word!(addr.rotate_right(2)) = rs2.to_le_bytes(),
-            FastOp::Addi => ctx.x[rd] = addr,
-            FastOp::Slti => ctx.x[rd] = ((rs1 as i32) < imm as i32) as u32,
-            FastOp::Sltiu => ctx.x[rd] = (rs1 < imm) as u32,
-            FastOp::Xori => ctx.x[rd] = rs1 ^ imm,
-            FastOp::Ori => ctx.x[rd] = rs1 | imm,
-            FastOp::Andi => ctx.x[rd] = rs1 & imm,
-            FastOp::Slli => ctx.x[rd] = rs1 << (imm & 31),
-            FastOp::Srli => ctx.x[rd] = rs1 >> (imm & 31),
-            FastOp::Srai => ctx.x[rd] = ((rs1 as i32) >> (imm & 31)) as u32,
-            FastOp::Add => ctx.x[rd] = rs1.wrapping_add(rs2),
-            FastOp::Sub => ctx.x[rd] = rs1.wrapping_sub(rs2),
-            FastOp::Sll => ctx.x[rd] = rs1 << (rs2 & 31),
-            FastOp::Slt => ctx.x[rd] = ((rs1 as i32) < rs2 as i32) as u32,
-            FastOp::Sltu => ctx.x[rd] = (rs1 < rs2) as u32,
-            FastOp::Xor => ctx.x[rd] = rs1 ^ rs2,
-            FastOp::Srl => ctx.x[rd] = rs1 >> (rs2 & 31),
-            FastOp::Sra => ctx.x[rd] = ((rs1 as i32) >> (rs2 & 31)) as u32,
-            FastOp::Or => ctx.x[rd] = rs1 | rs2,
-            FastOp::And => ctx.x[rd] = rs1 & rs2,
-            FastOp::Mul => ctx.x[rd] = rs1.wrapping_mul(rs2),
-            FastOp::MulDiv => ctx.x[rd] = mul_div(imm, rs1, rs2),
-            FastOp::Flw => match mem.get(addr.rotate_right(2) as usize) {
+            FastOp::Sw => *store_word!(addr!().rotate_right(2)) = rs2!().to_le_bytes(),
+            FastOp::Addi => ctx.x[rd] = addr!(),
+            FastOp::Slti => ctx.x[rd] = ((rs1!() as i32) < imm as i32) as u32,
+            FastOp::Sltiu => ctx.x[rd] = (rs1!() < imm) as u32,
+            FastOp::Xori => ctx.x[rd] = rs1!() ^ imm,
+            FastOp::Ori => ctx.x[rd] = rs1!() | imm,
+            FastOp::Andi => ctx.x[rd] = rs1!() & imm,
+            FastOp::Slli => ctx.x[rd] = rs1!() << (imm & 31),
+            FastOp::Srli => ctx.x[rd] = rs1!() >> (imm & 31),
+            FastOp::Srai => ctx.x[rd] = ((rs1!() as i32) >> (imm & 31)) as u32,
+            FastOp::Add => ctx.x[rd] = rs1!().wrapping_add(rs2!()),
+            FastOp::Sub => ctx.x[rd] = rs1!().wrapping_sub(rs2!()),
+            FastOp::Sll => ctx.x[rd] = rs1!() << (rs2!() & 31),
+            FastOp::Slt => ctx.x[rd] = ((rs1!() as i32) < rs2!() as i32) as u32,
+            FastOp::Sltu => ctx.x[rd] = (rs1!() < rs2!()) as u32,
+            FastOp::Xor => ctx.x[rd] = rs1!() ^ rs2!(),
+            FastOp::Srl => ctx.x[rd] = rs1!() >> (rs2!() & 31),
+            FastOp::Sra => ctx.x[rd] = ((rs1!() as i32) >> (rs2!() & 31)) as u32,
+            FastOp::Or => ctx.x[rd] = rs1!() | rs2!(),
+            FastOp::And => ctx.x[rd] = rs1!() & rs2!(),
+            FastOp::Mul => ctx.x[rd] = rs1!().wrapping_mul(rs2!()),
+            FastOp::MulDiv => ctx.x[rd] = mul_div(imm, rs1!(), rs2!()),
+            FastOp::Flw => match mem.get(addr!().rotate_right(2) as usize) {
                 Some(w) => ctx.f[rd] = box_s(u32::from_le_bytes(*w)),
                 None => break,
             },
-            FastOp::Fld => match load64(mem, addr) {
+            FastOp::Fld => match load64(mem, addr!()) {
                 Some(v) => ctx.f[rd] = v,
                 None => break,
             },
             FastOp::Fsw => {
                 let v = ctx.f[e.rs2.index()] as u32;
-                *store_word!(addr.rotate_right(2)) = v.to_le_bytes();
+                *store_word!(addr!().rotate_right(2)) = v.to_le_bytes();
             }
             FastOp::Fsd => {
                 let v = ctx.f[e.rs2.index()];
@@ -368,7 +380,7 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
                 match mem
                     .as_chunks_mut::<2>()
                     .0
-                    .get_mut(addr.rotate_right(3) as usize)
+                    .get_mut(addr!().rotate_right(3) as usize)
                 {
                     Some(pair) => {
                         *pair = [(v as u32).to_le_bytes(), ((v >> 32) as u32).to_le_bytes()];
@@ -378,39 +390,39 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
             }
             FastOp::Amo => {
                 // Address rs1: the conditions of a store, and aligned.
-                if rs1.wrapping_sub(env.store_base) < env.store_len
+                if rs1!().wrapping_sub(env.store_base) < env.store_len
                     || (CALLS && !reservations.is_empty())
                 {
                     break;
                 }
-                let Some(w) = mem.get_mut(rs1.rotate_right(2) as usize) else {
+                let Some(w) = mem.get_mut(rs1!().rotate_right(2) as usize) else {
                     break;
                 };
                 let old = u32::from_le_bytes(*w);
-                *w = amo(imm, old, rs2).to_le_bytes();
+                *w = amo(imm, old, rs2!()).to_le_bytes();
                 ctx.x[rd] = old;
                 ctx.x[0] = 0;
             }
             FastOp::Lr => {
                 // Aligned and in range, else the general way faults.
-                let Some(w) = mem.get(rs1.rotate_right(2) as usize).filter(|_| CALLS) else {
+                let Some(w) = mem.get(rs1!().rotate_right(2) as usize).filter(|_| CALLS) else {
                     break;
                 };
-                reservations.reserve(index, rs1);
+                reservations.reserve(index, rs1!());
                 ctx.x[rd] = u32::from_le_bytes(*w);
                 ctx.x[0] = 0;
             }
             FastOp::Sc => {
                 // Into the text (a code write if it stores): the general way.
-                if !CALLS || rs1.wrapping_sub(env.store_base) < env.store_len {
+                if !CALLS || rs1!().wrapping_sub(env.store_base) < env.store_len {
                     break;
                 }
-                let Some(w) = mem.get_mut(rs1.rotate_right(2) as usize) else {
+                let Some(w) = mem.get_mut(rs1!().rotate_right(2) as usize) else {
                     break;
                 };
-                ctx.x[rd] = if reservations.take(index, rs1) {
-                    *w = rs2.to_le_bytes();
-                    reservations.on_store(rs1);
+                ctx.x[rd] = if reservations.take(index, rs1!()) {
+                    *w = rs2!().to_le_bytes();
+                    reservations.on_store(rs1!());
                     0
                 } else {
                     1
