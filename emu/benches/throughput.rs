@@ -9,9 +9,15 @@
 //! (default 5), `SCMP_BENCH_ITERATIONS` (loop iterations of the single
 //! tile, default 12_000_000; each mesh tile runs a 64th and each context a
 //! 16th, so every case simulates about 100 M instructions),
-//! `SCMP_BENCH_ONLY` (comma-separated cases among `1`, `64`, `16ctx`; all
-//! by default), e.g. for `valgrind --tool=callgrind` with
+//! `SCMP_BENCH_ONLY` (comma-separated cases among `1`, `64`, `16ctx`,
+//! `guests`; all by default), e.g. for `valgrind --tool=callgrind` with
 //! `SCMP_BENCH_RUNS=1 SCMP_BENCH_ITERATIONS=1000000 SCMP_BENCH_ONLY=1`.
+//!
+//! `guests`: gcc-built programs (the same integer loop, a C mix, its double
+//! matrix product alone, `fadd.d`/`fmul.d`/`fmadd.d`/`fdiv.d` loops; sources
+//! in `benches/guest/`) on one tile, side by side with libriscv and Spike
+//! when `SCMP_BENCH_LIBRISCV` and `SCMP_BENCH_SPIKE` name their executables
+//! (see `guest/mod.rs`).
 //!
 //! Measured on the 2-core development machine (AMD EPYC VM, the other
 //! engineer's builds idle, load average 1.0), medians of three invocations
@@ -35,6 +41,8 @@
 //! costs about 300 host instructions of scheduling and loop entry and exit
 //! (about 5 per instruction at quantum 64). FP arithmetic is dominated by
 //! rustc_apfloat (hundreds of host instructions per operation).
+
+mod guest;
 
 use std::time::Instant;
 
@@ -171,5 +179,8 @@ fn main() {
             iterations / 16,
             runs,
         );
+    }
+    if wanted("guests") {
+        guest::compare(runs);
     }
 }
