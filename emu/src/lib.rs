@@ -12,7 +12,6 @@
 pub mod config;
 pub mod context;
 pub mod csr;
-mod cursor;
 pub mod decode;
 pub mod elf;
 pub mod execute;
