@@ -180,6 +180,26 @@ impl FastOp {
         )
     }
 
+    /// Whether an entry ends a block: the control transfers, and the
+    /// entries the loop always returns for.
+    pub fn ends_block(self) -> bool {
+        matches!(
+            self,
+            FastOp::J
+                | FastOp::Jal
+                | FastOp::Jalr
+                | FastOp::Jr
+                | FastOp::Beq
+                | FastOp::Bne
+                | FastOp::Blt
+                | FastOp::Bge
+                | FastOp::Bltu
+                | FastOp::Bgeu
+                | FastOp::Slow
+                | FastOp::Stop
+        )
+    }
+
     /// The host-FPU operation of an F or D instruction, if it has one.
     fn host_float(op: Opcode) -> Option<FastOp> {
         Some(match op {
@@ -384,11 +404,12 @@ pub struct Fast {
     /// Immediate (shift amounts masked); for [`FastOp::Const`] the value;
     /// for a branch or `jal` the text index of the target.
     pub imm: u32,
-    /// What the fast loop adds to its accumulator for the instruction (a
-    /// branch: when not taken): its cycles times `-2^32`, plus one. The
-    /// accumulator's high half counts the slice's cycles down, its low half
-    /// the instructions retired up.
-    pub step: u64,
+    /// What the fast loop adds to its accumulator for this instruction and
+    /// the rest of its block (up to the next entry that ends one, see
+    /// [`FastOp::ends_block`]; a branch counted as not taken): their cycles
+    /// times `-2^32`, plus their number. The accumulator's high half counts
+    /// the slice's cycles down, its low half the instructions retired up.
+    pub rest: u64,
 }
 
 /// The accumulator step of an instruction taking `cycles`.
@@ -404,7 +425,7 @@ impl Fast {
         rs1: Reg::R0,
         rs2: Reg::R0,
         imm: 0,
-        step: 0,
+        rest: 0,
     };
 
     /// Prepares `decoded`, the word at `pc`, in a table of `len` words at
@@ -420,7 +441,7 @@ impl Fast {
             rs1: Reg::new(inst.rs1),
             rs2: Reg::new(inst.rs2),
             imm,
-            step: fast_step(decoded.cost),
+            rest: fast_step(decoded.cost),
         };
         // A branch or jump target as a text index, when it is aligned and
         // inside the table (otherwise the general interpreter runs it).
@@ -610,12 +631,17 @@ impl DecodedText {
             .map(|c| Decoded::new(u32::from_le_bytes([c[0], c[1], c[2], c[3]]), costs))
             .collect();
         let len = words.len();
-        let fast = words
+        let mut fast: Vec<Fast> = words
             .iter()
             .enumerate()
             .map(|(i, d)| Fast::new(d, base.wrapping_add(4 * i as u32), base, len))
             .chain([Fast::SLOW])
             .collect();
+        // (The last entry, `Slow`, is a block of one.)
+        let mut block_after = 1;
+        for i in (0..len).rev() {
+            block_after = link(&mut fast, i, block_after);
+        }
         DecodedText {
             base,
             words: Arc::new(words),
@@ -634,6 +660,49 @@ impl DecodedText {
         let len = self.words.len();
         let d = Decoded::new(word, costs);
         Arc::make_mut(&mut self.words)[i] = d;
-        Arc::make_mut(&mut self.fast)[i] = Fast::new(&d, addr, self.base, len);
+        let fast = Arc::make_mut(&mut self.fast);
+        fast[i] = Fast::new(&d, addr, self.base, len);
+        // The block through `i` (each entry's `rest` counts the later
+        // entries of its block) back to the end of an earlier block.
+        let mut block_after = fast[i + 1..]
+            .iter()
+            .position(|e| e.op.ends_block())
+            .map_or(0, |n| n + 1);
+        let mut j = i;
+        loop {
+            if j != i {
+                // (Undoes a long block's cut, see `link`; it may come back.)
+                let addr = self.base.wrapping_add(4 * j as u32);
+                fast[j] = Fast::new(&self.words[j], addr, self.base, len);
+            }
+            block_after = link(fast, j, block_after);
+            if j == 0 || fast[j - 1].op.ends_block() {
+                break;
+            }
+            j -= 1;
+        }
     }
+}
+
+/// The longest block: a longer straight line is cut by an entry that the
+/// general interpreter runs ([`FastOp::Slow`]), so that a block's cycles
+/// (at most 1001 per instruction) stay far below the 2^31 the fast loop's
+/// accumulator counts. Small in tests, so that they cut blocks.
+const BLOCK_LIMIT: usize = if cfg!(test) { 16 } else { 1 << 16 };
+
+/// Adds to entry `i`'s `rest` (its own step) the `rest` of the entry after
+/// it when `i` does not end its block, cutting a block that would grow
+/// longer than [`BLOCK_LIMIT`]. The entries after `i` are linked already,
+/// and `block_after` of them are in the block after `i`. Returns how many
+/// are in the block from `i` on.
+fn link(fast: &mut [Fast], i: usize, block_after: usize) -> usize {
+    if fast[i].op.ends_block() {
+        return 1;
+    }
+    if block_after >= BLOCK_LIMIT {
+        fast[i] = Fast::SLOW;
+        return 1;
+    }
+    fast[i].rest = fast[i].rest.wrapping_add(fast[i + 1].rest);
+    block_after + 1
 }

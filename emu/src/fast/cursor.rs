@@ -28,6 +28,7 @@ impl<'a> Cursor<'a> {
     /// again after taking a `Slow` entry (it stops there).
     #[inline(always)]
     pub fn take(&mut self) -> &'a Fast {
+        debug_assert!(self.index() < self.code.len());
         // SAFETY: `next` points into `code`: it starts there, `jump` keeps
         // it there, and it moves one entry at a time, never past the last
         // (a `Slow` entry, after which the caller does not take again).
@@ -36,6 +37,23 @@ impl<'a> Cursor<'a> {
             self.next = self.next.add(1);
             e
         }
+    }
+
+    /// The next entry, without moving. The caller must peek only when the
+    /// cursor is at an entry: at the start (checked) or after a jump
+    /// (checked), or after taking an entry that does not end a block (the
+    /// last entry ends one).
+    #[inline(always)]
+    pub fn peek(&self) -> &'a Fast {
+        debug_assert!(self.index() < self.code.len());
+        // SAFETY: as for `take`; the caller peeks only at an entry.
+        unsafe { &*self.next }
+    }
+
+    /// The number of entries of the table.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.code.len()
     }
 
     /// Moves to entry `to`; `false` (and no move) when it is outside the
