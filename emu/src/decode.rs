@@ -147,7 +147,40 @@ pub enum FastOp {
     /// An AMO (`amoswap.w` .. `amomaxu.w`, address `rs1`): `imm` says
     /// which, as an [`Amo`]. `rd` may be 0 (the loop zeroes `x0` again).
     Amo,
+    // Fused pairs: the first instruction's operation (its operands in this
+    // entry) and then the second's (the next entry, in the same block),
+    // with one dispatch: see [`FastOp::fused`].
+    LuiAddi,
+    AddiAddi,
+    AddiLw,
+    AddiBeq,
+    AddiBne,
+    AddiBlt,
+    AddiBge,
+    AddiBltu,
+    AddiBgeu,
+    SlliAdd,
+    AddLw,
+    AddBne,
 }
+
+/// The fused pairs: (first, second, fused). Common in compiled code: a
+/// constant built in two, a pointer or counter step before a load or the
+/// loop's branch, an index scaled then added.
+const FUSED: [(FastOp, FastOp, FastOp); 12] = [
+    (FastOp::Const, FastOp::Addi, FastOp::LuiAddi),
+    (FastOp::Addi, FastOp::Addi, FastOp::AddiAddi),
+    (FastOp::Addi, FastOp::Lw, FastOp::AddiLw),
+    (FastOp::Addi, FastOp::Beq, FastOp::AddiBeq),
+    (FastOp::Addi, FastOp::Bne, FastOp::AddiBne),
+    (FastOp::Addi, FastOp::Blt, FastOp::AddiBlt),
+    (FastOp::Addi, FastOp::Bge, FastOp::AddiBge),
+    (FastOp::Addi, FastOp::Bltu, FastOp::AddiBltu),
+    (FastOp::Addi, FastOp::Bgeu, FastOp::AddiBgeu),
+    (FastOp::Slli, FastOp::Add, FastOp::SlliAdd),
+    (FastOp::Add, FastOp::Lw, FastOp::AddLw),
+    (FastOp::Add, FastOp::Bne, FastOp::AddBne),
+];
 
 impl FastOp {
     /// Whether the fast loop runs the entry only in its variant with calls
@@ -198,6 +231,23 @@ impl FastOp {
                 | FastOp::Slow
                 | FastOp::Stop
         )
+    }
+
+    /// The operation of a pair fusing `self` and then `second`, if any.
+    pub fn fused(self, second: FastOp) -> Option<FastOp> {
+        FUSED
+            .iter()
+            .find(|&&(a, b, _)| a == self && b == second)
+            .map(|&(_, _, f)| f)
+    }
+
+    /// The entry's own operation: for a fused pair, its first.
+    #[inline]
+    pub fn alone(self) -> FastOp {
+        match FUSED.iter().find(|&&(_, _, f)| f == self) {
+            Some(&(first, _, _)) => first,
+            None => self,
+        }
     }
 
     /// The host-FPU operation of an F or D instruction, if it has one.
@@ -641,6 +691,7 @@ impl DecodedText {
         let mut block_after = 1;
         for i in (0..len).rev() {
             block_after = link(&mut fast, i, block_after);
+            fuse(&mut fast, i);
         }
         DecodedText {
             base,
@@ -676,6 +727,7 @@ impl DecodedText {
                 fast[j] = Fast::new(&self.words[j], addr, self.base, len);
             }
             block_after = link(fast, j, block_after);
+            fuse(fast, j);
             if j == 0 || fast[j - 1].op.ends_block() {
                 break;
             }
@@ -689,6 +741,15 @@ impl DecodedText {
 /// (at most 1001 per instruction) stay far below the 2^31 the fast loop's
 /// accumulator counts. Small in tests, so that they cut blocks.
 const BLOCK_LIMIT: usize = if cfg!(test) { 16 } else { 1 << 16 };
+
+/// Fuses entry `i` with the next one when they make a fused pair (with the
+/// next entry's own operation: when that entry starts a pair too, a jump to
+/// it takes that pair, running on from `i` does not).
+fn fuse(fast: &mut [Fast], i: usize) {
+    if let Some(f) = fast[i].op.fused(fast[i + 1].op.alone()) {
+        fast[i].op = f;
+    }
+}
 
 /// Adds to entry `i`'s `rest` (its own step) the `rest` of the entry after
 /// it when `i` does not end its block, cutting a block that would grow
@@ -705,4 +766,100 @@ fn link(fast: &mut [Fast], i: usize, block_after: usize) -> usize {
     }
     fast[i].rest = fast[i].rest.wrapping_add(fast[i + 1].rest);
     block_after + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ConfigBuilder;
+
+    /// Words of the kinds blocks and pairs are made of (and undecodable
+    /// ones), mostly in long straight lines.
+    fn word(seed: &mut u64) -> u32 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        let pick = |n: u64| (*seed >> 20) % n;
+        let mut i = Inst::with_defaults(match pick(40) {
+            0 => Opcode::Lui,
+            1..=12 => Opcode::Addi,
+            13..=16 => Opcode::Slli,
+            17..=20 => Opcode::Add,
+            21..=24 => Opcode::Lw,
+            25 => Opcode::Bne,
+            26 => Opcode::Jal,
+            27 => Opcode::Ecall,
+            28 => return 0,
+            _ => Opcode::Sub,
+        });
+        i.rd = 1 + (*seed % 7) as u8;
+        i.rs1 = (*seed >> 3) as u8 % 8;
+        i.rs2 = (*seed >> 6) as u8 % 8;
+        i.imm = if matches!(i.op, Opcode::Bne | Opcode::Jal) {
+            8
+        } else {
+            4
+        };
+        i.encode().unwrap()
+    }
+
+    /// Every entry's `rest` is its own step plus the next entry's unless it
+    /// ends a block; no block is longer than the limit; a fused entry's pair
+    /// is its own operation and the next entry's.
+    fn check(text: &DecodedText) -> (usize, usize) {
+        let (mut cuts, mut pairs) = (0, 0);
+        let fast = &text.fast;
+        let len = text.words.len();
+        assert_eq!(fast[len], Fast::SLOW);
+        let mut block = 0;
+        for i in (0..len).rev() {
+            let e = fast[i];
+            let d = &text.words[i];
+            let own = Fast::new(d, text.base + 4 * i as u32, text.base, len);
+            if e.op.ends_block() {
+                if e.op != own.op {
+                    // A long block's cut.
+                    assert_eq!(e, Fast::SLOW, "entry {i}");
+                    cuts += 1;
+                } else {
+                    assert_eq!(e.rest, own.rest, "entry {i}");
+                }
+                block = 1;
+            } else {
+                assert_eq!(e.rest, own.rest.wrapping_add(fast[i + 1].rest), "entry {i}");
+                assert_eq!(e.op.alone(), own.op, "entry {i}");
+                let pair = own.op.fused(fast[i + 1].op.alone());
+                assert_eq!(e.op, pair.unwrap_or(own.op), "entry {i}");
+                pairs += pair.is_some() as usize;
+                block += 1;
+                assert!(block <= BLOCK_LIMIT, "entry {i}");
+            }
+        }
+        (cuts, pairs)
+    }
+
+    #[test]
+    fn blocks_and_pairs_stay_consistent_when_words_change() {
+        let config = ConfigBuilder::new().build().unwrap();
+        let costs = CostTable::new(&config.timing);
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let (mut cuts, mut pairs) = (0, 0);
+        let mut count = |(c, p)| {
+            cuts += c;
+            pairs += p;
+        };
+        for round in 0..50 {
+            let n = 1 + (round * 7) % 90;
+            let bytes: Vec<u8> = (0..n).flat_map(|_| word(&mut seed).to_le_bytes()).collect();
+            let mut text = DecodedText::new(0x1000, &bytes, &costs);
+            count(check(&text));
+            for _ in 0..40 {
+                let at = 0x1000 + 4 * (seed % n as u64) as u32;
+                let w = word(&mut seed);
+                text.redecode(at, w, &costs);
+                count(check(&text));
+            }
+        }
+        assert!(cuts > 100 && pairs > 1000, "{cuts} cuts, {pairs} pairs");
+    }
 }

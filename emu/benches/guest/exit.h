@@ -13,11 +13,13 @@ static void __attribute__((noreturn)) guest_exit(unsigned code) {
     for (;;) {}
 }
 
-/* Spike starts with no stack: the top of its memory (see the bench). */
+/* Spike starts in machine mode with the FPU off (mstatus.FS) and no
+   stack: FS set to Initial, the stack at the top of its memory (see the
+   bench). */
 #define GUEST_ENTRY                                                           \
     __asm__(".globl _start\n_start:\n .option push\n .option norelax\n"     \
             " la gp, __global_pointer$\n .option pop\n li sp, 0x00800000\n" \
-            " j guest_main\n");
+            " li t0, 0x2000\n csrs mstatus, t0\n j guest_main\n");
 #else
 static void __attribute__((noreturn)) guest_exit(unsigned code) {
     register long a0 __asm__("a0") = code;

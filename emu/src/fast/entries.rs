@@ -208,7 +208,82 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
                     ))
                 }};
             }
-            match e.op {
+            // Fused pairs (blocks only): the first operation with this
+            // entry's operands, then the second with the next entry's.
+            macro_rules! fused {
+                ($first:expr, |$e2:ident| $second:expr) => {{
+                    ctx.x[rd] = $first;
+                    let $e2 = cursor.take();
+                    $second
+                }};
+            }
+            // The second of a pair could not complete: as `stop`, for it.
+            macro_rules! stop_second {
+                ($e2:expr) => {{
+                    acc = acc.wrapping_sub($e2.rest);
+                    break 'run Exit::Slow;
+                }};
+            }
+            macro_rules! x {
+                ($r:expr) => {
+                    ctx.x[$r.index()]
+                };
+            }
+            macro_rules! lw_second {
+                ($e2:expr) => {
+                    match mem.get(x!($e2.rs1).wrapping_add($e2.imm).rotate_right(2) as usize) {
+                        Some(w) => x!($e2.rd) = u32::from_le_bytes(*w),
+                        None => stop_second!($e2),
+                    }
+                };
+            }
+            macro_rules! branch_second {
+                ($e2:expr, $cond:expr) => {{
+                    if $cond {
+                        if !cursor.jump($e2.imm as usize) {
+                            stop_second!($e2);
+                        }
+                        acc = acc.wrapping_sub((env.taken_extra as u64) << 32);
+                        if (acc as i64) < 0 {
+                            break 'run Exit::End;
+                        }
+                    }
+                    continue 'run;
+                }};
+            }
+            match if BLOCKS { e.op } else { e.op.alone() } {
+                FastOp::LuiAddi => fused!(imm, |e2| x!(e2.rd) = x!(e2.rs1).wrapping_add(e2.imm)),
+                FastOp::AddiAddi => {
+                    fused!(addr!(), |e2| x!(e2.rd) = x!(e2.rs1).wrapping_add(e2.imm))
+                }
+                FastOp::AddiLw => fused!(addr!(), |e2| lw_second!(e2)),
+                FastOp::AddiBeq => {
+                    fused!(addr!(), |e2| branch_second!(e2, x!(e2.rs1) == x!(e2.rs2)))
+                }
+                FastOp::AddiBne => {
+                    fused!(addr!(), |e2| branch_second!(e2, x!(e2.rs1) != x!(e2.rs2)))
+                }
+                FastOp::AddiBlt => fused!(addr!(), |e2| branch_second!(
+                    e2,
+                    (x!(e2.rs1) as i32) < x!(e2.rs2) as i32
+                )),
+                FastOp::AddiBge => fused!(addr!(), |e2| branch_second!(
+                    e2,
+                    (x!(e2.rs1) as i32) >= x!(e2.rs2) as i32
+                )),
+                FastOp::AddiBltu => {
+                    fused!(addr!(), |e2| branch_second!(e2, x!(e2.rs1) < x!(e2.rs2)))
+                }
+                FastOp::AddiBgeu => {
+                    fused!(addr!(), |e2| branch_second!(e2, x!(e2.rs1) >= x!(e2.rs2)))
+                }
+                FastOp::SlliAdd => fused!(rs1!() << (imm & 31), |e2| x!(e2.rd) =
+                    x!(e2.rs1).wrapping_add(x!(e2.rs2))),
+                FastOp::AddLw => fused!(rs1!().wrapping_add(rs2!()), |e2| lw_second!(e2)),
+                FastOp::AddBne => fused!(rs1!().wrapping_add(rs2!()), |e2| branch_second!(
+                    e2,
+                    x!(e2.rs1) != x!(e2.rs2)
+                )),
                 FastOp::Slow | FastOp::Stop => stop!(),
                 FastOp::FaddS => host_arith!(f32, Arith::Add),
                 FastOp::FsubS => host_arith!(f32, Arith::Sub),

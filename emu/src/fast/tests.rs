@@ -347,6 +347,44 @@ fn program(rng: &mut Rng, n: usize) -> Vec<u32> {
             90 => inst(Opcode::Yield, 0, 0, 0, 0),
             91 if rng.below(odd / 20) == 0 => inst(Opcode::Ebreak, 0, 0, 0, 0),
             92 if rng.below(odd / 20) == 0 => rng.next() as u32,
+            93..=96 => {
+                // A pair the loop fuses (or nearly: registers at random,
+                // loads that may fault, branches anywhere).
+                let first = rng.pick(&[Opcode::Lui, Opcode::Addi, Opcode::Slli, Opcode::Add]);
+                let imm = match first {
+                    Opcode::Lui => rng.below(1 << 20) as i32,
+                    Opcode::Slli => rng.below(32) as i32,
+                    _ => rng.below(64) as i32 - 32,
+                };
+                w.push(inst(first, rd, rs1, rs2, imm));
+                let second = rng.pick(&[
+                    Opcode::Addi,
+                    Opcode::Add,
+                    Opcode::Lw,
+                    Opcode::Beq,
+                    Opcode::Bne,
+                    Opcode::Blt,
+                    Opcode::Bge,
+                    Opcode::Bltu,
+                    Opcode::Bgeu,
+                ]);
+                let (a, b) = (rng.pick(&[rd, rs1]), rng.pick(&[rd, rs2]));
+                match second {
+                    Opcode::Addi => inst(second, rng.pick(DEST), a, 0, rng.below(64) as i32),
+                    Opcode::Add => inst(second, rng.pick(DEST), a, b, 0),
+                    Opcode::Lw => {
+                        let base = rng.pick(&[8, 8, rd]);
+                        inst(
+                            second,
+                            rng.pick(DEST),
+                            base,
+                            0,
+                            4 * (rng.below(8) as i32 - 4),
+                        )
+                    }
+                    _ => inst(second, 0, a, b, offset(rng, at + 1, n, 4096, odd)),
+                }
+            }
             _ => inst(Opcode::Addi, rd, rd, 0, 1),
         };
         w.push(word);
