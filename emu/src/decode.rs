@@ -133,6 +133,19 @@ pub enum FastOp {
     FmsubD,
     FnmsubD,
     FnmaddD,
+    // F and D instructions that never round (flags only for NaN compares):
+    // inline, the general code for what they leave (`imm` as for `Fp`, and
+    // bits 31:24 all ones when the rounding mode is dynamic).
+    FsgnjD,
+    FsgnjnD,
+    FsgnjxD,
+    FmvXW,
+    FmvWX,
+    FcvtDW,
+    FcvtDWu,
+    FeqD,
+    FltD,
+    FleD,
     /// A CSR instruction (out of line): `imm` holds the CSR number in bits
     /// 15:0 and the opcode in 23:16.
     Csr,
@@ -210,6 +223,16 @@ impl FastOp {
                 | FastOp::FmsubD
                 | FastOp::FnmsubD
                 | FastOp::FnmaddD
+                | FastOp::FsgnjD
+                | FastOp::FsgnjnD
+                | FastOp::FsgnjxD
+                | FastOp::FmvXW
+                | FastOp::FmvWX
+                | FastOp::FcvtDW
+                | FastOp::FcvtDWu
+                | FastOp::FeqD
+                | FastOp::FltD
+                | FastOp::FleD
         )
     }
 
@@ -250,7 +273,7 @@ impl FastOp {
         }
     }
 
-    /// The host-FPU operation of an F or D instruction, if it has one.
+    /// The inline operation of an F or D instruction, if it has one.
     fn host_float(op: Opcode) -> Option<FastOp> {
         Some(match op {
             Opcode::FaddS => FastOp::FaddS,
@@ -271,6 +294,16 @@ impl FastOp {
             Opcode::FmsubD => FastOp::FmsubD,
             Opcode::FnmsubD => FastOp::FnmsubD,
             Opcode::FnmaddD => FastOp::FnmaddD,
+            Opcode::FsgnjD => FastOp::FsgnjD,
+            Opcode::FsgnjnD => FastOp::FsgnjnD,
+            Opcode::FsgnjxD => FastOp::FsgnjxD,
+            Opcode::FmvXW => FastOp::FmvXW,
+            Opcode::FmvWX => FastOp::FmvWX,
+            Opcode::FcvtDW => FastOp::FcvtDW,
+            Opcode::FcvtDWu => FastOp::FcvtDWu,
+            Opcode::FeqD => FastOp::FeqD,
+            Opcode::FltD => FastOp::FltD,
+            Opcode::FleD => FastOp::FleD,
             _ => return None,
         })
     }

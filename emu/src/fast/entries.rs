@@ -251,7 +251,8 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
                     continue 'run;
                 }};
             }
-            match if BLOCKS { e.op } else { e.op.alone() } {
+            let op = if BLOCKS { e.op } else { e.op.alone() };
+            match op {
                 FastOp::LuiAddi => fused!(imm, |e2| x!(e2.rd) = x!(e2.rs1).wrapping_add(e2.imm)),
                 FastOp::AddiAddi => {
                     fused!(addr!(), |e2| x!(e2.rd) = x!(e2.rs1).wrapping_add(e2.imm))
@@ -309,6 +310,68 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
                     ctx.f[e.rs1.index()],
                     &mut ctx.fflags
                 )),
+                FastOp::FsgnjD | FastOp::FsgnjnD | FastOp::FsgnjxD => {
+                    if !CALLS {
+                        stop!();
+                    }
+                    let (a, b) = (ctx.f[e.rs1.index()], ctx.f[e.rs2.index()]);
+                    let sign = match op {
+                        FastOp::FsgnjD => b,
+                        FastOp::FsgnjnD => !b,
+                        _ => a ^ b,
+                    } & 1 << 63;
+                    ctx.f[rd] = a & !(1 << 63) | sign;
+                }
+                FastOp::FmvXW => {
+                    if !CALLS {
+                        stop!();
+                    }
+                    ctx.x[rd] = ctx.f[e.rs1.index()] as u32;
+                    ctx.x[0] = 0;
+                }
+                FastOp::FmvWX => {
+                    if !CALLS {
+                        stop!();
+                    }
+                    ctx.f[rd] = box_s(rs1!());
+                }
+                FastOp::FcvtDW | FastOp::FcvtDWu => {
+                    if !CALLS {
+                        stop!();
+                    }
+                    // Exact: any valid rounding mode (a dynamic one must be).
+                    if imm >> 24 == 0 || ctx.frm <= 4 {
+                        let v = rs1!();
+                        let v = if op == FastOp::FcvtDW {
+                            v as i32 as f64
+                        } else {
+                            v as f64
+                        };
+                        ctx.f[rd] = v.to_bits();
+                    } else if !fp_call(ctx, e) {
+                        stop!();
+                    }
+                }
+                FastOp::FeqD | FastOp::FltD | FastOp::FleD => {
+                    if !CALLS {
+                        stop!();
+                    }
+                    let a = f64::from_bits(ctx.f[e.rs1.index()]);
+                    let b = f64::from_bits(ctx.f[e.rs2.index()]);
+                    // NaNs (and their flags) the general way.
+                    if a.is_nan() || b.is_nan() {
+                        if !fp_call(ctx, e) {
+                            stop!();
+                        }
+                    } else {
+                        ctx.x[rd] = match op {
+                            FastOp::FeqD => a == b,
+                            FastOp::FltD => a < b,
+                            _ => a <= b,
+                        } as u32;
+                        ctx.x[0] = 0;
+                    }
+                }
                 FastOp::Nop => {}
                 FastOp::Const => ctx.x[rd] = imm,
                 FastOp::Jal => {
