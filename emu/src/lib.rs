@@ -24,6 +24,8 @@ pub mod machine;
 pub mod memory;
 pub mod niu;
 pub mod stats;
+#[cfg(test)]
+mod test_rng;
 pub mod tile;
 pub mod timing;
 pub mod trace;

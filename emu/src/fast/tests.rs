@@ -8,24 +8,8 @@ use std::collections::VecDeque;
 use isa_spec::{Extension, HostService, Inst, Opcode, Operand};
 
 use crate::machine::{Machine, RunOptions, TraceOptions, TraceSink};
+use crate::test_rng::Rng;
 use crate::{CapturedConsole, ConfigBuilder, Program, RunResult, TraceFilter};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len() as u64) as usize]
-    }
-}
 
 const TEXT: u32 = 0x10000;
 /// Every F and D instruction.
@@ -36,6 +20,14 @@ fn fp_ops() -> Vec<Opcode> {
         .filter(|op| matches!(op.spec().extension, Extension::F | Extension::D))
         .collect()
 }
+const BRANCHES: &[Opcode] = &[
+    Opcode::Beq,
+    Opcode::Bne,
+    Opcode::Blt,
+    Opcode::Bge,
+    Opcode::Bltu,
+    Opcode::Bgeu,
+];
 const DEST: &[u8] = &[0, 1, 5, 6, 7, 10, 11, 12, 13, 14, 15];
 const SRC: &[u8] = &[0, 1, 2, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 const ALU: &[Opcode] = &[
@@ -178,14 +170,7 @@ fn program(rng: &mut Rng, n: usize) -> Vec<u32> {
                 inst(op, 0, base, rs2, imm)
             }
             57..=68 => {
-                let op = rng.pick(&[
-                    Opcode::Beq,
-                    Opcode::Bne,
-                    Opcode::Blt,
-                    Opcode::Bge,
-                    Opcode::Bltu,
-                    Opcode::Bgeu,
-                ]);
+                let op = rng.pick(BRANCHES);
                 inst(op, 0, rs1, rs2, offset(rng, at, n, 4096, odd))
             }
             69..=72 => inst(
@@ -357,17 +342,11 @@ fn program(rng: &mut Rng, n: usize) -> Vec<u32> {
                     _ => rng.below(64) as i32 - 32,
                 };
                 w.push(inst(first, rd, rs1, rs2, imm));
-                let second = rng.pick(&[
-                    Opcode::Addi,
-                    Opcode::Add,
-                    Opcode::Lw,
-                    Opcode::Beq,
-                    Opcode::Bne,
-                    Opcode::Blt,
-                    Opcode::Bge,
-                    Opcode::Bltu,
-                    Opcode::Bgeu,
-                ]);
+                let second = if rng.below(2) == 0 {
+                    rng.pick(&[Opcode::Addi, Opcode::Add, Opcode::Lw])
+                } else {
+                    rng.pick(BRANCHES)
+                };
                 let (a, b) = (rng.pick(&[rd, rs1]), rng.pick(&[rd, rs2]));
                 match second {
                     Opcode::Addi => inst(second, rng.pick(DEST), a, 0, rng.below(64) as i32),

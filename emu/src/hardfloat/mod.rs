@@ -99,6 +99,32 @@ pub(crate) trait HostFloat:
     }
 }
 
+/// The methods both host types implement alike.
+macro_rules! host_float_common {
+    ($t:ty) => {
+        #[inline(always)]
+        fn magnitude(self) -> u64 {
+            (self.abs().to_bits()) as u64
+        }
+        #[inline(always)]
+        fn is_zero(self) -> bool {
+            self == 0.0
+        }
+        #[inline(always)]
+        fn is_negative(self) -> bool {
+            self.is_sign_negative()
+        }
+        #[inline(always)]
+        fn root(self) -> $t {
+            self.sqrt()
+        }
+        #[inline(always)]
+        fn fused(self, b: $t, c: $t) -> $t {
+            self.mul_add(b, c)
+        }
+    };
+}
+
 impl HostFloat for f64 {
     const MIN_NORMAL: u64 = 0x0010_0000_0000_0000;
     const INFINITY: u64 = 0x7ff0_0000_0000_0000;
@@ -112,26 +138,7 @@ impl HostFloat for f64 {
     fn to_reg(self) -> u64 {
         self.to_bits()
     }
-    #[inline(always)]
-    fn magnitude(self) -> u64 {
-        self.to_bits() & !(1 << 63)
-    }
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == 0.0
-    }
-    #[inline(always)]
-    fn is_negative(self) -> bool {
-        self.is_sign_negative()
-    }
-    #[inline(always)]
-    fn root(self) -> f64 {
-        self.sqrt()
-    }
-    #[inline(always)]
-    fn fused(self, b: f64, c: f64) -> f64 {
-        self.mul_add(b, c)
-    }
+    host_float_common!(f64);
     // The residuals are multiples of the product of the two ulps (2^(ea +
     // eb - 2150) with biased scales): at least the smallest subnormal
     // 2^-1074 when ea + eb >= 1076, so a nonzero residual rounds to nonzero.
@@ -162,26 +169,7 @@ impl HostFloat for f32 {
     fn to_reg(self) -> u64 {
         box_s(self.to_bits())
     }
-    #[inline(always)]
-    fn magnitude(self) -> u64 {
-        (self.to_bits() & !(1 << 31)) as u64
-    }
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == 0.0
-    }
-    #[inline(always)]
-    fn is_negative(self) -> bool {
-        self.is_sign_negative()
-    }
-    #[inline(always)]
-    fn root(self) -> f32 {
-        self.sqrt()
-    }
-    #[inline(always)]
-    fn fused(self, b: f32, c: f32) -> f32 {
-        self.mul_add(b, c)
-    }
+    host_float_common!(f32);
     // Products of two singles are exact in f64 (48 bits, exponents far
     // inside its range).
     #[inline(always)]

@@ -16,20 +16,7 @@ use rustc_apfloat::ieee::{Double, Single};
 
 use super::{HostFloat, arith, host_has_fma, sqrt};
 use crate::fpu::{self, Arith, Format, box_s, flags};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::test_rng::Rng;
 
 /// A format's layout, for building operands from fields.
 #[derive(Clone, Copy)]
@@ -241,66 +228,55 @@ const RNE: Round = Round::NearestTiesToEven;
 type FastArith = fn(Arith, u64, u64, u64, &mut u8) -> Option<u64>;
 type FastSqrt = fn(u64, &mut u8) -> Option<u64>;
 
-fn check_arith<F: Case>(op: Arith, fast: FastArith, cases: u64, seed: u64) -> Taken {
+/// Runs `cases` cases of one operation: `case` draws the operands and
+/// fflags, computes the soft and the fast result from them and names the
+/// case; the fast one must equal the soft one, or be declined with the
+/// flags untouched.
+fn check<F: Case>(
+    cases: u64,
+    seed: u64,
+    mut case: impl FnMut(&mut Rng, &mut u8, &mut u8) -> (u64, Option<u64>, String),
+) -> Taken {
     let mut rng = Rng(seed | 1);
     let mut taken = Taken::default();
-    for case in 0..cases {
-        let (a, b, c) = operands::<F>(&mut rng, Some(op));
+    for _ in 0..cases {
         let before = initial_flags(&mut rng);
-        let mut soft_flags = before;
-        let soft = fpu::arith::<F>(
-            op,
-            F::value(a),
-            F::value(b),
-            F::value(c),
-            RNE,
-            &mut soft_flags,
-        );
-        let mut fast_flags = before;
-        let result = fast(op, a, b, c, &mut fast_flags);
-        let at = || format!("{op:?} case {case}: {a:#x} {b:#x} {c:#x}, fflags before {before:#x}");
+        let (mut soft_flags, mut fast_flags) = (before, before);
+        let (soft, fast, at) = case(&mut rng, &mut soft_flags, &mut fast_flags);
+        let at = format!("{at}, fflags before {before:#x}");
         taken.cases += 1;
-        match result {
+        match fast {
             Some(r) => {
-                assert_eq!(r, F::reg_of(soft), "{}: result", at());
-                assert_eq!(fast_flags, soft_flags, "{}: fflags", at());
+                assert_eq!(r, F::reg_of(soft), "{at}: result");
+                assert_eq!(fast_flags, soft_flags, "{at}: fflags");
                 if before & flags::NX != 0 {
                     taken.with_nx += 1;
                 } else {
                     taken.without_nx += 1;
                 }
             }
-            None => assert_eq!(fast_flags, before, "{}: declined but changed fflags", at()),
+            None => assert_eq!(fast_flags, before, "{at}: declined but changed fflags"),
         }
     }
     taken
 }
 
+fn check_arith<F: Case>(op: Arith, fast: FastArith, cases: u64, seed: u64) -> Taken {
+    check::<F>(cases, seed, |rng, soft_flags, fast_flags| {
+        let (a, b, c) = operands::<F>(rng, Some(op));
+        let (x, y, z) = (F::value(a), F::value(b), F::value(c));
+        let soft = fpu::arith::<F>(op, x, y, z, RNE, soft_flags);
+        let fast = fast(op, a, b, c, fast_flags);
+        (soft, fast, format!("{op:?} {a:#x} {b:#x} {c:#x}"))
+    })
+}
+
 fn check_sqrt<F: Case>(fast: FastSqrt, cases: u64, seed: u64) -> Taken {
-    let mut rng = Rng(seed | 1);
-    let mut taken = Taken::default();
-    for case in 0..cases {
-        let (a, _, _) = operands::<F>(&mut rng, None);
-        let before = initial_flags(&mut rng);
-        let mut soft_flags = before;
-        let soft = fpu::sqrt::<F>(F::value(a), RNE, &mut soft_flags);
-        let mut fast_flags = before;
-        let at = || format!("sqrt case {case}: {a:#x}, fflags before {before:#x}");
-        taken.cases += 1;
-        match fast(a, &mut fast_flags) {
-            Some(r) => {
-                assert_eq!(r, F::reg_of(soft), "{}: result", at());
-                assert_eq!(fast_flags, soft_flags, "{}: fflags", at());
-                if before & flags::NX != 0 {
-                    taken.with_nx += 1;
-                } else {
-                    taken.without_nx += 1;
-                }
-            }
-            None => assert_eq!(fast_flags, before, "{}: declined but changed fflags", at()),
-        }
-    }
-    taken
+    check::<F>(cases, seed, |rng, soft_flags, fast_flags| {
+        let (a, _, _) = operands::<F>(rng, None);
+        let soft = fpu::sqrt::<F>(F::value(a), RNE, soft_flags);
+        (soft, fast(a, fast_flags), format!("sqrt {a:#x}"))
+    })
 }
 
 #[cfg(target_arch = "x86_64")]
