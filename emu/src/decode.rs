@@ -175,12 +175,19 @@ pub enum FastOp {
     SlliAdd,
     AddLw,
     AddBne,
+    AddiAndi,
+    MulAdd,
+    XorBne,
+    LwLw,
+    LwAddi,
+    FldFld,
 }
 
 /// The fused pairs: (first, second, fused). Common in compiled code: a
-/// constant built in two, a pointer or counter step before a load or the
-/// loop's branch, an index scaled then added.
-const FUSED: [(FastOp, FastOp, FastOp); 12] = [
+/// constant built in two, a pointer or counter step before a load, a mask
+/// or the loop's branch, an index scaled then added, a multiply-accumulate,
+/// loads in a row.
+const FUSED: [(FastOp, FastOp, FastOp); 18] = [
     (FastOp::Const, FastOp::Addi, FastOp::LuiAddi),
     (FastOp::Addi, FastOp::Addi, FastOp::AddiAddi),
     (FastOp::Addi, FastOp::Lw, FastOp::AddiLw),
@@ -193,6 +200,12 @@ const FUSED: [(FastOp, FastOp, FastOp); 12] = [
     (FastOp::Slli, FastOp::Add, FastOp::SlliAdd),
     (FastOp::Add, FastOp::Lw, FastOp::AddLw),
     (FastOp::Add, FastOp::Bne, FastOp::AddBne),
+    (FastOp::Addi, FastOp::Andi, FastOp::AddiAndi),
+    (FastOp::Mul, FastOp::Add, FastOp::MulAdd),
+    (FastOp::Xor, FastOp::Bne, FastOp::XorBne),
+    (FastOp::Lw, FastOp::Lw, FastOp::LwLw),
+    (FastOp::Lw, FastOp::Addi, FastOp::LwAddi),
+    (FastOp::Fld, FastOp::Fld, FastOp::FldFld),
 ];
 
 impl FastOp {

@@ -285,6 +285,36 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
                     e2,
                     x!(e2.rs1) != x!(e2.rs2)
                 )),
+                FastOp::AddiAndi => fused!(addr!(), |e2| x!(e2.rd) = x!(e2.rs1) & e2.imm),
+                FastOp::MulAdd => fused!(rs1!().wrapping_mul(rs2!()), |e2| x!(e2.rd) =
+                    x!(e2.rs1).wrapping_add(x!(e2.rs2))),
+                FastOp::XorBne => fused!(rs1!() ^ rs2!(), |e2| branch_second!(
+                    e2,
+                    x!(e2.rs1) != x!(e2.rs2)
+                )),
+                FastOp::LwLw | FastOp::LwAddi => {
+                    load!(
+                        mem.get(addr!().rotate_right(2) as usize)
+                            .map(|w| u32::from_le_bytes(*w))
+                    );
+                    let e2 = cursor.take();
+                    if op == FastOp::LwLw {
+                        lw_second!(e2)
+                    } else {
+                        x!(e2.rd) = x!(e2.rs1).wrapping_add(e2.imm)
+                    }
+                }
+                FastOp::FldFld => {
+                    match load64(mem, addr!()) {
+                        Some(v) => ctx.f[rd] = v,
+                        None => stop!(),
+                    }
+                    let e2 = cursor.take();
+                    match load64(mem, x!(e2.rs1).wrapping_add(e2.imm)) {
+                        Some(v) => ctx.f[e2.rd.index()] = v,
+                        None => stop_second!(e2),
+                    }
+                }
                 FastOp::Slow | FastOp::Stop => stop!(),
                 FastOp::FaddS => host_arith!(f32, Arith::Add),
                 FastOp::FsubS => host_arith!(f32, Arith::Sub),

@@ -334,33 +334,50 @@ fn program(rng: &mut Rng, n: usize) -> Vec<u32> {
             92 if rng.below(odd / 20) == 0 => rng.next() as u32,
             93..=96 => {
                 // A pair the loop fuses (or nearly: registers at random,
-                // loads that may fault, branches anywhere).
-                let first = rng.pick(&[Opcode::Lui, Opcode::Addi, Opcode::Slli, Opcode::Add]);
+                // loads that may fault or misalign, branches anywhere).
+                let load_offset = |rng: &mut Rng, width: i32| {
+                    width * (rng.below(8) as i32 - 4) + (rng.below(odd / 4) == 0) as i32 * 4
+                };
+                let first = rng.pick(&[
+                    Opcode::Lui,
+                    Opcode::Addi,
+                    Opcode::Slli,
+                    Opcode::Add,
+                    Opcode::Mul,
+                    Opcode::Xor,
+                    Opcode::Lw,
+                    Opcode::Fld,
+                ]);
                 let imm = match first {
                     Opcode::Lui => rng.below(1 << 20) as i32,
                     Opcode::Slli => rng.below(32) as i32,
+                    Opcode::Lw => load_offset(rng, 4),
+                    Opcode::Fld => load_offset(rng, 8),
                     _ => rng.below(64) as i32 - 32,
                 };
-                w.push(inst(first, rd, rs1, rs2, imm));
+                let base = rng.pick(&[8, 8, 8, rs1]);
+                w.push(match first {
+                    Opcode::Lw | Opcode::Fld => inst(first, rd, base, 0, imm),
+                    _ => inst(first, rd, rs1, rs2, imm),
+                });
                 let second = if rng.below(2) == 0 {
-                    rng.pick(&[Opcode::Addi, Opcode::Add, Opcode::Lw])
+                    rng.pick(&[
+                        Opcode::Addi,
+                        Opcode::Andi,
+                        Opcode::Add,
+                        Opcode::Lw,
+                        Opcode::Fld,
+                    ])
                 } else {
                     rng.pick(BRANCHES)
                 };
                 let (a, b) = (rng.pick(&[rd, rs1]), rng.pick(&[rd, rs2]));
+                let dest = rng.pick(DEST);
                 match second {
-                    Opcode::Addi => inst(second, rng.pick(DEST), a, 0, rng.below(64) as i32),
-                    Opcode::Add => inst(second, rng.pick(DEST), a, b, 0),
-                    Opcode::Lw => {
-                        let base = rng.pick(&[8, 8, rd]);
-                        inst(
-                            second,
-                            rng.pick(DEST),
-                            base,
-                            0,
-                            4 * (rng.below(8) as i32 - 4),
-                        )
-                    }
+                    Opcode::Addi | Opcode::Andi => inst(second, dest, a, 0, rng.below(64) as i32),
+                    Opcode::Add => inst(second, dest, a, b, 0),
+                    Opcode::Lw => inst(second, dest, rng.pick(&[8, 8, rd]), 0, load_offset(rng, 4)),
+                    Opcode::Fld => inst(second, dest % 8, 8, 0, load_offset(rng, 8)),
                     _ => inst(second, 0, a, b, offset(rng, at + 1, n, 4096, odd)),
                 }
             }
