@@ -4,8 +4,11 @@
 //! are given: wall time of whole runs, paired (every simulator once per
 //! round), medians, and our speed as ratios to theirs.
 //!
-//! Environment: `SCMP_BENCH_LIBRISCV` (libriscv's `rvlinux`, built with
-//! binary translation off) and `SCMP_BENCH_SPIKE` (`spike`), each optional;
+//! Environment: `SCMP_BENCH_LIBRISCV` (libriscv's `rvlinux`: its
+//! `emulator/` built with CMake, `-DCMAKE_BUILD_TYPE=Release
+//! -DRISCV_BINARY_TRANSLATION=OFF -DRISCV_LIBTCC=OFF`) and
+//! `SCMP_BENCH_SPIKE` (`spike`: `configure && make`), each optional, both
+//! built outside this repository from their public sources;
 //! `SCMP_BENCH_GUESTS` (comma-separated workload names; all by default).
 //! Every simulator must end each program with the same exit code (a
 //! checksum of its results), else the benchmark stops.
