@@ -13,10 +13,15 @@
 //! underflow tininess on the denormal-rounded result while RISC-V detects it
 //! after rounding with an unbounded exponent, so a result that rounded up to
 //! the smallest normal is recomputed with scaled operands to decide UF.
-//! Square root (which APFloat lacks), the float-to-integer conversions and
-//! the comparisons use the host, which is exact for them: host sqrt is
-//! correctly rounded to nearest, and the exact residual `x - r*r` gives the
-//! inexact flag and the correction for the directed rounding modes.
+//! Square root (which APFloat lacks), the float-to-integer conversions,
+//! the exact integer-to-float ones and the comparisons use the host, which
+//! is exact for them: host sqrt is correctly rounded to nearest, and the
+//! exact residual `x - r*r` gives the inexact flag and the correction for
+//! the directed rounding modes.
+//!
+//! This is the reference: the fast loop's host-FPU path
+//! (`crate::hardfloat`) is checked against it bit for bit and falls back
+//! to it.
 
 use rustc_apfloat::ieee::{Double, Single};
 use rustc_apfloat::{Float, FloatConvert, Round, Status};

@@ -3,7 +3,9 @@
 //!
 //! Split by concern: [`config`] (every number of the model), [`elf`]
 //! (loading), [`memory`], [`decode`] (predecoded text), [`context`]
-//! (registers and thread state), [`execute`] (semantics), [`fpu`], [`csr`],
+//! (registers and thread state), [`execute`] (semantics), [`fpu`] (F and D
+//! in software, the reference; `hardfloat` its host-FPU fast path, `fast`
+//! the untraced loop), [`csr`],
 //! [`timing`], [`tile`] (scheduler and accounting), [`niu`] (the network's
 //! plug-in point), [`machine`] (mesh and global loop), [`host`] (ecall
 //! services and console), [`trace`], [`stats`], [`fault`].

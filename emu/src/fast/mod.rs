@@ -9,15 +9,20 @@
 //! is left with no effect at all, and the loop returns with the pc on it;
 //! the general interpreter then runs that instruction as it always does.
 //! So the loop only has to agree with `Hart::execute` on the ordinary case
-//! (the FP and CSR instructions even run the same code, `fp_compute` and
-//! `csr_op`, which change nothing when they fail).
+//! (the CSR and the rarer FP instructions even run the same code,
+//! `fp_compute` and `csr_op`, which change nothing when they fail; the FP
+//! arithmetic first tries the host FPU, `crate::hardfloat`, bit-exact with
+//! the soft path the general interpreter runs).
 //!
 //! The loop is compiled twice: without calls (the integer, memory, AMO and
 //! jump instructions; it returns for FP arithmetic, CSR, LR and SC) and
-//! with them; a slice switches to the second at the first instruction that
-//! needs it, because calls in the loop cost the other instructions
-//! registers. The context, the memory words, the reservations and the table
-//! are separate arguments so that the compiler knows they do not alias.
+//! with them (and that once more with the host's fused multiply-add); a
+//! slice switches to the second at the first instruction that needs it,
+//! because calls in the loop cost the other instructions registers. The
+//! context, the memory words, the reservations and the table are separate
+//! arguments so that the compiler knows they do not alias. Cycles are
+//! charged a block at a time and common pairs of instructions are fused
+//! (see `entries`).
 
 mod cursor;
 mod entries;
