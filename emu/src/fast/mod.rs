@@ -26,6 +26,7 @@
 
 mod cursor;
 mod entries;
+mod ops;
 
 use crate::context::Context;
 use crate::csr::Identity;
