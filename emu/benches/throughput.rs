@@ -36,8 +36,13 @@
 //! 1.5, Spike 34), `fmul.d` 56 -> 1.8 (1.5, 35), `fmadd.d` 64 -> 1.8 (4.1,
 //! 39), `fdiv.d` 92 -> 2.1 (1.5, 32). Whole-process CPU time of the `scmp`
 //! binary against libriscv's (`perf stat -r 5`) puts us closer: integer
-//! loop 0.95, C mix 1.05. The fast loop is sensitive to code placement:
-//! this bench's binary runs it 10-15% slower than the `scmp` binary.
+//! loop 0.90 to 0.95, C mix 1.04 to 1.05. The fast loop is sensitive to
+//! code placement: this bench's binary runs it 10-15% slower than the
+//! `scmp` binary, and moving code between files moved the `scmp` figures
+//! by as much; aligning branches (`RUSTFLAGS="-C
+//! llvm-args=-x86-branches-within-32B-boundaries"`, the JCC-erratum
+//! mitigation) made the `scmp` binary 8-15% faster on this Xeon, this
+//! bench's binary no faster.
 //!
 //! What limits it now: per instruction, the fast loop (`emu::fast`) does a
 //! jump-table dispatch (an indirect branch, and a jump back to it: one
