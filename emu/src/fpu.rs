@@ -13,10 +13,15 @@
 //! underflow tininess on the denormal-rounded result while RISC-V detects it
 //! after rounding with an unbounded exponent, so a result that rounded up to
 //! the smallest normal is recomputed with scaled operands to decide UF.
-//! Square root (which APFloat lacks), the float-to-integer conversions and
-//! the comparisons use the host, which is exact for them: host sqrt is
-//! correctly rounded to nearest, and the exact residual `x - r*r` gives the
-//! inexact flag and the correction for the directed rounding modes.
+//! Square root (which APFloat lacks), the float-to-integer conversions,
+//! the exact integer-to-float ones and the comparisons use the host, which
+//! is exact for them: host sqrt is correctly rounded to nearest, and the
+//! exact residual `x - r*r` gives the inexact flag and the correction for
+//! the directed rounding modes.
+//!
+//! This is the reference: the fast loop's host-FPU path
+//! (`crate::hardfloat`) is checked against it bit for bit and falls back
+//! to it.
 
 use rustc_apfloat::ieee::{Double, Single};
 use rustc_apfloat::{Float, FloatConvert, Round, Status};
@@ -409,6 +414,15 @@ pub fn to_int<F: Format>(x: u64, signed: bool, rm: Round, fflags: &mut u8) -> u3
 
 /// Integer to float (`fcvt.{s,d}.w[u]`).
 pub fn from_int<F: Format>(x: u32, signed: bool, rm: Round, fflags: &mut u8) -> u64 {
+    let v = if signed { x as i32 as i64 } else { x as i64 };
+    // Exact (no rounding, no flags) in a double, and in a single below 2^24:
+    // then the host converts.
+    if F::WIDTH == 64 {
+        return (v as f64).to_bits();
+    }
+    if v.unsigned_abs() < 1 << 24 {
+        return (v as f32).to_bits() as u64;
+    }
     let r = if signed {
         F::from_i128_r(x as i32 as i128, rm)
     } else {
@@ -692,6 +706,42 @@ mod tests {
             s(16_777_216.0)
         );
         assert_eq!(fl, flags::NX);
+    }
+
+    #[test]
+    fn exact_int_conversions_match_apfloat() {
+        // The host converts what is exact; apfloat stays the reference.
+        let mut x: u32 = 0x1234_5678;
+        for i in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let v = if i % 3 == 0 { x >> (i % 32) } else { x };
+            for signed in [false, true] {
+                for rm in 0..5 {
+                    let rm = round_mode(rm).unwrap();
+                    let reference = |single: bool| {
+                        let r = match (single, signed) {
+                            (true, true) => {
+                                Single::from_i128_r(v as i32 as i128, rm).map(|f| f.bits())
+                            }
+                            (true, false) => Single::from_u128_r(v as u128, rm).map(|f| f.bits()),
+                            (false, true) => {
+                                Double::from_i128_r(v as i32 as i128, rm).map(|f| f.bits())
+                            }
+                            (false, false) => Double::from_u128_r(v as u128, rm).map(|f| f.bits()),
+                        };
+                        (r.value, status_flags(r.status))
+                    };
+                    let mut fl = 0;
+                    let r = from_int::<Single>(v, signed, rm, &mut fl);
+                    assert_eq!((r, fl), reference(true), "{v:#x} {signed} {rm:?}");
+                    let mut fl = 0;
+                    let r = from_int::<Double>(v, signed, rm, &mut fl);
+                    assert_eq!((r, fl), reference(false), "{v:#x} {signed} {rm:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //!
 //! Split by concern: [`config`] (every number of the model), [`elf`]
 //! (loading), [`memory`], [`decode`] (predecoded text), [`context`]
-//! (registers and thread state), [`execute`] (semantics), [`fpu`], [`csr`],
+//! (registers and thread state), [`execute`] (semantics), [`fpu`] (F and D
+//! in software, the reference; `hardfloat` its host-FPU fast path, `fast`
+//! the untraced loop), [`csr`],
 //! [`timing`], [`tile`] (scheduler and accounting), [`niu`] (the network's
 //! plug-in point), [`machine`] (mesh and global loop), [`host`] (ecall
 //! services and console), [`trace`], [`stats`], [`fault`].
@@ -18,6 +20,7 @@ pub mod execute;
 mod fast;
 pub mod fault;
 pub mod fpu;
+mod hardfloat;
 pub mod host;
 pub mod machine;
 pub mod memory;
@@ -27,6 +30,8 @@ pub mod noc;
 pub mod semihost;
 pub mod stats;
 pub mod stats_network;
+#[cfg(test)]
+mod test_rng;
 pub mod tile;
 pub mod timing;
 pub mod trace;

@@ -1,287 +1,10 @@
-//! The predecoded text: every word of the executable segments decoded once,
-//! with its cycle cost, so the interpreter never decodes in its loop.
-//!
-//! Two parallel tables: [`Decoded`] (the instruction as the ISA defines it,
-//! for the general interpreter, traces and faults) and [`Fast`] (the same
-//! word prepared for the untraced fast loop of `crate::fast`: specialised
-//! operation, registers, immediate or branch target, cycles).
-//!
-//! All tiles load the same image, so they share the tables (an `Arc`); a
-//! tile that stores into its text gets its own copy (copy on write) with the
-//! written words decoded again.
+//! One word of the text prepared for the fast loop: its operation,
+//! registers, immediate or target, and its block's cycles.
 
-use std::sync::Arc;
+use isa_spec::{Extension, Opcode};
 
-use isa_spec::{Extension, Inst, Opcode};
-
-use crate::timing::CostTable;
-
-/// One predecoded word.
-#[derive(Clone, Copy, Debug)]
-pub struct Decoded {
-    /// The instruction, or `None` for a word that is none.
-    pub inst: Option<Inst>,
-    /// The raw word.
-    pub word: u32,
-    /// Cycles (for a branch: when not taken).
-    pub cost: u32,
-}
-
-impl Decoded {
-    /// Decodes `word`.
-    pub fn new(word: u32, costs: &CostTable) -> Decoded {
-        let inst = Inst::decode(word);
-        Decoded {
-            inst,
-            word,
-            cost: inst.map(|i| costs.cost(i.op)).unwrap_or(1),
-        }
-    }
-}
-
-/// The operation of a [`Fast`] entry: the instructions specialised when
-/// they are decoded so that the fast loop has no checks a
-/// word can decide beforehand. Everything else is [`FastOp::Slow`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum FastOp {
-    /// Run by the general interpreter: undecodable words, `ebreak`, loads
-    /// into `x0`, branches and jumps whose target is misaligned or outside
-    /// the table (and, after the last word, the end of the table).
-    Slow,
-    /// Only takes its cycles: fences, and ALU instructions writing `x0`.
-    Nop,
-    /// `x[rd] = imm` (`lui`, and `auipc` with its pc folded in).
-    Const,
-    /// `jal` with a link: `x[rd]` = the return address, go to text index `imm`.
-    Jal,
-    /// `jal x0`: go to text index `imm`.
-    J,
-    /// `jalr` with a link.
-    Jalr,
-    /// `jalr x0`.
-    Jr,
-    Beq,
-    Bne,
-    Blt,
-    Bge,
-    Bltu,
-    Bgeu,
-    Lb,
-    Lh,
-    Lw,
-    Lbu,
-    Lhu,
-    Sb,
-    Sh,
-    Sw,
-    Addi,
-    Slti,
-    Sltiu,
-    Xori,
-    Ori,
-    Andi,
-    Slli,
-    Srli,
-    Srai,
-    Add,
-    Sub,
-    Sll,
-    Slt,
-    Sltu,
-    Xor,
-    Srl,
-    Sra,
-    Or,
-    And,
-    Mul,
-    /// `mulh`, `mulhsu`, `mulhu`, `div`, `divu`, `rem`, `remu` (out of
-    /// line): `imm` says which, as a [`MulDiv`].
-    MulDiv,
-    /// `flw` (`rd` an FP register; any, `f0` too).
-    Flw,
-    /// `fld`.
-    Fld,
-    /// `fsw` (`rs2` an FP register).
-    Fsw,
-    /// `fsd`.
-    Fsd,
-    /// Any other F or D instruction (out of line): `imm` holds the opcode
-    /// in bits 7:0, `rs3` in 15:8 and the rounding mode field in 23:16.
-    Fp,
-    /// A CSR instruction (out of line): `imm` holds the CSR number in bits
-    /// 15:0 and the opcode in 23:16.
-    Csr,
-    /// An instruction that only stops the slice for the tile to act
-    /// (`ecall`, `endt`, `yield`, messaging): `imm` says which, as a
-    /// [`StopKind`].
-    Stop,
-    /// `lr.w` (address `rs1`; `rd` may be 0).
-    Lr,
-    /// `sc.w` (address `rs1`; `rd` may be 0).
-    Sc,
-    /// An AMO (`amoswap.w` .. `amomaxu.w`, address `rs1`): `imm` says
-    /// which, as an [`Amo`]. `rd` may be 0 (the loop zeroes `x0` again).
-    Amo,
-}
-
-/// A register number: an enum of 32 values, so that the compiler knows an
-/// index into a 32-entry register file is in range (no mask, no check).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Reg {
-    R0,
-    R1,
-    R2,
-    R3,
-    R4,
-    R5,
-    R6,
-    R7,
-    R8,
-    R9,
-    R10,
-    R11,
-    R12,
-    R13,
-    R14,
-    R15,
-    R16,
-    R17,
-    R18,
-    R19,
-    R20,
-    R21,
-    R22,
-    R23,
-    R24,
-    R25,
-    R26,
-    R27,
-    R28,
-    R29,
-    R30,
-    R31,
-}
-
-impl Reg {
-    const ALL: [Reg; 32] = [
-        Reg::R0,
-        Reg::R1,
-        Reg::R2,
-        Reg::R3,
-        Reg::R4,
-        Reg::R5,
-        Reg::R6,
-        Reg::R7,
-        Reg::R8,
-        Reg::R9,
-        Reg::R10,
-        Reg::R11,
-        Reg::R12,
-        Reg::R13,
-        Reg::R14,
-        Reg::R15,
-        Reg::R16,
-        Reg::R17,
-        Reg::R18,
-        Reg::R19,
-        Reg::R20,
-        Reg::R21,
-        Reg::R22,
-        Reg::R23,
-        Reg::R24,
-        Reg::R25,
-        Reg::R26,
-        Reg::R27,
-        Reg::R28,
-        Reg::R29,
-        Reg::R30,
-        Reg::R31,
-    ];
-
-    /// Register `n & 31`.
-    pub fn new(n: u8) -> Reg {
-        Reg::ALL[n as usize & 31]
-    }
-
-    /// Its index.
-    #[inline(always)]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// The operation of a [`FastOp::MulDiv`] entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u32)]
-#[allow(missing_docs)]
-pub enum MulDiv {
-    Mulh,
-    Mulhsu,
-    Mulhu,
-    Div,
-    Divu,
-    Rem,
-    Remu,
-}
-
-impl MulDiv {
-    /// Every one, in `repr` order.
-    pub const ALL: [MulDiv; 7] = [
-        MulDiv::Mulh,
-        MulDiv::Mulhsu,
-        MulDiv::Mulhu,
-        MulDiv::Div,
-        MulDiv::Divu,
-        MulDiv::Rem,
-        MulDiv::Remu,
-    ];
-}
-
-/// What a [`FastOp::Stop`] entry stops for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u32)]
-#[allow(missing_docs)]
-pub enum StopKind {
-    HostCall,
-    EndThread,
-    Yield,
-    Messaging,
-}
-
-/// The operation of a [`FastOp::Amo`] entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u32)]
-#[allow(missing_docs)]
-pub enum Amo {
-    Swap,
-    Add,
-    Xor,
-    And,
-    Or,
-    Min,
-    Max,
-    Minu,
-    Maxu,
-}
-
-impl Amo {
-    /// Every one, in `repr` order.
-    pub const ALL: [Amo; 9] = [
-        Amo::Swap,
-        Amo::Add,
-        Amo::Xor,
-        Amo::And,
-        Amo::Or,
-        Amo::Min,
-        Amo::Max,
-        Amo::Minu,
-        Amo::Maxu,
-    ];
-}
+use super::Decoded;
+use super::fast_op::{Amo, DYNAMIC_ROUNDING, FastOp, MulDiv, Reg, StopKind};
 
 /// One word prepared for the fast loop (16 bytes). Register numbers are
 /// below 32. An ALU, load or jump entry never has `rd` 0 (ALU instructions
@@ -301,11 +24,12 @@ pub struct Fast {
     /// Immediate (shift amounts masked); for [`FastOp::Const`] the value;
     /// for a branch or `jal` the text index of the target.
     pub imm: u32,
-    /// What the fast loop adds to its accumulator for the instruction (a
-    /// branch: when not taken): its cycles times `-2^32`, plus one. The
-    /// accumulator's high half counts the slice's cycles down, its low half
-    /// the instructions retired up.
-    pub step: u64,
+    /// What the fast loop adds to its accumulator for this instruction and
+    /// the rest of its block (up to the next entry that ends one, see
+    /// [`FastOp::ends_block`]; a branch counted as not taken): their cycles
+    /// times `-2^32`, plus their number. The accumulator's high half counts
+    /// the slice's cycles down, its low half the instructions retired up.
+    pub rest: u64,
 }
 
 /// The accumulator step of an instruction taking `cycles`.
@@ -315,13 +39,13 @@ pub const fn fast_step(cycles: u32) -> u64 {
 }
 
 impl Fast {
-    const SLOW: Fast = Fast {
+    pub(crate) const SLOW: Fast = Fast {
         op: FastOp::Slow,
         rd: Reg::R0,
         rs1: Reg::R0,
         rs2: Reg::R0,
         imm: 0,
-        step: 0,
+        rest: 0,
     };
 
     /// Prepares `decoded`, the word at `pc`, in a table of `len` words at
@@ -337,7 +61,7 @@ impl Fast {
             rs1: Reg::new(inst.rs1),
             rs2: Reg::new(inst.rs2),
             imm,
-            step: fast_step(decoded.cost),
+            rest: fast_step(decoded.cost),
         };
         // A branch or jump target as a text index, when it is aligned and
         // inside the table (otherwise the general interpreter runs it).
@@ -444,6 +168,14 @@ impl Fast {
             op if matches!(op.spec().extension, Extension::F | Extension::D) => {
                 f.op = FastOp::Fp;
                 f.imm = op as u32 | (inst.rs3 as u32) << 8 | (inst.aux as u32) << 16;
+                if let Some(host) = FastOp::host_float(op) {
+                    if inst.aux == DYNAMIC_ROUNDING {
+                        f.op = host;
+                        f.imm |= 0xff << 24;
+                    } else if inst.aux == 0 {
+                        f.op = host;
+                    }
+                }
             }
             Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => f.op = FastOp::Nop,
             op => {
@@ -495,54 +227,5 @@ impl Fast {
             }
         }
         f
-    }
-}
-
-/// The predecoded words of `base..base + 4 * len`.
-#[derive(Clone, Debug)]
-pub struct DecodedText {
-    /// Address of the first word.
-    pub base: u32,
-    /// The words.
-    pub words: Arc<Vec<Decoded>>,
-    /// The same words for the fast loop, and after them one
-    /// [`FastOp::Slow`] entry, so that the loop needs no check for running
-    /// off the end.
-    pub(crate) fast: Arc<Vec<Fast>>,
-}
-
-impl DecodedText {
-    /// Decodes the words of `bytes` at `base`.
-    pub fn new(base: u32, bytes: &[u8], costs: &CostTable) -> DecodedText {
-        let words: Vec<Decoded> = bytes
-            .chunks_exact(4)
-            .map(|c| Decoded::new(u32::from_le_bytes([c[0], c[1], c[2], c[3]]), costs))
-            .collect();
-        let len = words.len();
-        let fast = words
-            .iter()
-            .enumerate()
-            .map(|(i, d)| Fast::new(d, base.wrapping_add(4 * i as u32), base, len))
-            .chain([Fast::SLOW])
-            .collect();
-        DecodedText {
-            base,
-            words: Arc::new(words),
-            fast: Arc::new(fast),
-        }
-    }
-
-    /// Bytes covered.
-    pub fn len_bytes(&self) -> u32 {
-        4 * self.words.len() as u32
-    }
-
-    /// Replaces the word at `addr` (inside the table) after a store.
-    pub fn redecode(&mut self, addr: u32, word: u32, costs: &CostTable) {
-        let i = ((addr - self.base) / 4) as usize;
-        let len = self.words.len();
-        let d = Decoded::new(word, costs);
-        Arc::make_mut(&mut self.words)[i] = d;
-        Arc::make_mut(&mut self.fast)[i] = Fast::new(&d, addr, self.base, len);
     }
 }
