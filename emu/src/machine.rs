@@ -153,6 +153,20 @@ pub struct RunResult {
     pub stats: Stats,
 }
 
+/// What [`Machine::survey`] found.
+struct Survey {
+    /// The tile with the earliest halt.
+    halt: Option<usize>,
+    /// The earliest clock of a runnable or parked tile.
+    running_min: u64,
+    /// The earliest checkpoint of an unconfirmed optimistic run.
+    confirmed: u64,
+    /// Whether no tile has a thread.
+    all_finished: bool,
+    /// Whether output, trace records or events wait to be written.
+    output: bool,
+}
+
 /// The smallest optimistic window.
 const MIN_WINDOW: u64 = 16;
 
@@ -169,8 +183,15 @@ pub struct Machine {
     config: Config,
     tiles: Vec<Tile>,
     nius: Vec<Niu>,
-    /// Per tile: whether its NIU has work (kept up to date after every call).
+    /// Per tile: whether its NIU has work (kept up to date after every
+    /// call), also as a bit per tile.
     niu_busy: Vec<bool>,
+    niu_mask: Vec<u64>,
+    /// Parked tiles by (cycle, tile), and each tile's entry.
+    parked: std::collections::BTreeSet<(u64, usize)>,
+    parked_at: Vec<Option<u64>>,
+    /// The cycle limit of the run (u64::MAX: none).
+    max: u64,
     net: Network,
     /// Cycles before this one are done on the network side.
     net_now: u64,
@@ -295,6 +316,10 @@ impl Machine {
         Ok(Machine {
             config: config.clone(),
             niu_busy: vec![false; tiles.len()],
+            niu_mask: vec![0; tiles.len().div_ceil(64)],
+            parked: std::collections::BTreeSet::new(),
+            parked_at: vec![None; tiles.len()],
+            max: u64::MAX,
             window: vec![config.sim.epoch_cycles; tiles.len()],
             rollbacks: 0,
             tiles,
@@ -369,6 +394,7 @@ impl Machine {
             Some(f) if f.wants_tile_instructions(tile.id) => tile.run_until::<true>(limit, f),
             _ => tile.run_until::<false>(limit, &TraceFilter::default()),
         }
+        self.sync_parked(i);
     }
 
     /// Takes tile `i` back to its checkpoint and runs it again up to the
@@ -381,6 +407,7 @@ impl Machine {
         }
         self.rollbacks += 1;
         self.window[i] = (self.window[i] / 4).max(MIN_WINDOW);
+        self.sync_parked(i);
     }
 
     /// Makes tile `i`'s past up to `until` certain before the network does
@@ -413,7 +440,9 @@ impl Machine {
                 second = p;
             }
         }
-        let any_busy = self.niu_busy.iter().any(|&b| b) || self.net.next_work().is_some();
+        // A busy NIU may inject now; one that waits for a CTS only once the
+        // CTS, in the network, arrives.
+        let any_busy = self.niu_mask.iter().any(|&m| m != 0) || self.net.next_work().is_some();
         let l = self.lookahead;
         let global = if any_busy {
             (self.net_now + l).saturating_sub(1)
@@ -427,7 +456,7 @@ impl Machine {
             }
             let others = if i == first_tile { second } else { first };
             let mut h = others.saturating_add(l).min(global).min(epoch_end);
-            let quiet = !self.niu_busy[i] && self.net.inbound(i as u32) == 0;
+            let quiet = self.quiet(i);
             if self.lockstep || !quiet {
                 h = h.min(self.net_now + 1);
             }
@@ -450,30 +479,52 @@ impl Machine {
         }
     }
 
-    /// Confirms the optimistic runs the network has caught up with.
-    fn confirm(&mut self) {
+    /// One pass over the tiles after a round: confirms the optimistic runs
+    /// the network has caught up with, and gathers what the end of the round
+    /// needs to know.
+    fn survey(&mut self) -> Survey {
+        let mut s = Survey {
+            halt: None,
+            running_min: u64::MAX,
+            confirmed: u64::MAX,
+            all_finished: true,
+            output: !self.events.is_empty(),
+        };
+        let mut halt_cycle = u64::MAX;
         for i in 0..self.tiles.len() {
-            if self.tiles[i].checkpoint_cycle().is_some()
-                && self.tiles[i].issued_before <= self.net_now + 1
-            {
-                self.tiles[i].commit();
-                self.window[i] = (self.window[i] * 2).min(self.config.sim.epoch_cycles);
+            let t = &mut self.tiles[i];
+            if let Some(c) = t.checkpoint_cycle() {
+                if t.issued_before <= self.net_now + 1 {
+                    t.commit();
+                    self.window[i] = (self.window[i] * 2).min(self.config.sim.epoch_cycles);
+                } else {
+                    s.confirmed = s.confirmed.min(c);
+                }
             }
+            if let Some(h) = &t.halt
+                && h.cycle() < halt_cycle
+            {
+                halt_cycle = h.cycle();
+                s.halt = Some(i);
+            }
+            if matches!(t.state(), TileState::Runnable | TileState::Parked) {
+                s.running_min = s.running_min.min(t.now);
+            }
+            s.all_finished &= t.is_finished();
+            s.output |= !t.output.is_empty() || !t.trace.is_empty();
         }
+        s
     }
 
-    /// The first cycle the network side may not simulate yet: a runnable
-    /// tile's clock, or just after a parked tile's cycle.
-    fn network_limit(&self) -> u64 {
-        let mut limit = u64::MAX;
-        for t in &self.tiles {
-            match t.state() {
-                TileState::Runnable => limit = limit.min(t.now),
-                TileState::Parked => limit = limit.min(t.now + 1),
-                _ => {}
-            }
-        }
-        limit
+    /// The first cycle the network side may not simulate yet because of a
+    /// runnable tile (its clock).
+    fn runnable_limit(&self) -> u64 {
+        self.tiles
+            .iter()
+            .filter(|t| t.state() == TileState::Runnable)
+            .map(|t| t.now)
+            .min()
+            .unwrap_or(u64::MAX)
     }
 
     /// Applies the effects NIU `i` produced.
@@ -493,88 +544,96 @@ impl Machine {
         }
     }
 
-    /// Simulates the network side from `net_now` up to (not including)
-    /// `limit`, or until a tile can run again.
-    fn advance_network(&mut self, max: u64) {
-        let mut limit = self.network_limit().min(max);
+    /// Simulates the network side from `net_now` up to the first cycle a
+    /// tile could still act in (a runnable tile's clock, just after a
+    /// parked tile's cycle). Tiles the network takes an instruction from or
+    /// wakes run on at once, within the certain horizon, so that a burst of
+    /// messaging instructions does not cost a round each.
+    fn advance_network(&mut self) {
+        // The limit: runnable tiles' clocks (those that change on the way
+        // lower `moved`), and parked tiles' cycles plus one (taken from the
+        // parked set each cycle, as taking a parked instruction can move a
+        // tile further).
+        let mut moved = self.runnable_limit();
         let traced = self.trace.is_some();
-        while self.net_now < limit {
+        loop {
+            let parked_limit = self.parked.first().map_or(u64::MAX, |&(p, _)| p + 1);
+            let limit = moved.min(parked_limit).min(self.max);
+            if self.net_now >= limit {
+                break;
+            }
             let c = self.net_now;
-            let parked_here = self
-                .tiles
-                .iter()
-                .any(|t| t.state() == TileState::Parked && t.now == c);
+            let parked_next = self.parked.first().map_or(u64::MAX, |&(p, _)| p);
             let niu_work = self
-                .niu_busy
+                .niu_mask
                 .iter()
-                .enumerate()
-                .any(|(i, &b)| b || self.net.ejected_waiting(i as u32) > 0);
+                .zip(self.net.terminals_with_flits())
+                .any(|(a, b)| a | b != 0);
             let net_work = self.net.next_work();
-            if !parked_here && !niu_work && net_work.is_none_or(|w| w > c) {
-                // Nothing happens at c: jump to the next cycle that has work.
-                let next_parked = self
-                    .tiles
-                    .iter()
-                    .filter(|t| t.state() == TileState::Parked)
-                    .map(|t| t.now)
-                    .min()
-                    .unwrap_or(u64::MAX);
-                let next = next_parked.min(net_work.unwrap_or(u64::MAX)).min(limit);
-                self.net_now = next;
+            if parked_next != c && !niu_work && net_work.is_none_or(|w| w > c) {
+                // Nothing happens at c: jump to the next cycle that has work
+                // or a runnable tile's clock; with neither, stay.
+                let next = parked_next.min(net_work.unwrap_or(u64::MAX)).min(moved);
+                if next == u64::MAX {
+                    break;
+                }
+                self.net_now = next.min(limit);
                 continue;
             }
-            // (a) Messaging instructions issued at c.
-            if parked_here {
-                for i in 0..self.tiles.len() {
-                    if self.tiles[i].state() != TileState::Parked || self.tiles[i].now != c {
-                        continue;
+            // (a) Messaging instructions issued at c, in tile order.
+            while let Some(&(p, i)) = self.parked.first()
+                && p == c
+            {
+                self.parked.pop_first();
+                self.parked_at[i] = None;
+                // Everything before c is known: the run that led here stands.
+                self.tiles[i].commit();
+                let t = &self.tiles[i];
+                let park = t.parked.expect("a parked tile has its instruction");
+                let inst = park.decoded.inst.expect("decoded");
+                let outcome =
+                    self.nius[i].issue(c, park.context, &inst, &t.contexts[park.context].x);
+                let tile = &mut self.tiles[i];
+                match self.trace.as_ref().map(|t| &t.filter) {
+                    Some(f) if f.wants_tile_instructions(tile.id) => {
+                        tile.complete_messaging::<true>(outcome, f)
                     }
-                    // Everything before c is known: the run that led here stands.
-                    self.tiles[i].commit();
-                    let t = &self.tiles[i];
-                    let p = t.parked.expect("a parked tile has its instruction");
-                    let inst = p.decoded.inst.expect("decoded");
-                    let outcome = self.nius[i].issue(c, p.context, &inst, &t.contexts[p.context].x);
-                    let filter = self.trace.as_ref().map(|t| t.filter.clone());
-                    let tile = &mut self.tiles[i];
-                    match &filter {
-                        Some(f) if f.wants_tile_instructions(tile.id) => {
-                            tile.complete_messaging::<true>(outcome, f)
-                        }
-                        _ => tile.complete_messaging::<false>(outcome, &TraceFilter::default()),
-                    }
-                    self.apply_effects(i);
-                    self.niu_busy[i] = self.nius[i].is_busy();
-                    if self.tiles[i].state() == TileState::Runnable {
-                        limit = limit.min(self.tiles[i].now);
-                    }
-                    self.last_progress = c;
+                    _ => tile.complete_messaging::<false>(outcome, &TraceFilter::default()),
                 }
+                self.apply_effects(i);
+                self.set_busy(i);
+                self.last_progress = c;
+                self.run_inline(i, c);
+                moved = self.limit_after(i, c, moved);
             }
             // (b) The routers.
             self.net.step(c);
-            // (c) The NIUs.
-            for i in 0..self.nius.len() {
-                if !self.niu_busy[i] && self.net.ejected_waiting(i as u32) == 0 {
-                    continue;
-                }
-                // The NIU looks at its tile as of c (free contexts, memory):
-                // an optimistic run past c goes back first.
-                self.settle(i, c + 1);
-                let mut view = View(&self.tiles[i]);
-                self.nius[i].cycle(c, &mut self.net, &mut view);
-                let before = self.tiles[i].state();
-                self.apply_effects(i);
-                self.niu_busy[i] = self.nius[i].is_busy();
-                let after = self.tiles[i].state();
-                match after {
-                    TileState::Runnable => limit = limit.min(self.tiles[i].now),
-                    TileState::Parked => limit = limit.min(self.tiles[i].now + 1),
-                    TileState::Halted => limit = limit.min(c + 1),
-                    _ => {}
-                }
-                if after == TileState::Runnable && before != TileState::Runnable {
-                    self.last_progress = c;
+            // (c) The NIUs with work.
+            for word in 0..self.niu_mask.len() {
+                let mut bits = self.niu_mask[word] | self.net.terminals_with_flits()[word];
+                while bits != 0 {
+                    let i = word * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    // When the NIU looks at its tile as of c (free
+                    // contexts, memory), or does something to it from c + 1,
+                    // an optimistic run past c goes back first.
+                    if self.nius[i].needs_tile_state(&self.net) {
+                        self.settle(i, c + 1);
+                    }
+                    let mut view = View(&self.tiles[i]);
+                    self.nius[i].cycle(c, &mut self.net, &mut view);
+                    if self.nius[i].has_effects() {
+                        self.settle(i, c + 1);
+                    }
+                    let before = self.tiles[i].state();
+                    self.apply_effects(i);
+                    self.set_busy(i);
+                    if self.tiles[i].state() == TileState::Runnable && before != TileState::Runnable
+                    {
+                        self.last_progress = c;
+                        self.run_inline(i, c);
+                    }
+                    moved = self.limit_after(i, c, moved);
                 }
             }
             if traced {
@@ -587,6 +646,70 @@ impl Machine {
             {
                 break;
             }
+        }
+    }
+
+    /// The network's limit from tiles that are not parked, once tile `i`
+    /// has changed in cycle `c` (parked tiles are in the parked set).
+    fn limit_after(&self, i: usize, c: u64, limit: u64) -> u64 {
+        let t = &self.tiles[i];
+        match t.state() {
+            TileState::Runnable => limit.min(t.now),
+            TileState::Halted => limit.min(c + 1),
+            _ => limit,
+        }
+    }
+
+    /// Runs tile `i`, which the network side just let go on in its cycle
+    /// `c`, within the horizon that is certain then: every other tile's
+    /// promise is at least `c`, and anything its quiet NIU could bring
+    /// needs the lookahead.
+    fn run_inline(&mut self, i: usize, c: u64) {
+        if self.lockstep
+            || self.tiles[i].state() != TileState::Runnable
+            || self.tiles[i].checkpoint_cycle().is_some()
+            || !self.quiet(i)
+        {
+            return;
+        }
+        let h = (c + self.lookahead - 1).min(self.max);
+        if self.tiles[i].now < h {
+            self.run_tile(i, h);
+        }
+    }
+
+    /// Whether nothing tile `i` would see is on its way: its NIU does not
+    /// touch it, and no thread or data message is coming to it (RTS and CTS
+    /// messages only change the NIU's tables and queues).
+    fn quiet(&self, i: usize) -> bool {
+        let n = i as u32;
+        !(self.niu_busy[i] && self.nius[i].touches_tile())
+            && self.net.inbound_of_class(n, 0) == 0
+            && self.net.inbound_of_class(n, 1) == 0
+    }
+
+    /// Records whether NIU `i` has work (and whether it needs cycles).
+    fn set_busy(&mut self, i: usize) {
+        self.niu_busy[i] = self.nius[i].is_busy();
+        let (w, b) = (i / 64, i % 64);
+        if self.nius[i].needs_cycle() {
+            self.niu_mask[w] |= 1 << b;
+        } else {
+            self.niu_mask[w] &= !(1 << b);
+        }
+    }
+
+    /// Keeps the set of parked tiles up to date with tile `i`.
+    fn sync_parked(&mut self, i: usize) {
+        let now = (self.tiles[i].state() == TileState::Parked).then_some(self.tiles[i].now);
+        if self.parked_at[i] != now {
+            if let Some(p) = self.parked_at[i] {
+                self.parked.remove(&(p, i));
+            }
+            if let Some(p) = now {
+                self.parked.insert((p, i));
+            }
+            self.parked_at[i] = now;
         }
     }
 
@@ -623,36 +746,28 @@ impl Machine {
             0 => u64::MAX,
             m => m,
         };
+        self.max = max;
+        let mut rounds = 0u64;
         let (end, end_cycle) = loop {
+            rounds += 1;
             self.run_tiles(max);
-            self.advance_network(max);
-            self.confirm();
+            self.advance_network();
+            let s = self.survey();
             // The earliest halt in (cycle, tile) order ends the run once
             // nothing earlier can happen.
-            let halt = self
-                .tiles
-                .iter()
-                .filter_map(|t| t.halt.as_ref())
-                .min_by_key(|h| h.cycle())
-                .cloned();
-            let running_min = self
-                .tiles
-                .iter()
-                .filter(|t| matches!(t.state(), TileState::Runnable | TileState::Parked))
-                .map(|t| t.now)
-                .min()
-                .unwrap_or(u64::MAX);
-            let confirmed = self
-                .tiles
-                .iter()
-                .filter_map(|t| t.checkpoint_cycle())
-                .min()
-                .unwrap_or(u64::MAX);
-            let committed = running_min.min(self.net_now).min(confirmed);
+            let halt = s.halt.map(|i| self.tiles[i].halt.clone().expect("halted"));
+            let running_min = s.running_min;
+            // With nothing pending, the network side is as good as done
+            // with every cycle.
+            let quiescent = self.parked.is_empty()
+                && self.niu_mask.iter().all(|&m| m == 0)
+                && self.net.next_work().is_none();
+            let net_time = if quiescent { u64::MAX } else { self.net_now };
+            let committed = running_min.min(net_time).min(s.confirmed);
             let halted = halt.is_some();
             if let Some(halt) = halt {
                 let cycle = halt.cycle();
-                if committed >= cycle || (running_min == u64::MAX && self.net_now >= cycle) {
+                if committed >= cycle || (running_min == u64::MAX && net_time >= cycle) {
                     self.flush(console, cycle);
                     break match halt {
                         Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
@@ -660,12 +775,14 @@ impl Machine {
                     };
                 }
             }
-            self.flush(console, committed.saturating_sub(1));
+            if s.output {
+                self.flush(console, committed.saturating_sub(1));
+            }
             let quiet = running_min == u64::MAX;
             let net_idle = self.net.next_work().is_none()
                 && self.net.in_flight() == 0
                 && !self.niu_busy.iter().any(|&b| b);
-            if quiet && self.tiles.iter().all(Tile::is_finished) && net_idle {
+            if quiet && s.all_finished && net_idle {
                 let end = self
                     .tiles
                     .iter()
@@ -697,7 +814,7 @@ impl Machine {
                     cycle,
                 );
             }
-            if running_min >= max && self.net_now >= max {
+            if running_min >= max && net_time >= max {
                 // The last instructions may end a few cycles past the limit.
                 let reached = self
                     .tiles
@@ -710,6 +827,12 @@ impl Machine {
                 break (RunEnd::CycleLimit(max), reached);
             }
         };
+        if std::env::var_os("SCMP_DEBUG_TIME").is_some() {
+            eprintln!(
+                "rounds {rounds} rollbacks {} network active cycles {} net_now {}",
+                self.rollbacks, self.net.counters.active_cycles, self.net_now
+            );
+        }
         self.prefixer.finish(console);
         for tile in &mut self.tiles {
             tile.close(end_cycle);

@@ -216,8 +216,15 @@ impl Memory {
     /// The bytes, and the range whose stores are code writes (for the fast
     /// loop, which leaves such stores to the general path).
     #[inline]
-    pub(crate) fn fast_parts(&mut self) -> (&mut [u8], u32, u32) {
-        (&mut self.bytes, self.code_base, self.code_len)
+    /// And, while stores are logged for undo, the per-page generations
+    /// and the current one (see `FastEnv::undo`).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn fast_parts(&mut self) -> (&mut [u8], u32, u32, Option<(&[u32], u32)>) {
+        let undo = self
+            .undo
+            .active
+            .then_some((&self.undo.saved_in[..], self.undo.generation));
+        (&mut self.bytes, self.code_base, self.code_len, undo)
     }
 
     /// The written text range, clearing it.

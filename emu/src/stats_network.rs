@@ -137,7 +137,7 @@ impl NetworkStats {
                 received[t] += c.messages_received[t];
             }
             discarded += c.discarded;
-            cts += c.inject_waiting[0];
+            cts += n.cts_waiting(end);
             no_context += c.eject_blocked[0];
             entry_busy += c.eject_blocked[1] + c.eject_blocked[2];
         }

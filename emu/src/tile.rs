@@ -76,7 +76,9 @@ pub enum TileState {
 /// not see.
 #[derive(Clone, Debug)]
 pub struct Checkpoint {
-    contexts: Vec<Context>,
+    /// The contexts that held a thread (the others cannot change in an
+    /// optimistic run: only the NIU starts threads, and never in one).
+    contexts: Vec<(usize, Context)>,
     reservations: Reservations,
     now: u64,
     current: Option<usize>,
@@ -284,7 +286,14 @@ impl Tile {
                 issued_before: 0,
             })
         });
-        cp.contexts.clone_from(&self.contexts);
+        cp.contexts.clear();
+        cp.contexts.extend(
+            self.contexts
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_live())
+                .map(|(i, c)| (i, c.clone())),
+        );
         cp.reservations.clone_from(&self.reservations);
         cp.now = self.now;
         cp.current = self.current;
@@ -330,7 +339,9 @@ impl Tile {
             cp.now <= until.max(cp.now),
             "a checkpoint before the effect"
         );
-        self.contexts.clone_from(&cp.contexts);
+        for (i, c) in &cp.contexts {
+            self.contexts[*i].clone_from(c);
+        }
         self.reservations.clone_from(&cp.reservations);
         self.now = cp.now;
         self.current = cp.current;
@@ -581,16 +592,14 @@ impl Tile {
             if use_fast && ((st.pc.wrapping_sub(base) >> 2) as usize) < words.len() {
                 // Without calls, stores go the general way while a
                 // reservation is held; with them, the loop looks.
-                // (While memory logs stores for undo, every store takes the
-                // general way, which logs it.)
-                let plain_stores =
-                    (calls || hart.reservations.is_empty()) && !hart.mem.undo_active();
-                let (bytes, code_base, code_len) = hart.mem.fast_parts();
+                let plain_stores = calls || hart.reservations.is_empty();
+                let (bytes, code_base, code_len, undo) = hart.mem.fast_parts();
                 let env = FastEnv {
                     base,
                     store_base: if plain_stores { code_base } else { 0 },
                     store_len: if plain_stores { code_len } else { u32::MAX },
                     taken_extra: hart.branch_taken_extra,
+                    undo,
                 };
                 let mem_words = bytes.as_chunks_mut::<4>().0;
                 let (ctx, id, res) = (&mut *hart.ctx, hart.id, &mut *hart.reservations);

@@ -54,7 +54,7 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
     id: &Identity,
     reservations: &mut Reservations,
     mem: &mut [[u8; 4]],
-    env: &FastEnv,
+    env: &FastEnv<'_>,
     loop_state: &mut LoopState,
 ) -> Exit {
     let base = env.base;
@@ -155,6 +155,18 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
                     }
                 };
             }
+            // Whether a store to the page of `$a` may go the fast way while
+            // memory logs stores for undo.
+            macro_rules! undo_check {
+                ($a:expr) => {
+                    if let Some((saved_in, generation)) = env.undo
+                        && saved_in.get(($a >> crate::memory::PAGE_SHIFT) as usize)
+                            != Some(&generation)
+                    {
+                        stop!();
+                    }
+                };
+            }
             // Whether a store to `addr` may go the fast way.
             macro_rules! store_check {
                 () => {
@@ -163,6 +175,7 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
                     {
                         stop!();
                     }
+                    undo_check!(addr!());
                 };
             }
             // The word holding `addr`, for a store that may go the fast way.
@@ -494,6 +507,7 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
                     {
                         stop!();
                     }
+                    undo_check!(rs1!());
                     let Some(w) = mem.get_mut(rs1!().rotate_right(2) as usize) else {
                         stop!();
                     };
@@ -516,6 +530,7 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
                     if !CALLS || rs1!().wrapping_sub(env.store_base) < env.store_len {
                         stop!();
                     }
+                    undo_check!(rs1!());
                     let Some(w) = mem.get_mut(rs1!().rotate_right(2) as usize) else {
                         stop!();
                     };

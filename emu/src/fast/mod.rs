@@ -58,7 +58,7 @@ pub(crate) enum FastExit {
 
 /// Where the text lies and which stores must go the general way.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct FastEnv {
+pub(crate) struct FastEnv<'a> {
     /// Address of the first text word.
     pub base: u32,
     /// Stores to `store_base..store_base + store_len` (wrapping) go the
@@ -69,6 +69,11 @@ pub(crate) struct FastEnv {
     pub store_len: u32,
     /// Extra cycles of a taken branch.
     pub taken_extra: u32,
+    /// While memory logs stores for undo (an optimistic run): per page, the
+    /// generation in which it was saved, and the current one. A store to a
+    /// page not saved in this generation goes the general way, which saves
+    /// it first.
+    pub undo: Option<(&'a [u32], u32)>,
 }
 
 /// The most cycles one call runs (the accumulator's high half is an i32);
@@ -102,7 +107,7 @@ pub(crate) fn run<const CALLS: bool>(
     reservations: &mut Reservations,
     mem: &mut [[u8; 4]],
     code: &[Fast],
-    env: &FastEnv,
+    env: &FastEnv<'_>,
     state: &mut FastState,
     end: u64,
 ) -> FastExit {
@@ -127,7 +132,7 @@ fn run_with_fma(
     reservations: &mut Reservations,
     mem: &mut [[u8; 4]],
     code: &[Fast],
-    env: &FastEnv,
+    env: &FastEnv<'_>,
     state: &mut FastState,
     end: u64,
 ) -> FastExit {
@@ -145,7 +150,7 @@ fn run_loop<const CALLS: bool, const FMA: bool>(
     reservations: &mut Reservations,
     mem: &mut [[u8; 4]],
     code: &[Fast],
-    env: &FastEnv,
+    env: &FastEnv<'_>,
     state: &mut FastState,
     end: u64,
 ) -> FastExit {

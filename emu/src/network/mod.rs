@@ -329,8 +329,12 @@ pub struct Network {
     classes: usize,
     /// Flits anywhere in the network (buffers, links, ejection buffers).
     in_flight: u64,
-    /// Per node: packets on their way to it (registered, tail not taken).
+    /// Per node: packets on their way to it (registered, tail not taken),
+    /// in all and by class.
     inbound: Vec<u32>,
+    inbound_class: Vec<[u32; 4]>,
+    /// A bit per terminal with flits in its ejection buffers.
+    with_flits: Vec<u64>,
     /// The last cycle a flit moved.
     last_move: u64,
     sends: Vec<Send>,
@@ -393,6 +397,8 @@ impl Network {
             classes,
             in_flight: 0,
             inbound: vec![0; n],
+            inbound_class: vec![[0; 4]; n],
+            with_flits: vec![0; n.div_ceil(64)],
             last_move: 0,
             sends: Vec::new(),
             visit_order: VisitOrder::Ascending,
@@ -531,6 +537,7 @@ impl Network {
                     let t = &mut self.terminals[node as usize];
                     t.ejected[vc as usize].push_back(flit);
                     t.waiting += 1;
+                    self.with_flits[node as usize / 64] |= 1 << (node % 64);
                 }
                 Delivery::CreditToTerminal { node, vc } => {
                     self.terminals[node as usize].credits[vc as usize] += 1;
@@ -684,9 +691,18 @@ impl Network {
         self.inbound[node as usize]
     }
 
+    /// Packets of class `class` (below 4) registered towards `node` whose
+    /// tail it has not taken.
+    pub fn inbound_of_class(&self, node: u32, class: u8) -> u32 {
+        self.inbound_class[node as usize][class as usize]
+    }
+
     /// Registers a packet about to be injected and returns its id.
     pub fn new_packet(&mut self, info: PacketInfo) -> PacketId {
         self.inbound[info.dst as usize] += 1;
+        if (info.class as usize) < 4 {
+            self.inbound_class[info.dst as usize][info.class as usize] += 1;
+        }
         match self.free_packets.pop() {
             Some(id) => {
                 self.packets[id as usize] = info;
@@ -752,6 +768,12 @@ impl Network {
         self.terminals[node as usize].ejected[vc as usize].front()
     }
 
+    /// A bit per terminal (`node / 64`, `node % 64`) with flits in its
+    /// ejection buffers.
+    pub fn terminals_with_flits(&self) -> &[u64] {
+        &self.with_flits
+    }
+
     /// Flits waiting in terminal `node`'s ejection buffers.
     pub fn ejected_waiting(&self, node: u32) -> u32 {
         self.terminals[node as usize].waiting
@@ -783,9 +805,16 @@ impl Network {
             });
         }
         self.terminals[node as usize].waiting -= 1;
+        if self.terminals[node as usize].waiting == 0 {
+            self.with_flits[node as usize / 64] &= !(1 << (node % 64));
+        }
         if flit.is_last() {
             self.free_packets.push(flit.packet);
             self.inbound[node as usize] -= 1;
+            let class = self.packets[flit.packet as usize].class as usize;
+            if class < 4 {
+                self.inbound_class[node as usize][class] -= 1;
+            }
         }
         let at = now + self.timing.eject_credit;
         self.schedule(

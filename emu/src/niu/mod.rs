@@ -341,6 +341,8 @@ pub struct Niu {
     /// Send and receive tables (modified NIU).
     pub(crate) send: SendTable,
     pub(crate) recv: ReceiveTable,
+    /// Per queue: the cycle its RTS went out (while it waits for the CTS).
+    pub(crate) cts_since: Vec<u64>,
     /// Per ejection VC: the message being taken in, and its head's times.
     pub(crate) rx: Vec<Rx>,
     pub(crate) rx_head: Vec<HeadSeen>,
@@ -403,6 +405,7 @@ impl Niu {
             tx_dma_free: 0,
             send: SendTable::new(config.send_table_entries as usize),
             recv: ReceiveTable::new(config.receive_table_entries as usize),
+            cts_since: vec![0; queues],
             rx: vec![Rx::Idle; vcs],
             rx_head: vec![HeadSeen::default(); vcs],
             completed: Vec::new(),
@@ -505,6 +508,78 @@ impl Niu {
             || !self.ready.is_empty()
             || self.queues.iter().any(|q| !q.is_empty())
             || self.rx.iter().any(|r| *r != Rx::Idle)
+    }
+
+    /// Cycles transmission queues waited for a CTS up to `end` (those
+    /// still waiting count up to it).
+    pub fn cts_waiting(&self, end: u64) -> u64 {
+        let pending: u64 = self
+            .qstate
+            .iter()
+            .zip(&self.cts_since)
+            .filter(|(s, _)| matches!(s, QueueState::WaitingCts(_)))
+            .map(|(_, since)| end.saturating_sub(*since))
+            .sum();
+        self.counters.inject_waiting[0] + pending
+    }
+
+    /// Whether the NIU has work of its own this cycle, arrivals aside (a
+    /// queue waiting for its CTS has none): the machine calls
+    /// [`Niu::cycle`] while this holds or flits wait in its ejection buffers.
+    pub fn needs_cycle(&self) -> bool {
+        self.copier.is_some()
+            || !self.starting.is_empty()
+            || self.releasing != 0
+            || !self.control.is_empty()
+            || self.holder.is_some()
+            || !self.ready.is_empty()
+            || self
+                .queues
+                .iter()
+                .zip(&self.qstate)
+                .any(|(q, s)| *s == QueueState::Idle && !q.is_empty())
+    }
+
+    /// Whether the NIU may soon do something its tile sees, or look at it:
+    /// store or read its memory (a message coming in, a `sendm` copy or
+    /// stream), start a thread, wake a context. An NIU that only sends
+    /// flits, or waits for a CTS, does not (its tile learns of that through
+    /// messaging instructions, which wait for the network anyway).
+    pub fn touches_tile(&self) -> bool {
+        self.copier.is_some()
+            || !self.starting.is_empty()
+            || self.releasing != 0
+            || !self.waiting.is_empty()
+            || self
+                .rx
+                .iter()
+                .any(|r| !matches!(r, Rx::Idle | Rx::Rts { .. } | Rx::Cts { .. } | Rx::Discard))
+            || self.queues.iter().any(|q| q.has_stream())
+    }
+
+    /// Whether this cycle's work may look at the tile's state: a thread
+    /// message's head waiting for a free context, or memory to read for a
+    /// `sendm` (copy or stream).
+    pub fn needs_tile_state(&self, net: &Network) -> bool {
+        if self.copier.is_some() || self.queues.iter().any(|q| q.has_stream()) {
+            return true;
+        }
+        if net.ejected_waiting(self.node) == 0 {
+            return false;
+        }
+        self.rx.iter().enumerate().any(|(vc, r)| {
+            *r == Rx::Idle
+                && net.peek_ejected(self.node, vc as u8).is_some_and(|f| {
+                    f.is_first()
+                        && isa_spec::msg::Head::decode(f.flit.payload)
+                            .is_some_and(|h| h.ty == MessageType::Thread)
+                })
+        })
+    }
+
+    /// Whether effects are waiting to be taken.
+    pub fn has_effects(&self) -> bool {
+        !self.effects.is_empty()
     }
 
     /// Whether context `c` is reserved for a thread message being taken in.

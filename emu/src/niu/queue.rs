@@ -44,6 +44,8 @@ pub struct TxQueue {
     entries: VecDeque<(Entry, u64)>,
     used: usize,
     capacity: usize,
+    /// Stream entries queued.
+    streams: usize,
 }
 
 impl TxQueue {
@@ -53,6 +55,7 @@ impl TxQueue {
             entries: VecDeque::with_capacity(capacity),
             used: 0,
             capacity,
+            streams: 0,
         }
     }
 
@@ -76,6 +79,7 @@ impl TxQueue {
     pub fn push(&mut self, entry: Entry, ready_at: u64) {
         debug_assert!(entry.slots() <= self.free(), "queue overflow");
         self.used += entry.slots();
+        self.streams += matches!(entry, Entry::Stream { .. }) as usize;
         self.entries.push_back((entry, ready_at));
     }
 
@@ -85,6 +89,11 @@ impl TxQueue {
             .front()
             .filter(|(_, at)| *at <= now)
             .map(|(e, _)| e)
+    }
+
+    /// Whether a `sendm` stream is queued (it will read memory).
+    pub fn has_stream(&self) -> bool {
+        self.streams > 0
     }
 
     /// The cycle from which the front entry may be taken.
@@ -101,6 +110,7 @@ impl TxQueue {
     pub fn pop(&mut self) -> Option<Entry> {
         let (e, _) = self.entries.pop_front()?;
         self.used -= e.slots();
+        self.streams -= matches!(e, Entry::Stream { .. }) as usize;
         Some(e)
     }
 

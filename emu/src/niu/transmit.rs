@@ -463,11 +463,6 @@ impl Niu {
         self.copy(now, view);
         if self.config.design == NiuDesign::Modified {
             self.look_at_queue_fronts(now);
-            self.counters.inject_waiting[0] += self
-                .qstate
-                .iter()
-                .filter(|s| matches!(s, QueueState::WaitingCts(_)))
-                .count() as u64;
         } else if self.holder.is_none()
             && self.ready.is_empty()
             && matches!(self.queues[0].front(now), Some(Entry::Flit(f)) if f.kind() == FlitKind::Head)
@@ -551,6 +546,7 @@ impl Niu {
                     ready_at: now,
                 });
                 self.qstate[q] = QueueState::WaitingCts(id);
+                self.cts_since[q] = now;
             } else {
                 self.qstate[q] = QueueState::Ready;
                 self.ready.push_back(q);
