@@ -885,7 +885,12 @@ pub fn run(
         sink: TraceSink::Last(lines, VecDeque::new()),
     });
     let mut replay_config = config.clone();
-    replay_config.sim.max_cycles = cycle;
+    // A fault at `cycle` is the instruction issuing then: the replay must
+    // let it issue; an exit's cycle is the one after its call.
+    replay_config.sim.max_cycles = match result.end {
+        RunEnd::Fault(_) => cycle + 1,
+        _ => cycle,
+    };
     let mut replay = Machine::new(
         &replay_config,
         program,
