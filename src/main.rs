@@ -17,6 +17,7 @@ mod noc;
 mod output;
 mod preprocess;
 mod run;
+mod snaptest;
 
 /// `--version`: the version, the commit it was built from, and what the
 /// build provides.
@@ -52,6 +53,9 @@ enum Command {
     Config(run::ConfigArgs),
     /// Run the network alone under synthetic traffic and print BookSim2's figures.
     Noc(noc::NocArgs),
+    /// Snapshot-test programs: run each as its `# run:` line says and compare
+    /// its end, output, statistics and trace with `NAME.snap` beside it.
+    Test(snaptest::TestArgs),
 }
 
 /// Arguments of `scmp asm`.
@@ -277,5 +281,6 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(args),
         Command::Config(args) => run::config(args),
         Command::Noc(args) => noc::noc(args),
+        Command::Test(args) => snaptest::test(args),
     }
 }

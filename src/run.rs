@@ -9,6 +9,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use emu::snapshot::RunHeader;
 use emu::{
     Config, ConfigBuilder, Program, RunEnd, RunOptions, StdConsole, TraceFilter, TraceOptions,
     TraceSink,
@@ -170,7 +171,8 @@ fn build_config(args: &ConfigArgs, header: &[String], extra: &[String]) -> Resul
     builder.build().map_err(|e| miette!("{e}"))
 }
 
-fn is_assembly(path: &Path) -> bool {
+/// Whether `path` names an assembly source.
+pub fn is_assembly(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
         Some("s" | "S" | "asm")
@@ -181,7 +183,36 @@ fn is_assembly(path: &Path) -> bool {
 const BUILT_IN_NAME: &str = "programs/spmd.s";
 const BUILT_IN_SOURCE: &str = include_str!("../programs/spmd.s");
 
-fn load_program(args: &RunArgs) -> Result<Program> {
+/// Assembles sources (`.s`, `.S`, `.asm`) into a program; the assembler's
+/// diagnostics go to stderr, the error counts them.
+pub fn assemble_program(
+    inputs: &[PathBuf],
+    include_dirs: &[PathBuf],
+    defines: &[String],
+    defsyms: Vec<(String, i64)>,
+) -> Result<Program> {
+    let options = asm::Options {
+        include_dirs: include_dirs.to_vec(),
+        defsyms,
+        ..asm::Options::default()
+    };
+    let sources = crate::preprocess::read_sources(inputs, include_dirs, defines)
+        .map_err(|errors| miette!("{}", errors.join("\nerror: ")))?;
+    let output = asm::assemble_sources(&sources, &options).map_err(|d| {
+        eprint!(
+            "{}",
+            d.render(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        );
+        let n = d.error_count();
+        miette!(
+            "assembly failed with {n} error{}",
+            if n == 1 { "" } else { "s" }
+        )
+    })?;
+    Program::from_elf(&output.elf).map_err(|e| miette!("{e}"))
+}
+
+fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
     if args.inputs.is_empty() {
         let sources = [(
             format!("{BUILT_IN_NAME} (built in)"),
@@ -192,7 +223,7 @@ fn load_program(args: &RunArgs) -> Result<Program> {
         return Program::from_elf(&output.elf).map_err(|e| miette!("{e}"));
     }
     if args.inputs.iter().all(|p| is_assembly(p)) {
-        let mut defsyms = Vec::new();
+        let mut defsyms = header.defsyms.clone();
         for d in &args.defsyms {
             let (name, value) = d
                 .split_once('=')
@@ -201,26 +232,7 @@ fn load_program(args: &RunArgs) -> Result<Program> {
                 .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
             defsyms.push((name.trim().to_string(), value));
         }
-        let options = asm::Options {
-            include_dirs: args.include_dirs.clone(),
-            defsyms,
-            ..asm::Options::default()
-        };
-        let sources =
-            crate::preprocess::read_sources(&args.inputs, &args.include_dirs, &args.defines)
-                .map_err(|errors| miette!("{}", errors.join("\nerror: ")))?;
-        let output = asm::assemble_sources(&sources, &options).map_err(|d| {
-            eprint!(
-                "{}",
-                d.render(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-            );
-            let n = d.error_count();
-            miette!(
-                "assembly failed with {n} error{}",
-                if n == 1 { "" } else { "s" }
-            )
-        })?;
-        return Program::from_elf(&output.elf).map_err(|e| miette!("{e}"));
+        return assemble_program(&args.inputs, &args.include_dirs, &args.defines, defsyms);
     }
     let [path] = args.inputs.as_slice() else {
         // `--trace FILE`: clap takes FILE for a program (the file goes
@@ -262,7 +274,9 @@ fn parse_int(text: &str) -> Option<i64> {
     Some(if neg { -v } else { v })
 }
 
-fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
+/// Tracing as the flags ask, the program's `# run:` filters where a flag
+/// does not say.
+fn trace_options(args: &RunArgs, header: &RunHeader) -> Result<Option<TraceOptions>> {
     let Some(path) = &args.trace else {
         if args.trace_tiles.is_some()
             || args.trace_contexts.is_some()
@@ -281,21 +295,24 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
             .transpose()
             .map_err(|e| miette!("{flag}: {e}"))
     };
+    let from_header = &header.trace;
     let filter = TraceFilter {
-        tiles: list(&args.trace_tiles, "--trace-tiles")?,
-        contexts: list(&args.trace_contexts, "--trace-contexts")?,
+        tiles: list(&args.trace_tiles, "--trace-tiles")?.or(from_header.tiles.clone()),
+        contexts: list(&args.trace_contexts, "--trace-contexts")?.or(from_header.contexts.clone()),
         cycles: args
             .trace_cycles
             .as_deref()
             .map(TraceFilter::parse_cycles)
             .transpose()
-            .map_err(|e| miette!("--trace-cycles: {e}"))?,
+            .map_err(|e| miette!("--trace-cycles: {e}"))?
+            .or(from_header.cycles.clone()),
         kinds: args
             .trace_events
             .as_deref()
             .map(emu::trace::TraceKinds::parse)
             .transpose()
-            .map_err(|e| miette!("--trace-events: {e}"))?,
+            .map_err(|e| miette!("--trace-events: {e}"))?
+            .or(from_header.kinds),
     };
     let mut writer: Box<dyn Write> = if path.as_os_str() == "-" {
         Box::new(std::io::stderr())
@@ -314,44 +331,26 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
     }))
 }
 
-/// The configuration a program's `# run:` line asks for (`mesh=WxH`,
-/// `boot=first|all`, `threads=N`, `set=section.key=value`), from the first
-/// assembly source given. The built-in example runs on every tile of the
-/// configured mesh (8x8 by default).
-fn run_header(args: &RunArgs) -> Result<Vec<String>> {
-    let text = match args.inputs.first() {
-        None => return Ok(vec!["boot.tiles=all".to_string()]),
-        Some(path) if is_assembly(path) => match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            // The assembler reports the unreadable file.
-            Err(_) => return Ok(Vec::new()),
-        },
-        Some(_) => return Ok(Vec::new()),
-    };
-    let Some(line) = text.lines().find_map(|l| l.trim().strip_prefix("# run:")) else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for token in line.split_whitespace() {
-        let bad = || {
-            miette!(
-                "the program's `# run:` line: `{token}` is not mesh=WxH, boot=first|all, threads=N or set=section.key=value"
-            )
-        };
-        let (key, value) = token.split_once('=').ok_or_else(bad)?;
-        match key {
-            "mesh" => {
-                let (w, h) = value.split_once(['x', 'X']).ok_or_else(bad)?;
-                out.push(format!("mesh.width={w}"));
-                out.push(format!("mesh.height={h}"));
-            }
-            "boot" => out.push(format!("boot.tiles={value}")),
-            "threads" => out.push(format!("boot.threads={value}")),
-            "set" => out.push(value.to_string()),
-            _ => return Err(bad()),
+/// What a program's `# run:` line asks for (see [`RunHeader`]), from the
+/// first assembly source given. The built-in example runs on every tile of
+/// the configured mesh (8x8 by default).
+fn run_header(args: &RunArgs) -> Result<RunHeader> {
+    let path = match args.inputs.first() {
+        None => {
+            return Ok(RunHeader {
+                assignments: vec!["boot.tiles=all".to_string()],
+                ..RunHeader::default()
+            });
         }
-    }
-    Ok(out)
+        Some(path) if is_assembly(path) => path,
+        Some(_) => return Ok(RunHeader::default()),
+    };
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        // The assembler reports the unreadable file.
+        Err(_) => return Ok(RunHeader::default()),
+    };
+    RunHeader::parse(&text).map_err(|e| miette!("{}: the program's {e}", path.display()))
 }
 
 /// Checks that the trace filters name tiles and contexts the machine has.
@@ -408,7 +407,8 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             }
         ));
     }
-    let config = build_config(&args.config, &run_header(&args)?, &extra)?;
+    let header = run_header(&args)?;
+    let config = build_config(&args.config, &header.assignments, &extra)?;
     // Every output is opened before the run, so a bad path is found now.
     let mut stats_file = match (&args.stats_file, args.stats) {
         (Some(_), None) => return Err(miette!("--stats-file needs --stats (text or json)")),
@@ -419,8 +419,8 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
         }
         (None, _) => None,
     };
-    let program = load_program(&args)?;
-    let trace = trace_options(&args)?;
+    let program = load_program(&args, &header)?;
+    let trace = trace_options(&args, &header)?;
     if let Some(t) = &trace {
         check_trace_filter(&t.filter, &config)?;
     }

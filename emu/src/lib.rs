@@ -6,7 +6,8 @@
 //! (registers and thread state), [`execute`] (semantics), [`fpu`], [`csr`],
 //! [`timing`], [`tile`] (scheduler and accounting), [`niu`] (the network's
 //! plug-in point), [`machine`] (mesh and global loop), [`host`] (ecall
-//! services and console), [`trace`], [`stats`], [`fault`].
+//! services and console), [`trace`], [`stats`], [`fault`], [`snapshot`]
+//! (how a program is meant to run, and the text its snapshot keeps).
 #![deny(missing_docs)]
 
 pub mod config;
@@ -25,6 +26,7 @@ pub mod network;
 pub mod niu;
 pub mod noc;
 pub mod semihost;
+pub mod snapshot;
 pub mod stats;
 pub mod tile;
 pub mod timing;
