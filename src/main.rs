@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+mod gdb;
 mod noc;
 mod output;
 mod preprocess;

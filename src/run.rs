@@ -24,6 +24,8 @@ pub const EXIT_CYCLE_LIMIT: u8 = 124;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit status after a deadlock (every thread waits, the network cannot move).
 pub const EXIT_DEADLOCK: u8 = 125;
+/// Exit status when the debugger killed the run (as SIGKILL would).
+pub const EXIT_KILLED: u8 = 137;
 
 /// Configuration options shared by `scmp run` and `scmp config`.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -127,6 +129,14 @@ pub struct RunArgs {
     /// Define a preprocessor macro for `.S` sources: NAME or NAME=VALUE (repeatable).
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     pub defines: Vec<String>,
+    /// Serve the GDB remote protocol on 127.0.0.1:PORT (0: a free port,
+    /// printed) for one tile, whose contexts are GDB's threads; the run
+    /// waits for GDB, and runs in lockstep.
+    #[arg(long, value_name = "PORT")]
+    pub gdb: Option<u16>,
+    /// The tile GDB debugs.
+    #[arg(long, value_name = "TILE", default_value_t = 0, requires = "gdb")]
+    pub gdb_tile: u32,
     /// Arguments for the program, after `--` (its command line through
     /// semihosting's SYS_GET_CMDLINE, joined by spaces).
     #[arg(last = true, value_name = "ARGS")]
@@ -437,10 +447,19 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
         command_line: args.program_args.join(" "),
         input: Box::new(std::io::stdin()),
     };
-    let result = emu::with_host_environment(environment, || {
-        emu::run(&config, &program, options, &mut StdConsole)
-    })
-    .map_err(|e| miette!("{e}"))?;
+    let result = emu::with_host_environment(environment, || match args.gdb {
+        Some(port) => crate::gdb::serve(&config, &program, options, port, args.gdb_tile),
+        None => emu::run(&config, &program, options, &mut StdConsole)
+            .map(crate::gdb::Outcome::Ended)
+            .map_err(|e| miette!("{e}")),
+    })?;
+    let result = match result {
+        crate::gdb::Outcome::Ended(result) => result,
+        crate::gdb::Outcome::Killed => {
+            eprintln!("scmp: the debugger killed the run");
+            return Ok(ExitCode::from(EXIT_KILLED));
+        }
+    };
     if let Some(format) = args.stats {
         let text = match format {
             StatsFormat::Text => result.stats.to_text(),

@@ -619,14 +619,39 @@ impl Machine {
 
     /// Runs to the end, writing output to `console`.
     pub fn run(&mut self, console: &mut dyn Console) -> RunResult {
+        self.run_until(console, &mut |_| false)
+            .expect("a run that never pauses ends")
+    }
+
+    /// Runs until the run ends (`Some`), or until `pause`, called after the
+    /// tiles' part and after the network's part of every step of the
+    /// global loop, returns true (`None`: the output up to the cycles every
+    /// tile has passed is written; calling again resumes). In lockstep mode
+    /// a step is one cycle, so a debugger sees every instruction: it may
+    /// read and change the tiles in `pause`, and take back a halt (after
+    /// the tiles' part) before the run ends at it.
+    pub fn run_until(
+        &mut self,
+        console: &mut dyn Console,
+        pause: &mut dyn FnMut(&mut Machine) -> bool,
+    ) -> Option<RunResult> {
         let max = match self.config.sim.max_cycles {
             0 => u64::MAX,
             m => m,
         };
         let (end, end_cycle) = loop {
             self.run_tiles(max);
+            // Before the network part, which would jump past a halt.
+            if pause(self) {
+                self.flush(console, self.committed().saturating_sub(1));
+                return None;
+            }
             self.advance_network(max);
             self.confirm();
+            if pause(self) {
+                self.flush(console, self.committed().saturating_sub(1));
+                return None;
+            }
             // The earliest halt in (cycle, tile) order ends the run once
             // nothing earlier can happen.
             let halt = self
@@ -635,20 +660,8 @@ impl Machine {
                 .filter_map(|t| t.halt.as_ref())
                 .min_by_key(|h| h.cycle())
                 .cloned();
-            let running_min = self
-                .tiles
-                .iter()
-                .filter(|t| matches!(t.state(), TileState::Runnable | TileState::Parked))
-                .map(|t| t.now)
-                .min()
-                .unwrap_or(u64::MAX);
-            let confirmed = self
-                .tiles
-                .iter()
-                .filter_map(|t| t.checkpoint_cycle())
-                .min()
-                .unwrap_or(u64::MAX);
-            let committed = running_min.min(self.net_now).min(confirmed);
+            let running_min = self.running_min();
+            let committed = self.committed();
             let halted = halt.is_some();
             if let Some(halt) = halt {
                 let cycle = halt.cycle();
@@ -715,7 +728,38 @@ impl Machine {
             tile.close(end_cycle);
         }
         let stats = Stats::collect(end_cycle, &self.tiles);
-        RunResult { end, stats }
+        Some(RunResult { end, stats })
+    }
+
+    /// The earliest clock of a tile that can still issue.
+    fn running_min(&self) -> u64 {
+        self.tiles
+            .iter()
+            .filter(|t| matches!(t.state(), TileState::Runnable | TileState::Parked))
+            .map(|t| t.now)
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The first cycle not certain on every tile and the network.
+    fn committed(&self) -> u64 {
+        let confirmed = self
+            .tiles
+            .iter()
+            .filter_map(|t| t.checkpoint_cycle())
+            .min()
+            .unwrap_or(u64::MAX);
+        self.running_min().min(self.net_now).min(confirmed)
+    }
+
+    /// The tiles, to change (a debugger's registers, memory, breakpoints).
+    pub fn tiles_mut(&mut self) -> &mut [Tile] {
+        &mut self.tiles
+    }
+
+    /// The configuration it runs.
+    pub fn config(&self) -> &Config {
+        &self.config
     }
 
     fn deadlock_report(&self, cycle: u64) -> DeadlockReport {
