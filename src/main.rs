@@ -49,7 +49,7 @@ enum Command {
     /// Show the sections, symbols and disassembly of an ELF file.
     Objdump(ObjdumpArgs),
     /// Run a program (an ELF, or `.s` sources assembled first) on a mesh of tiles.
-    Run(run::RunArgs),
+    Run(Box<run::RunArgs>),
     /// Print the effective machine configuration with every key documented.
     Config(run::ConfigArgs),
     /// Run the network alone under synthetic traffic and print BookSim2's figures.
@@ -279,7 +279,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Asm(args) => assemble(args),
         Command::Objdump(args) => objdump(args),
-        Command::Run(args) => run::run(args),
+        Command::Run(args) => run::run(*args),
         Command::Config(args) => run::config(args),
         Command::Noc(args) => noc::noc(args),
         Command::Test(args) => snaptest::test(args),

@@ -129,6 +129,14 @@ pub struct RunArgs {
     /// Define a preprocessor macro for `.S` sources: NAME or NAME=VALUE (repeatable).
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     pub defines: Vec<String>,
+    /// Write a timeline of the run to FILE (Chrome trace event JSON, for
+    /// the Perfetto UI or chrome://tracing): tiles as processes, contexts
+    /// as threads with their states, messages as arrows, link utilization.
+    #[arg(long, value_name = "FILE")]
+    pub timeline: Option<PathBuf>,
+    /// Cycles per link-utilization sample of the timeline.
+    #[arg(long, value_name = "CYCLES", default_value_t = 100, requires = "timeline", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeline_bucket: u64,
     /// Serve the GDB remote protocol on 127.0.0.1:PORT (0: a free port,
     /// printed) for one tile, whose contexts are GDB's threads; the run
     /// waits for GDB, and runs in lockstep.
@@ -434,8 +442,24 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
     if let Some(t) = &trace {
         check_trace_filter(&t.filter, &config)?;
     }
+    let (timeline, timeline_error) = match &args.timeline {
+        None => (None, None),
+        Some(path) => {
+            let file = File::create(path)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot create the timeline file {}", path.display()))?;
+            let writer = ErrorKeeping::new(BufWriter::new(file));
+            let error = writer.error.clone();
+            let options = emu::timeline::TimelineOptions {
+                out: Box::new(writer),
+                bucket_cycles: args.timeline_bucket,
+            };
+            (Some(options), Some((path.clone(), error)))
+        }
+    };
     let options = RunOptions {
         trace,
+        timeline,
         raw_output: args.raw_output,
         fault_trace_lines: 8,
         lockstep: args.lockstep,
@@ -460,6 +484,14 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(EXIT_KILLED));
         }
     };
+    if let Some((path, error)) = timeline_error
+        && let Some(e) = error.borrow_mut().take()
+    {
+        return Err(miette!(
+            "cannot write the timeline file {}: {e}",
+            path.display()
+        ));
+    }
     if let Some(format) = args.stats {
         let text = match format {
             StatsFormat::Text => result.stats.to_text(),
@@ -491,6 +523,43 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             ExitCode::from(EXIT_DEADLOCK)
         }
     })
+}
+
+/// A writer that keeps its first error for the caller to report after the
+/// run (the machine does not stop a run for its outputs).
+struct ErrorKeeping<W> {
+    inner: W,
+    error: std::rc::Rc<std::cell::RefCell<Option<std::io::Error>>>,
+}
+
+impl<W: Write> ErrorKeeping<W> {
+    fn new(inner: W) -> Self {
+        ErrorKeeping {
+            inner,
+            error: Default::default(),
+        }
+    }
+
+    fn keep<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r {
+            self.error
+                .borrow_mut()
+                .get_or_insert_with(|| std::io::Error::new(e.kind(), e.to_string()));
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for ErrorKeeping<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.keep(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.keep(r)
+    }
 }
 
 /// `cli` with the embedded configuration's value shown as the default of

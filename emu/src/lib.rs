@@ -7,7 +7,8 @@
 //! [`timing`], [`tile`] (scheduler and accounting), [`niu`] (the network's
 //! plug-in point), [`machine`] (mesh and global loop), [`host`] (ecall
 //! services and console), [`trace`], [`stats`], [`fault`], [`snapshot`]
-//! (how a program is meant to run, and the text its snapshot keeps).
+//! (how a program is meant to run, and the text its snapshot keeps),
+//! [`timeline`] (a run's timeline for Perfetto and chrome://tracing).
 #![deny(missing_docs)]
 
 pub mod config;
@@ -29,6 +30,7 @@ pub mod semihost;
 pub mod snapshot;
 pub mod stats;
 pub mod tile;
+pub mod timeline;
 pub mod timing;
 pub mod trace;
 

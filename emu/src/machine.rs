@@ -44,6 +44,7 @@ use crate::network::{Network, StallReport, VisitOrder};
 use crate::niu::{self, Niu, TileView};
 use crate::stats::Stats;
 use crate::tile::{Halt, Tile, TileParams, TileState};
+use crate::timeline::{Recorder, TimelineOptions};
 use crate::timing::CostTable;
 use crate::trace::{TraceFilter, TraceRecord};
 
@@ -79,6 +80,8 @@ pub struct RunOptions {
     /// The order in which the network visits routers (results do not
     /// depend on it; tests vary it).
     pub visit_order: VisitOrder,
+    /// A timeline of the run, written at its end.
+    pub timeline: Option<TimelineOptions>,
 }
 
 /// How a run ended.
@@ -192,6 +195,8 @@ pub struct Machine {
     /// Output from this cycle on is prefixed (a thread message started a
     /// thread then).
     prefix_from: u64,
+    /// The timeline being recorded.
+    timeline: Option<Recorder>,
 }
 
 /// The NIU's view of a tile (which has issued exactly the instructions
@@ -260,6 +265,11 @@ impl Machine {
                 costs.clone(),
                 params.clone(),
             );
+            if options.timeline.is_some() {
+                for ctx in &mut tile.contexts {
+                    ctx.history = Some(Vec::new());
+                }
+            }
             let boots = match config.boot.tiles {
                 BootTiles::First => id == 0,
                 BootTiles::All => true,
@@ -281,6 +291,9 @@ impl Machine {
             );
             if options.trace.as_ref().is_some_and(|o| o.filter.wants_niu()) {
                 n.enable_trace();
+            }
+            if options.timeline.is_some() {
+                n.enable_flows();
             }
             nius.push(n);
         }
@@ -311,6 +324,7 @@ impl Machine {
             prefixer: Prefixer::new(!options.raw_output && booted_threads > 1),
             raw_output: options.raw_output,
             prefix_from: u64::MAX,
+            timeline: options.timeline.map(|o| Recorder::new(o, config)),
         })
     }
 
@@ -523,6 +537,9 @@ impl Machine {
                 self.net_now = next;
                 continue;
             }
+            if let Some(tl) = &mut self.timeline {
+                tl.network_cycle(c, &self.net, &mut self.nius);
+            }
             // (a) Messaging instructions issued at c.
             if parked_here {
                 for i in 0..self.tiles.len() {
@@ -535,6 +552,10 @@ impl Machine {
                     let p = t.parked.expect("a parked tile has its instruction");
                     let inst = p.decoded.inst.expect("decoded");
                     let outcome = self.nius[i].issue(c, p.context, &inst, &t.contexts[p.context].x);
+                    if let Some(tl) = &mut self.timeline {
+                        let ctx = &t.contexts[p.context];
+                        tl.messaging(t.id, p.context, c, ctx.pc, &inst, &ctx.x, &outcome);
+                    }
                     let filter = self.trace.as_ref().map(|t| t.filter.clone());
                     let tile = &mut self.tiles[i];
                     match &filter {
@@ -727,6 +748,11 @@ impl Machine {
         for tile in &mut self.tiles {
             tile.close(end_cycle);
         }
+        if let Some(tl) = self.timeline.take() {
+            // A timeline that cannot be written must not change the run
+            // (the caller's writer sees the error).
+            let _ = tl.finish(&mut self.tiles, &mut self.nius, &self.net, end_cycle);
+        }
         let stats = Stats::collect(end_cycle, &self.tiles);
         Some(RunResult { end, stats })
     }
@@ -801,6 +827,9 @@ impl Machine {
     /// Writes the output, trace records and events stamped at or before
     /// `cut`, in (cycle, tile) order; later ones wait for the next flush.
     fn flush(&mut self, console: &mut dyn Console, cut: u64) {
+        if let Some(tl) = &mut self.timeline {
+            tl.collect(&mut self.tiles, cut);
+        }
         let mut events: Vec<OutputEvent> = Vec::new();
         for tile in &mut self.tiles {
             events.extend(tile.take_output(cut));
@@ -944,6 +973,7 @@ pub fn run(
             fault_trace_lines: 0,
             lockstep,
             visit_order,
+            timeline: None,
         },
     )?;
     let again = replay.run(&mut NullConsole);

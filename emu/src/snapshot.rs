@@ -174,6 +174,7 @@ pub fn run(
         fault_trace_lines: 8,
         lockstep: options.lockstep,
         visit_order: options.visit_order,
+        timeline: None,
     };
     let mut console = CapturedConsole::default();
     let result = crate::machine::run(config, program, run_options, &mut console)?;

@@ -17,8 +17,10 @@
 //!
 //! Split by concern: [`tables`] (send and receive tables), [`queue`]
 //! (transmission queues), `transmit` (the instructions and injection),
-//! `receive` (ejection: thread starts, DMA, the Rendezvous handshake).
+//! `receive` (ejection: thread starts, DMA, the Rendezvous handshake),
+//! [`flows`] (messages' ends, for timelines).
 
+pub mod flows;
 pub mod queue;
 mod receive;
 pub mod tables;
@@ -343,6 +345,8 @@ pub struct Niu {
     pub(crate) effects: Vec<Effect>,
     /// Counters.
     pub counters: NiuCounters,
+    /// Message ends, when recording for a timeline.
+    pub(crate) flows: Option<Vec<flows::MessageEnd>>,
 }
 
 impl Niu {
@@ -393,6 +397,7 @@ impl Niu {
             waiting: Vec::new(),
             effects: Vec::new(),
             counters: NiuCounters::default(),
+            flows: None,
         }
     }
 

@@ -62,8 +62,14 @@ impl Niu {
                 continue;
             };
             let from = net.packet(f.packet).src;
+            let delivery = self.delivery_on(vc);
             match self.take(now, vc, f, from, view) {
                 Ok(()) => {
+                    if let Some(what) = delivery
+                        && f.flit.kind() == FlitKind::Tail
+                    {
+                        self.flow_received(now, net.packet(f.packet).tag, what);
+                    }
                     net.take_ejected(self.node, vc as u8, now);
                     self.rx_next = (vc + 1) % vcs;
                     return;

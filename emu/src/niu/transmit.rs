@@ -660,14 +660,16 @@ impl Niu {
                     return;
                 };
                 let dst = self.dst_of(head.dx, head.dy);
+                let tag = self.next_tag();
                 let packet = net.new_packet(PacketInfo {
                     src: self.node,
                     dst,
                     class,
                     len: 0,
                     injected: now,
-                    tag: self.next_tag(),
+                    tag,
                 });
+                self.flow_sent(now, q, tag);
                 if head.ty == MessageType::Data {
                     h.send_id = match self.queues[q].second() {
                         Some(Entry::Flit(t)) => Some(t.payload),
