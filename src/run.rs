@@ -368,7 +368,7 @@ fn run_header(args: &RunArgs) -> Result<RunHeader> {
         // The assembler reports the unreadable file.
         Err(_) => return Ok(RunHeader::default()),
     };
-    RunHeader::parse(&text).map_err(|e| miette!("{}: the program's {e}", path.display()))
+    RunHeader::parse(&text).map_err(|e| miette!("{}: {e}", path.display()))
 }
 
 /// Checks that the trace filters name tiles and contexts the machine has.

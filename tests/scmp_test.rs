@@ -173,7 +173,7 @@ fn globs_header_filters_and_bad_paths() {
     let (code, out) = scmp_test(&dir, &["bad.s"], "", false);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("FAILED  bad.s: line 1: `# run:` option `colour=red`"),
+        out.contains("FAILED  bad.s: the `# run:` line (line 1): `colour=red`"),
         "{out}"
     );
     std::fs::write(dir.join("bad.s"), "# run: mesh=1x1\n addi a0, a0\n").unwrap();

@@ -74,7 +74,7 @@ impl RunHeader {
         };
         for token in rest.split_whitespace() {
             h.token(token)
-                .map_err(|e| format!("line {line}: `# run:` option `{token}`: {e}"))?;
+                .map_err(|e| format!("the `# run:` line (line {line}): `{token}`: {e}"))?;
         }
         Ok(h)
     }
@@ -281,7 +281,7 @@ mod tests {
     #[test]
     fn header_errors_name_line_and_token() {
         let e = RunHeader::parse("\n\n# run: mesh=2 \n").unwrap_err();
-        assert!(e.starts_with("line 3: `# run:` option `mesh=2`"), "{e}");
+        assert!(e.starts_with("the `# run:` line (line 3): `mesh=2`"), "{e}");
         let e = RunHeader::parse("# run: colour=red").unwrap_err();
         assert!(e.contains("expected one of mesh=WxH"), "{e}");
         let e = RunHeader::parse("# run: trace-events=flits").unwrap_err();
