@@ -246,7 +246,7 @@ fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
             let (name, value) = d
                 .split_once('=')
                 .ok_or_else(|| miette!("--defsym {d}: expected NAME=VALUE"))?;
-            let value = parse_int(value.trim())
+            let value = emu::snapshot::parse_int(value.trim())
                 .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
             defsyms.push((name.trim().to_string(), value));
         }
@@ -278,18 +278,6 @@ fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read {}", path.display()))?;
     Program::from_elf(&bytes).map_err(|e| miette!("{}: {e}", path.display()))
-}
-
-fn parse_int(text: &str) -> Option<i64> {
-    let (neg, t) = match text.strip_prefix('-') {
-        Some(t) => (true, t),
-        None => (false, text),
-    };
-    let v = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        Some(hex) => i64::from_str_radix(hex, 16).ok()?,
-        None => t.parse().ok()?,
-    };
-    Some(if neg { -v } else { v })
 }
 
 /// Tracing as the flags ask, the program's `# run:` filters where a flag

@@ -46,7 +46,9 @@ fn header_line(source: &str) -> Option<(usize, &str)> {
         .find_map(|(i, l)| l.trim().strip_prefix("# run:").map(|rest| (i + 1, rest)))
 }
 
-fn parse_int(text: &str) -> Option<i64> {
+/// An integer as `--defsym` and `defsym=` take it: decimal or `0x` hex,
+/// optionally negative.
+pub fn parse_int(text: &str) -> Option<i64> {
     let (neg, t) = match text.strip_prefix('-') {
         Some(t) => (true, t),
         None => (false, text),
