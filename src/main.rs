@@ -13,10 +13,12 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+mod gdb;
 mod noc;
 mod output;
 mod preprocess;
 mod run;
+mod snaptest;
 
 /// `--version`: the version, the commit it was built from, and what the
 /// build provides.
@@ -47,11 +49,14 @@ enum Command {
     /// Show the sections, symbols and disassembly of an ELF file.
     Objdump(ObjdumpArgs),
     /// Run a program (an ELF, or `.s` sources assembled first) on a mesh of tiles.
-    Run(run::RunArgs),
+    Run(Box<run::RunArgs>),
     /// Print the effective machine configuration with every key documented.
     Config(run::ConfigArgs),
     /// Run the network alone under synthetic traffic and print BookSim2's figures.
     Noc(noc::NocArgs),
+    /// Snapshot-test programs: run each as its `# run:` line says and compare
+    /// its end, output, statistics and trace with `NAME.snap` beside it.
+    Test(snaptest::TestArgs),
 }
 
 /// Arguments of `scmp asm`.
@@ -274,8 +279,9 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Asm(args) => assemble(args),
         Command::Objdump(args) => objdump(args),
-        Command::Run(args) => run::run(args),
+        Command::Run(args) => run::run(*args),
         Command::Config(args) => run::config(args),
         Command::Noc(args) => noc::noc(args),
+        Command::Test(args) => snaptest::test(args),
     }
 }

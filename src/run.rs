@@ -9,6 +9,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use emu::snapshot::RunHeader;
 use emu::{
     Config, ConfigBuilder, Program, RunEnd, RunOptions, StdConsole, TraceFilter, TraceOptions,
     TraceSink,
@@ -23,6 +24,8 @@ pub const EXIT_CYCLE_LIMIT: u8 = 124;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit status after a deadlock (every thread waits, the network cannot move).
 pub const EXIT_DEADLOCK: u8 = 125;
+/// Exit status when the debugger killed the run (as SIGKILL would).
+pub const EXIT_KILLED: u8 = 137;
 
 /// Configuration options shared by `scmp run` and `scmp config`.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -126,6 +129,22 @@ pub struct RunArgs {
     /// Define a preprocessor macro for `.S` sources: NAME or NAME=VALUE (repeatable).
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     pub defines: Vec<String>,
+    /// Write a timeline of the run to FILE (Chrome trace event JSON, for
+    /// the Perfetto UI or chrome://tracing): tiles as processes, contexts
+    /// as threads with their states, messages as arrows, link utilization.
+    #[arg(long, value_name = "FILE")]
+    pub timeline: Option<PathBuf>,
+    /// Cycles per link-utilization sample of the timeline.
+    #[arg(long, value_name = "CYCLES", default_value_t = 100, requires = "timeline", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeline_bucket: u64,
+    /// Serve the GDB remote protocol on 127.0.0.1:PORT (0: a free port,
+    /// printed) for one tile, whose contexts are GDB's threads; the run
+    /// waits for GDB, and runs in lockstep.
+    #[arg(long, value_name = "PORT")]
+    pub gdb: Option<u16>,
+    /// The tile GDB debugs.
+    #[arg(long, value_name = "TILE", default_value_t = 0, requires = "gdb")]
+    pub gdb_tile: u32,
     /// Arguments for the program, after `--` (its command line through
     /// semihosting's SYS_GET_CMDLINE, joined by spaces).
     #[arg(last = true, value_name = "ARGS")]
@@ -170,7 +189,8 @@ fn build_config(args: &ConfigArgs, header: &[String], extra: &[String]) -> Resul
     builder.build().map_err(|e| miette!("{e}"))
 }
 
-fn is_assembly(path: &Path) -> bool {
+/// Whether `path` names an assembly source.
+pub fn is_assembly(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
         Some("s" | "S" | "asm")
@@ -181,7 +201,36 @@ fn is_assembly(path: &Path) -> bool {
 const BUILT_IN_NAME: &str = "programs/spmd.s";
 const BUILT_IN_SOURCE: &str = include_str!("../programs/spmd.s");
 
-fn load_program(args: &RunArgs) -> Result<Program> {
+/// Assembles sources (`.s`, `.S`, `.asm`) into a program; the assembler's
+/// diagnostics go to stderr, the error counts them.
+pub fn assemble_program(
+    inputs: &[PathBuf],
+    include_dirs: &[PathBuf],
+    defines: &[String],
+    defsyms: Vec<(String, i64)>,
+) -> Result<Program> {
+    let options = asm::Options {
+        include_dirs: include_dirs.to_vec(),
+        defsyms,
+        ..asm::Options::default()
+    };
+    let sources = crate::preprocess::read_sources(inputs, include_dirs, defines)
+        .map_err(|errors| miette!("{}", errors.join("\nerror: ")))?;
+    let output = asm::assemble_sources(&sources, &options).map_err(|d| {
+        eprint!(
+            "{}",
+            d.render(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        );
+        let n = d.error_count();
+        miette!(
+            "assembly failed with {n} error{}",
+            if n == 1 { "" } else { "s" }
+        )
+    })?;
+    Program::from_elf(&output.elf).map_err(|e| miette!("{e}"))
+}
+
+fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
     if args.inputs.is_empty() {
         let sources = [(
             format!("{BUILT_IN_NAME} (built in)"),
@@ -192,35 +241,16 @@ fn load_program(args: &RunArgs) -> Result<Program> {
         return Program::from_elf(&output.elf).map_err(|e| miette!("{e}"));
     }
     if args.inputs.iter().all(|p| is_assembly(p)) {
-        let mut defsyms = Vec::new();
+        let mut defsyms = header.defsyms.clone();
         for d in &args.defsyms {
             let (name, value) = d
                 .split_once('=')
                 .ok_or_else(|| miette!("--defsym {d}: expected NAME=VALUE"))?;
-            let value = parse_int(value.trim())
+            let value = emu::snapshot::parse_int(value.trim())
                 .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
             defsyms.push((name.trim().to_string(), value));
         }
-        let options = asm::Options {
-            include_dirs: args.include_dirs.clone(),
-            defsyms,
-            ..asm::Options::default()
-        };
-        let sources =
-            crate::preprocess::read_sources(&args.inputs, &args.include_dirs, &args.defines)
-                .map_err(|errors| miette!("{}", errors.join("\nerror: ")))?;
-        let output = asm::assemble_sources(&sources, &options).map_err(|d| {
-            eprint!(
-                "{}",
-                d.render(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-            );
-            let n = d.error_count();
-            miette!(
-                "assembly failed with {n} error{}",
-                if n == 1 { "" } else { "s" }
-            )
-        })?;
-        return Program::from_elf(&output.elf).map_err(|e| miette!("{e}"));
+        return assemble_program(&args.inputs, &args.include_dirs, &args.defines, defsyms);
     }
     let [path] = args.inputs.as_slice() else {
         // `--trace FILE`: clap takes FILE for a program (the file goes
@@ -250,19 +280,9 @@ fn load_program(args: &RunArgs) -> Result<Program> {
     Program::from_elf(&bytes).map_err(|e| miette!("{}: {e}", path.display()))
 }
 
-fn parse_int(text: &str) -> Option<i64> {
-    let (neg, t) = match text.strip_prefix('-') {
-        Some(t) => (true, t),
-        None => (false, text),
-    };
-    let v = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        Some(hex) => i64::from_str_radix(hex, 16).ok()?,
-        None => t.parse().ok()?,
-    };
-    Some(if neg { -v } else { v })
-}
-
-fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
+/// Tracing as the flags ask, the program's `# run:` filters where a flag
+/// does not say.
+fn trace_options(args: &RunArgs, header: &RunHeader) -> Result<Option<TraceOptions>> {
     let Some(path) = &args.trace else {
         if args.trace_tiles.is_some()
             || args.trace_contexts.is_some()
@@ -281,21 +301,24 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
             .transpose()
             .map_err(|e| miette!("{flag}: {e}"))
     };
+    let from_header = &header.trace;
     let filter = TraceFilter {
-        tiles: list(&args.trace_tiles, "--trace-tiles")?,
-        contexts: list(&args.trace_contexts, "--trace-contexts")?,
+        tiles: list(&args.trace_tiles, "--trace-tiles")?.or(from_header.tiles.clone()),
+        contexts: list(&args.trace_contexts, "--trace-contexts")?.or(from_header.contexts.clone()),
         cycles: args
             .trace_cycles
             .as_deref()
             .map(TraceFilter::parse_cycles)
             .transpose()
-            .map_err(|e| miette!("--trace-cycles: {e}"))?,
+            .map_err(|e| miette!("--trace-cycles: {e}"))?
+            .or(from_header.cycles.clone()),
         kinds: args
             .trace_events
             .as_deref()
             .map(emu::trace::TraceKinds::parse)
             .transpose()
-            .map_err(|e| miette!("--trace-events: {e}"))?,
+            .map_err(|e| miette!("--trace-events: {e}"))?
+            .or(from_header.kinds),
     };
     let mut writer: Box<dyn Write> = if path.as_os_str() == "-" {
         Box::new(std::io::stderr())
@@ -314,44 +337,26 @@ fn trace_options(args: &RunArgs) -> Result<Option<TraceOptions>> {
     }))
 }
 
-/// The configuration a program's `# run:` line asks for (`mesh=WxH`,
-/// `boot=first|all`, `threads=N`, `set=section.key=value`), from the first
-/// assembly source given. The built-in example runs on every tile of the
-/// configured mesh (8x8 by default).
-fn run_header(args: &RunArgs) -> Result<Vec<String>> {
-    let text = match args.inputs.first() {
-        None => return Ok(vec!["boot.tiles=all".to_string()]),
-        Some(path) if is_assembly(path) => match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            // The assembler reports the unreadable file.
-            Err(_) => return Ok(Vec::new()),
-        },
-        Some(_) => return Ok(Vec::new()),
-    };
-    let Some(line) = text.lines().find_map(|l| l.trim().strip_prefix("# run:")) else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for token in line.split_whitespace() {
-        let bad = || {
-            miette!(
-                "the program's `# run:` line: `{token}` is not mesh=WxH, boot=first|all, threads=N or set=section.key=value"
-            )
-        };
-        let (key, value) = token.split_once('=').ok_or_else(bad)?;
-        match key {
-            "mesh" => {
-                let (w, h) = value.split_once(['x', 'X']).ok_or_else(bad)?;
-                out.push(format!("mesh.width={w}"));
-                out.push(format!("mesh.height={h}"));
-            }
-            "boot" => out.push(format!("boot.tiles={value}")),
-            "threads" => out.push(format!("boot.threads={value}")),
-            "set" => out.push(value.to_string()),
-            _ => return Err(bad()),
+/// What a program's `# run:` line asks for (see [`RunHeader`]), from the
+/// first assembly source given. The built-in example runs on every tile of
+/// the configured mesh (8x8 by default).
+fn run_header(args: &RunArgs) -> Result<RunHeader> {
+    let path = match args.inputs.first() {
+        None => {
+            return Ok(RunHeader {
+                assignments: vec!["boot.tiles=all".to_string()],
+                ..RunHeader::default()
+            });
         }
-    }
-    Ok(out)
+        Some(path) if is_assembly(path) => path,
+        Some(_) => return Ok(RunHeader::default()),
+    };
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        // The assembler reports the unreadable file.
+        Err(_) => return Ok(RunHeader::default()),
+    };
+    RunHeader::parse(&text).map_err(|e| miette!("{}: {e}", path.display()))
 }
 
 /// Checks that the trace filters name tiles and contexts the machine has.
@@ -408,7 +413,8 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             }
         ));
     }
-    let config = build_config(&args.config, &run_header(&args)?, &extra)?;
+    let header = run_header(&args)?;
+    let config = build_config(&args.config, &header.assignments, &extra)?;
     // Every output is opened before the run, so a bad path is found now.
     let mut stats_file = match (&args.stats_file, args.stats) {
         (Some(_), None) => return Err(miette!("--stats-file needs --stats (text or json)")),
@@ -419,13 +425,29 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
         }
         (None, _) => None,
     };
-    let program = load_program(&args)?;
-    let trace = trace_options(&args)?;
+    let program = load_program(&args, &header)?;
+    let trace = trace_options(&args, &header)?;
     if let Some(t) = &trace {
         check_trace_filter(&t.filter, &config)?;
     }
+    let (timeline, timeline_error) = match &args.timeline {
+        None => (None, None),
+        Some(path) => {
+            let file = File::create(path)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot create the timeline file {}", path.display()))?;
+            let writer = ErrorKeeping::new(BufWriter::new(file));
+            let error = writer.error.clone();
+            let options = emu::timeline::TimelineOptions {
+                out: Box::new(writer),
+                bucket_cycles: args.timeline_bucket,
+            };
+            (Some(options), Some((path.clone(), error)))
+        }
+    };
     let options = RunOptions {
         trace,
+        timeline,
         raw_output: args.raw_output,
         fault_trace_lines: 8,
         lockstep: args.lockstep,
@@ -437,10 +459,27 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
         command_line: args.program_args.join(" "),
         input: Box::new(std::io::stdin()),
     };
-    let result = emu::with_host_environment(environment, || {
-        emu::run(&config, &program, options, &mut StdConsole)
-    })
-    .map_err(|e| miette!("{e}"))?;
+    let result = emu::with_host_environment(environment, || match args.gdb {
+        Some(port) => crate::gdb::serve(&config, &program, options, port, args.gdb_tile),
+        None => emu::run(&config, &program, options, &mut StdConsole)
+            .map(|r| crate::gdb::Outcome::Ended(Box::new(r)))
+            .map_err(|e| miette!("{e}")),
+    })?;
+    let result = match result {
+        crate::gdb::Outcome::Ended(result) => result,
+        crate::gdb::Outcome::Killed => {
+            eprintln!("scmp: the debugger killed the run");
+            return Ok(ExitCode::from(EXIT_KILLED));
+        }
+    };
+    if let Some((path, error)) = timeline_error
+        && let Some(e) = error.borrow_mut().take()
+    {
+        return Err(miette!(
+            "cannot write the timeline file {}: {e}",
+            path.display()
+        ));
+    }
     if let Some(format) = args.stats {
         let text = match format {
             StatsFormat::Text => result.stats.to_text(),
@@ -472,6 +511,43 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             ExitCode::from(EXIT_DEADLOCK)
         }
     })
+}
+
+/// A writer that keeps its first error for the caller to report after the
+/// run (the machine does not stop a run for its outputs).
+struct ErrorKeeping<W> {
+    inner: W,
+    error: std::rc::Rc<std::cell::RefCell<Option<std::io::Error>>>,
+}
+
+impl<W: Write> ErrorKeeping<W> {
+    fn new(inner: W) -> Self {
+        ErrorKeeping {
+            inner,
+            error: Default::default(),
+        }
+    }
+
+    fn keep<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r {
+            self.error
+                .borrow_mut()
+                .get_or_insert_with(|| std::io::Error::new(e.kind(), e.to_string()));
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for ErrorKeeping<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.keep(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.keep(r)
+    }
 }
 
 /// `cli` with the embedded configuration's value shown as the default of

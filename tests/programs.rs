@@ -1,54 +1,28 @@
-//! Snapshot tests: every program in `programs/` is assembled, run with the
-//! options its `# run:` comment gives, and its end, output, statistics and
-//! full trace are snapshotted (one snapshot per program, in
-//! `tests/snapshots/programs/`), after checking invariants that hold for any
-//! run: each tile's trace cycles never decrease, every retired pc lies in the
-//! executable segment, the statistics add up (per tile issuing + switching +
-//! idle = its cycles, the contexts' running cycles = the tile's issuing
-//! cycles, one trace line per retired instruction), the same run twice
-//! gives the same bytes, and neither tracing nor the epoch length changes
-//! the output or the timing.
+//! The programs in `programs/` against their snapshots (`programs/NAME.snap`,
+//! insta's format), both ways a user can check them:
+//!
+//! - `scmp test --check --cross-check programs` (the command a user runs,
+//!   in CI mode), which also runs every program in lockstep, with a short
+//!   and a long epoch and with other router visiting orders, and requires
+//!   the same text each time;
+//! - the `emu` library and insta (as a Rust user's own test would), after
+//!   checking invariants that hold for any run: each tile's trace cycles
+//!   never decrease, every retired pc lies in the executable segment, the
+//!   statistics add up (per tile issuing + switching + idle = its cycles,
+//!   the contexts' running cycles = the tile's issuing cycles, one trace
+//!   line per retired instruction), the same run twice gives the same
+//!   bytes, and tracing does not change the output or the timing.
 
 mod emu_support;
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
-use emu::{ConfigBuilder, Program, RunEnd};
-use emu_support::{Captured, VisitOrder, assemble_file, describe_end, run, run_with};
+use emu::snapshot::{RunHeader, SnapshotOptions, SnapshotRun};
+use emu::{Program, RunEnd};
+use emu_support::run_untraced;
 
-/// Options from the program's `# run:` line: `mesh=WxH`, `boot=first|all`,
-/// `threads=N`, `set=section.key=value`.
-fn config_for(path: &Path, text: &str) -> emu::Config {
-    let line = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("# run:"))
-        .unwrap_or_else(|| panic!("{}: no `# run:` line", path.display()));
-    let mut b = ConfigBuilder::new();
-    for token in line.split_whitespace() {
-        let (key, value) = token
-            .split_once('=')
-            .unwrap_or_else(|| panic!("{}: bad run option `{token}`", path.display()));
-        let set = |b: &mut ConfigBuilder, s: String| {
-            b.set(&s)
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        };
-        match key {
-            "mesh" => {
-                let (w, h) = value.split_once('x').expect("mesh=WxH");
-                set(&mut b, format!("mesh.width={w}"));
-                set(&mut b, format!("mesh.height={h}"));
-            }
-            "boot" => set(&mut b, format!("boot.tiles={value}")),
-            "threads" => set(&mut b, format!("boot.threads={value}")),
-            "set" => set(&mut b, value.to_string()),
-            _ => panic!("{}: unknown run option `{key}`", path.display()),
-        }
-    }
-    b.build()
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn check_invariants(name: &str, program: &Program, run: &Captured) {
+fn check_invariants(name: &str, program: &Program, run: &SnapshotRun) {
     let text = program.text_range();
     let mut last_cycle: std::collections::HashMap<u32, u64> = Default::default();
     let mut lines = 0u64;
@@ -132,17 +106,6 @@ fn check_invariants(name: &str, program: &Program, run: &Captured) {
     }
 }
 
-fn snapshot_text(run: &Captured) -> String {
-    format!(
-        "## end\n{}\n## stdout\n{}\n## stderr\n{}\n## statistics\n{}\n## trace\n{}",
-        describe_end(&run.result.end).trim_end(),
-        String::from_utf8_lossy(&run.console.stdout),
-        String::from_utf8_lossy(&run.console.stderr),
-        run.result.stats.to_text(),
-        run.trace
-    )
-}
-
 fn programs() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -156,60 +119,57 @@ fn programs() -> Vec<PathBuf> {
 }
 
 #[test]
-fn programs_snapshot() {
+fn scmp_test_checks_every_program() {
+    let out = Command::new(env!("CARGO_BIN_EXE_scmp"))
+        .args(["test", "--check", "--cross-check", "programs"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("scmp runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "scmp test failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let n = programs().len();
+    assert!(
+        stdout.contains(&format!(
+            "scmp test: {n} programs: {n} matched, 0 accepted, 0 rejected, 0 pending, 0 failed"
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn programs_snapshot_through_the_library() {
     for path in programs() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
-        let config = config_for(&path, &text);
-        let elf = assemble_file(&path).unwrap_or_else(|e| panic!("{e}"));
+        let header = RunHeader::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let config = header.config().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let options = asm::Options {
+            defsyms: header.defsyms.clone(),
+            ..asm::Options::default()
+        };
+        let elf = asm::assemble_sources(&[(format!("{name}.s"), text)], &options)
+            .unwrap_or_else(|d| panic!("{name}: {d}"))
+            .elf;
         let program = Program::from_elf(&elf).unwrap();
-        let first = run(&config, &program, true);
+        let snapshot = SnapshotOptions {
+            trace: header.trace.clone(),
+            ..SnapshotOptions::default()
+        };
+        let first = emu::snapshot::run(&config, &program, &snapshot).unwrap();
         check_invariants(&name, &program, &first);
-        let again = run(&config, &program, true);
-        assert_eq!(
-            snapshot_text(&first),
-            snapshot_text(&again),
-            "{name}: deterministic"
-        );
+        let again = emu::snapshot::run(&config, &program, &snapshot).unwrap();
+        assert_eq!(first.text(), again.text(), "{name}: deterministic");
         // The trace must not change the run: same output and statistics without it.
-        let quiet = run(&config, &program, false);
+        let (quiet, console) = run_untraced(&config, &program);
+        assert_eq!(console, first.console, "{name}: tracing changes the output");
         assert_eq!(
-            quiet.console, first.console,
-            "{name}: tracing changes the output"
-        );
-        assert_eq!(
-            quiet.result.stats, first.result.stats,
+            quiet.stats, first.result.stats,
             "{name}: tracing changes the timing"
         );
-        // How far tiles run between synchronizations, and the order in
-        // which routers are visited, change nothing: not the end, the
-        // output, the trace (instructions, flits, NIU events) or the
-        // statistics; a lockstep run (network and tiles one cycle at a
-        // time) is the reference.
-        let mut short = config.clone();
-        short.sim.epoch_cycles = 7;
-        let mut long = config.clone();
-        long.sim.epoch_cycles = 1 << 20;
-        for (what, other) in [
-            (
-                "lockstep",
-                run_with(&config, &program, true, true, VisitOrder::Ascending),
-            ),
-            (
-                "epoch 7",
-                run_with(&short, &program, true, false, VisitOrder::Descending),
-            ),
-            (
-                "epoch 2^20",
-                run_with(&long, &program, true, false, VisitOrder::Shuffled(7)),
-            ),
-        ] {
-            assert_eq!(
-                snapshot_text(&other),
-                snapshot_text(&first),
-                "{name}: {what} changes the run"
-            );
-        }
         if name.starts_with("fault_") {
             assert!(
                 matches!(first.result.end, RunEnd::Fault(_)),
@@ -217,12 +177,12 @@ fn programs_snapshot() {
             );
         }
         insta::with_settings!({
-            snapshot_path => "snapshots/programs",
+            snapshot_path => "../programs",
             prepend_module_to_snapshot => false,
             input_file => &path,
             omit_expression => true,
         }, {
-            insta::assert_snapshot!(name.clone(), snapshot_text(&first));
+            insta::assert_snapshot!(name.clone(), first.text());
         });
     }
 }

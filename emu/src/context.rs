@@ -104,6 +104,9 @@ pub struct Context {
     /// The machine-mode CSRs a C runtime writes (`isa_spec::MACHINE_CSRS`
     /// order): plain registers with no effect.
     pub machine_csrs: [u32; 5],
+    /// For a timeline: every state entered and when, while recording
+    /// (a checkpoint's copy takes an optimistic run's changes back too).
+    pub history: Option<Vec<(u64, ContextState)>>,
 }
 
 impl Context {
@@ -121,6 +124,7 @@ impl Context {
             counters: ContextCounters::default(),
             instret: 0,
             machine_csrs: [0; 5],
+            history: None,
         }
     }
 
@@ -144,6 +148,9 @@ impl Context {
         }
         self.state = state;
         self.state_since = now;
+        if let Some(h) = &mut self.history {
+            h.push((now, state));
+        }
     }
 
     /// Starts a new thread at `pc` with stack pointer `sp` and arguments in

@@ -8,7 +8,9 @@
 //! the untraced loop), [`csr`],
 //! [`timing`], [`tile`] (scheduler and accounting), [`niu`] (the network's
 //! plug-in point), [`machine`] (mesh and global loop), [`host`] (ecall
-//! services and console), [`trace`], [`stats`], [`fault`].
+//! services and console), [`trace`], [`stats`], [`fault`], [`snapshot`]
+//! (how a program is meant to run, and the text its snapshot keeps),
+//! [`timeline`] (a run's timeline for Perfetto and chrome://tracing).
 #![deny(missing_docs)]
 
 pub mod config;
@@ -28,11 +30,13 @@ pub mod network;
 pub mod niu;
 pub mod noc;
 pub mod semihost;
+pub mod snapshot;
 pub mod stats;
 pub mod stats_network;
 #[cfg(test)]
 mod test_rng;
 pub mod tile;
+pub mod timeline;
 pub mod timing;
 pub mod trace;
 

@@ -44,6 +44,7 @@ use crate::network::{Network, StallReport, VisitOrder};
 use crate::niu::{self, Niu, TileView};
 use crate::stats::Stats;
 use crate::tile::{Halt, Tile, TileParams, TileState};
+use crate::timeline::{Recorder, TimelineOptions};
 use crate::timing::CostTable;
 use crate::trace::{TraceFilter, TraceRecord};
 
@@ -79,6 +80,8 @@ pub struct RunOptions {
     /// The order in which the network visits routers (results do not
     /// depend on it; tests vary it).
     pub visit_order: VisitOrder,
+    /// A timeline of the run, written at its end.
+    pub timeline: Option<TimelineOptions>,
 }
 
 /// How a run ended.
@@ -213,6 +216,8 @@ pub struct Machine {
     /// Output from this cycle on is prefixed (a thread message started a
     /// thread then).
     prefix_from: u64,
+    /// The timeline being recorded.
+    timeline: Option<Recorder>,
 }
 
 /// The NIU's view of a tile (which has issued exactly the instructions
@@ -281,6 +286,11 @@ impl Machine {
                 costs.clone(),
                 params.clone(),
             );
+            if options.timeline.is_some() {
+                for ctx in &mut tile.contexts {
+                    ctx.history = Some(Vec::new());
+                }
+            }
             let boots = match config.boot.tiles {
                 BootTiles::First => id == 0,
                 BootTiles::All => true,
@@ -302,6 +312,9 @@ impl Machine {
             );
             if options.trace.as_ref().is_some_and(|o| o.filter.wants_niu()) {
                 n.enable_trace();
+            }
+            if options.timeline.is_some() {
+                n.enable_flows();
             }
             nius.push(n);
         }
@@ -336,6 +349,7 @@ impl Machine {
             prefixer: Prefixer::new(!options.raw_output && booted_threads > 1),
             raw_output: options.raw_output,
             prefix_from: u64::MAX,
+            timeline: options.timeline.map(|o| Recorder::new(o, config)),
         })
     }
 
@@ -580,6 +594,9 @@ impl Machine {
                 self.net_now = next.min(limit);
                 continue;
             }
+            if let Some(tl) = &mut self.timeline {
+                tl.network_cycle(c, &self.net, &mut self.nius);
+            }
             // (a) Messaging instructions issued at c, in tile order.
             while let Some(&(p, i)) = self.parked.first()
                 && p == c
@@ -593,6 +610,10 @@ impl Machine {
                 let inst = park.decoded.inst.expect("decoded");
                 let outcome =
                     self.nius[i].issue(c, park.context, &inst, &t.contexts[park.context].x);
+                if let Some(tl) = &mut self.timeline {
+                    let ctx = &t.contexts[park.context];
+                    tl.messaging(t.id, park.context, c, ctx.pc, &inst, &ctx.x, &outcome);
+                }
                 let tile = &mut self.tiles[i];
                 match self.trace.as_ref().map(|t| &t.filter) {
                     Some(f) if f.wants_tile_instructions(tile.id) => {
@@ -742,6 +763,22 @@ impl Machine {
 
     /// Runs to the end, writing output to `console`.
     pub fn run(&mut self, console: &mut dyn Console) -> RunResult {
+        self.run_until(console, &mut |_| false)
+            .expect("a run that never pauses ends")
+    }
+
+    /// Runs until the run ends (`Some`), or until `pause`, called after the
+    /// tiles' part and after the network's part of every step of the
+    /// global loop, returns true (`None`: the output up to the cycles every
+    /// tile has passed is written; calling again resumes). In lockstep mode
+    /// a step is one cycle, so a debugger sees every instruction: it may
+    /// read and change the tiles in `pause`, and take back a halt (after
+    /// the tiles' part) before the run ends at it.
+    pub fn run_until(
+        &mut self,
+        console: &mut dyn Console,
+        pause: &mut dyn FnMut(&mut Machine) -> bool,
+    ) -> Option<RunResult> {
         let max = match self.config.sim.max_cycles {
             0 => u64::MAX,
             m => m,
@@ -751,8 +788,17 @@ impl Machine {
         let (end, end_cycle) = loop {
             rounds += 1;
             self.run_tiles(max);
+            // Before the network part, which would jump past a halt.
+            if pause(self) {
+                self.flush(console, self.committed().saturating_sub(1));
+                return None;
+            }
             self.advance_network();
             let s = self.survey();
+            if pause(self) {
+                self.flush(console, self.committed().saturating_sub(1));
+                return None;
+            }
             // The earliest halt in (cycle, tile) order ends the run once
             // nothing earlier can happen.
             let halt = s.halt.map(|i| self.tiles[i].halt.clone().expect("halted"));
@@ -768,7 +814,7 @@ impl Machine {
             if let Some(halt) = halt {
                 let cycle = halt.cycle();
                 if committed >= cycle || (running_min == u64::MAX && net_time >= cycle) {
-                    self.flush(console, cycle);
+                    self.final_flush(console, cycle);
                     break match halt {
                         Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
                         Halt::Fault(report) => (RunEnd::Fault(report), cycle),
@@ -790,7 +836,7 @@ impl Machine {
                     .max()
                     .unwrap_or(0)
                     .max(self.last_progress);
-                self.flush(console, u64::MAX);
+                self.final_flush(console, u64::MAX);
                 break (RunEnd::AllThreadsEnded, end);
             }
             if quiet
@@ -800,7 +846,7 @@ impl Machine {
                 && !halted
             {
                 let cycle = self.net_now;
-                self.flush(console, u64::MAX);
+                self.final_flush(console, u64::MAX);
                 break (
                     RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
                     cycle,
@@ -808,7 +854,7 @@ impl Machine {
             }
             if !quiet && self.net.is_stalled(self.net_now.saturating_sub(1)) {
                 let cycle = self.net_now;
-                self.flush(console, cycle);
+                self.final_flush(console, cycle);
                 break (
                     RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
                     cycle,
@@ -823,7 +869,7 @@ impl Machine {
                     .max()
                     .unwrap_or(max)
                     .max(max);
-                self.flush(console, reached);
+                self.final_flush(console, reached);
                 break (RunEnd::CycleLimit(max), reached);
             }
         };
@@ -837,6 +883,11 @@ impl Machine {
         for tile in &mut self.tiles {
             tile.close(end_cycle);
         }
+        if let Some(tl) = self.timeline.take() {
+            // A timeline that cannot be written must not change the run
+            // (the caller's writer sees the error).
+            let _ = tl.finish(&mut self.tiles, &mut self.nius, &self.net, end_cycle);
+        }
         let network = crate::stats_network::NetworkStats::collect(
             &self.net,
             &self.nius,
@@ -844,7 +895,38 @@ impl Machine {
             end_cycle,
         );
         let stats = Stats::collect(end_cycle, &self.tiles, network);
-        RunResult { end, stats }
+        Some(RunResult { end, stats })
+    }
+
+    /// The earliest clock of a tile that can still issue.
+    fn running_min(&self) -> u64 {
+        self.tiles
+            .iter()
+            .filter(|t| matches!(t.state(), TileState::Runnable | TileState::Parked))
+            .map(|t| t.now)
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The first cycle not certain on every tile and the network.
+    fn committed(&self) -> u64 {
+        let confirmed = self
+            .tiles
+            .iter()
+            .filter_map(|t| t.checkpoint_cycle())
+            .min()
+            .unwrap_or(u64::MAX);
+        self.running_min().min(self.net_now).min(confirmed)
+    }
+
+    /// The tiles, to change (a debugger's registers, memory, breakpoints).
+    pub fn tiles_mut(&mut self) -> &mut [Tile] {
+        &mut self.tiles
+    }
+
+    /// The configuration it runs.
+    pub fn config(&self) -> &Config {
+        &self.config
     }
 
     fn deadlock_report(&self, cycle: u64) -> DeadlockReport {
@@ -885,7 +967,18 @@ impl Machine {
 
     /// Writes the output, trace records and events stamped at or before
     /// `cut`, in (cycle, tile) order; later ones wait for the next flush.
+    /// The last flush: the run is over, so no optimistic run can go back.
+    fn final_flush(&mut self, console: &mut dyn Console, cut: u64) {
+        for t in &mut self.tiles {
+            t.commit();
+        }
+        self.flush(console, cut);
+    }
+
     fn flush(&mut self, console: &mut dyn Console, cut: u64) {
+        if let Some(tl) = &mut self.timeline {
+            tl.collect(&mut self.tiles, cut);
+        }
         let mut events: Vec<OutputEvent> = Vec::new();
         for tile in &mut self.tiles {
             events.extend(tile.take_output(cut));
@@ -1014,7 +1107,12 @@ pub fn run(
         sink: TraceSink::Last(lines, VecDeque::new()),
     });
     let mut replay_config = config.clone();
-    replay_config.sim.max_cycles = cycle;
+    // A fault at `cycle` is the instruction issuing then: the replay must
+    // let it issue; an exit's cycle is the one after its call.
+    replay_config.sim.max_cycles = match result.end {
+        RunEnd::Fault(_) => cycle + 1,
+        _ => cycle,
+    };
     let mut replay = Machine::new(
         &replay_config,
         program,
@@ -1024,6 +1122,7 @@ pub fn run(
             fault_trace_lines: 0,
             lockstep,
             visit_order,
+            timeline: None,
         },
     )?;
     let again = replay.run(&mut NullConsole);

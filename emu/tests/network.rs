@@ -97,6 +97,7 @@ fn drive(
                         len: o.len,
                         injected: now,
                         tail_injected: 0,
+                        flow: 0,
                         tag: i as u64,
                     });
                     current[n] = Some((i, id, vc, 0));

@@ -1,5 +1,5 @@
 //! Helpers shared by the emulator's integration tests: assembling programs
-//! and capturing a run's output, trace and statistics.
+//! and capturing an untraced run's output and statistics.
 //!
 //! Programs go through the project's assembler (`asm::assemble_sources`).
 //! `SCMP_TEST_ASSEMBLER=gnu` assembles them with GNU binutils instead
@@ -10,16 +10,10 @@
 
 #![allow(dead_code)]
 
-use std::io::Write;
 use std::path::Path;
 use std::process::Command;
-use std::sync::{Arc, Mutex};
 
-pub use emu::network::VisitOrder;
-use emu::{
-    CapturedConsole, Config, Program, RunEnd, RunOptions, RunResult, TraceFilter, TraceOptions,
-    TraceSink,
-};
+use emu::{CapturedConsole, Config, Program, RunOptions, RunResult};
 
 /// Assembles one source text into an ELF.
 pub fn assemble(name: &str, text: &str) -> Result<Vec<u8>, String> {
@@ -86,72 +80,14 @@ pub fn assemble_file(path: &Path) -> Result<Vec<u8>, String> {
     assemble(&name, &text)
 }
 
-/// A `Write` whose bytes the test reads after the run.
-#[derive(Clone, Default)]
-pub struct SharedBuffer(pub Arc<Mutex<Vec<u8>>>);
-
-impl Write for SharedBuffer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// Everything a run produced.
-pub struct Captured {
-    /// The result.
-    pub result: RunResult,
-    /// Program output.
-    pub console: CapturedConsole,
-    /// Trace text (empty unless traced).
-    pub trace: String,
-}
-
-/// Runs `program` with `config`, tracing everything when `trace` is set.
-pub fn run(config: &Config, program: &Program, trace: bool) -> Captured {
-    run_with(config, program, trace, false, VisitOrder::Ascending)
-}
-
-/// Runs as [`run`], in lockstep when `lockstep` is set, the network
-/// visiting routers in `order`.
-pub fn run_with(
-    config: &Config,
-    program: &Program,
-    trace: bool,
-    lockstep: bool,
-    order: VisitOrder,
-) -> Captured {
-    let buffer = SharedBuffer::default();
+/// Runs `program` with `config` without tracing (the trace must not change
+/// a run: snapshot runs, traced, are compared with this).
+pub fn run_untraced(config: &Config, program: &Program) -> (RunResult, CapturedConsole) {
     let options = RunOptions {
-        trace: trace.then(|| TraceOptions {
-            filter: TraceFilter::default(),
-            sink: TraceSink::Writer(Box::new(buffer.clone())),
-        }),
-        raw_output: false,
         fault_trace_lines: 8,
-        lockstep,
-        visit_order: order,
+        ..RunOptions::default()
     };
     let mut console = CapturedConsole::default();
     let result = emu::run(config, program, options, &mut console).expect("the program loads");
-    let trace = String::from_utf8(buffer.0.lock().unwrap().clone()).expect("the trace is text");
-    Captured {
-        result,
-        console,
-        trace,
-    }
-}
-
-/// The end of a run in words.
-pub fn describe_end(end: &RunEnd) -> String {
-    match end {
-        RunEnd::AllThreadsEnded => "all threads ended (exit code 0)".to_string(),
-        RunEnd::Exit(code) => format!("exit({code})"),
-        RunEnd::Fault(report) => report.to_string(),
-        RunEnd::CycleLimit(limit) => format!("cycle limit {limit} reached"),
-        RunEnd::Deadlock(report) => report.to_string(),
-    }
+    (result, console)
 }

@@ -196,6 +196,9 @@ pub struct PacketInfo {
     /// A value of the packet's owner (an NIU: the cycle its message's first
     /// instruction issued; the traffic generator: its creation cycle).
     pub tag: u64,
+    /// The owner's name for the packet, unique in a run (an NIU: its node
+    /// and a count; 0 when unused), for following a message end to end.
+    pub flow: u64,
 }
 
 /// A terminal: the NIU side of a router's local port.

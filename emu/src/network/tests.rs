@@ -100,6 +100,7 @@ impl Driver {
                     len: p.len,
                     injected: now,
                     tail_injected: 0,
+                    flow: 0,
                     tag: i as u64,
                 });
                 self.current[n] = Some((p, i, id, vc, 0));

@@ -17,8 +17,10 @@
 //!
 //! Split by concern: [`tables`] (send and receive tables), [`queue`]
 //! (transmission queues), `transmit` (the instructions and injection),
-//! `receive` (ejection: thread starts, DMA, the Rendezvous handshake).
+//! `receive` (ejection: thread starts, DMA, the Rendezvous handshake),
+//! [`flows`] (messages' ends, for timelines).
 
+pub mod flows;
 pub mod queue;
 mod receive;
 pub mod stats;
@@ -341,6 +343,8 @@ pub struct Niu {
     /// Send and receive tables (modified NIU).
     pub(crate) send: SendTable,
     pub(crate) recv: ReceiveTable,
+    /// Data and thread messages sent so far (for their flow ids).
+    pub(crate) flows_sent: u64,
     /// Per queue: the cycle its RTS went out (while it waits for the CTS).
     pub(crate) cts_since: Vec<u64>,
     /// Per ejection VC: the message being taken in, and its head's times.
@@ -364,6 +368,8 @@ pub struct Niu {
     pub(crate) effects: Vec<Effect>,
     /// Counters.
     pub counters: NiuCounters,
+    /// Message ends, when recording for a timeline.
+    pub(crate) flows: Option<Vec<flows::MessageEnd>>,
 }
 
 impl Niu {
@@ -406,6 +412,7 @@ impl Niu {
             send: SendTable::new(config.send_table_entries as usize),
             recv: ReceiveTable::new(config.receive_table_entries as usize),
             cts_since: vec![0; queues],
+            flows_sent: 0,
             rx: vec![Rx::Idle; vcs],
             rx_head: vec![HeadSeen::default(); vcs],
             completed: Vec::new(),
@@ -416,6 +423,7 @@ impl Niu {
             waiting: Vec::new(),
             effects: Vec::new(),
             counters: NiuCounters::default(),
+            flows: None,
         }
     }
 
@@ -508,6 +516,12 @@ impl Niu {
             || !self.ready.is_empty()
             || self.queues.iter().any(|q| !q.is_empty())
             || self.rx.iter().any(|r| *r != Rx::Idle)
+    }
+
+    /// A run-unique id for the next message: this node and a count.
+    pub(crate) fn next_flow(&mut self) -> u64 {
+        self.flows_sent += 1;
+        ((self.node as u64) << 32) | self.flows_sent
     }
 
     /// Cycles transmission queues waited for a CTS up to `end` (those

@@ -62,6 +62,7 @@ impl Niu {
                 continue;
             };
             let info = *net.packet(f.packet);
+            let delivery = self.delivery_on(vc);
             match self.take(now, vc, f, info.src, view) {
                 Ok(()) => {
                     if f.is_first() {
@@ -74,6 +75,9 @@ impl Niu {
                     }
                     if f.is_last() {
                         self.message_taken(vc, now, info.tail_injected);
+                        if let Some(what) = delivery {
+                            self.flow_received(now, info.flow, what);
+                        }
                     }
                     net.take_ejected(self.node, vc as u8, now);
                     self.rx_next = (vc + 1) % vcs;

@@ -584,6 +584,7 @@ impl Niu {
                     injected: now,
                     tail_injected: 0,
                     tag: msg.ready_at,
+                    flow: 0,
                 });
                 (vc, packet, 0)
             }
@@ -674,6 +675,7 @@ impl Niu {
                 let dst = self.dst_of(head.dx, head.dy);
                 // The head was enqueued at the end of its sendh's cycle.
                 let created = self.queues[q].front_ready_at().saturating_sub(1);
+                let flow = self.next_flow();
                 let packet = net.new_packet(PacketInfo {
                     src: self.node,
                     dst,
@@ -682,7 +684,9 @@ impl Niu {
                     injected: now,
                     tail_injected: 0,
                     tag: created,
+                    flow,
                 });
+                self.flow_sent(now, q, flow);
                 if head.ty == MessageType::Data {
                     h.send_id = match self.queues[q].second() {
                         Some(Entry::Flit(t)) => Some(t.payload),

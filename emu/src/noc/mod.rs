@@ -277,6 +277,7 @@ pub fn run(
                             len: size,
                             injected: now,
                             tail_injected: 0,
+                            flow: 0,
                             tag,
                         });
                         Injecting {
