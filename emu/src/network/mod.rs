@@ -233,6 +233,8 @@ pub struct NetEvent {
     pub dst: u32,
     /// Position in the packet.
     pub seq: u16,
+    /// The packet's handle (reused once its tail has left the network).
+    pub packet: u32,
 }
 
 /// Kinds of network trace events.
@@ -634,6 +636,7 @@ impl Network {
                 src: p.src,
                 dst: p.dst,
                 seq: s.flit.seq,
+                packet: s.flit.packet,
             });
         }
         let t = self.timing;
@@ -752,6 +755,7 @@ impl Network {
                 src: p.src,
                 dst: p.dst,
                 seq: flit.seq,
+                packet: flit.packet,
             });
         }
         let at = now + self.timing.inject;
@@ -805,6 +809,7 @@ impl Network {
                 src: p.src,
                 dst: p.dst,
                 seq: flit.seq,
+                packet: flit.packet,
             });
         }
         self.terminals[node as usize].waiting -= 1;
