@@ -136,7 +136,7 @@ fn print_result(out: &mut dyn Write, r: &NocResult) -> std::io::Result<()> {
     writeln!(
         out,
         "Accepted flit rate average = {:.5} (min = {:.5}, max = {:.5})",
-        r.accepted_flit_rate.avg, r.accepted_flit_rate.min, r.accepted_flit_rate.max
+        r.accepted_flit_rate, r.accepted_flit_rate_nodes.min, r.accepted_flit_rate_nodes.max
     )?;
     writeln!(out, "Offered flit rate = {:.5}", r.offered_flit_rate)?;
     writeln!(out, "Hops average = {:.4}", r.hops)?;
@@ -219,7 +219,7 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
                     r.rate,
                     r.packet_latency.avg,
                     r.network_latency.avg,
-                    r.accepted_flit_rate.avg,
+                    r.accepted_flit_rate,
                     if r.saturated { "yes" } else { "no" }
                 )
                 .into_diagnostic()?;

@@ -139,9 +139,14 @@ pub struct NocResult {
     pub network_latency: Summary,
     /// Flit latency (the flit's injection to its ejection), cycles.
     pub flit_latency: Summary,
-    /// Flits ejected per node per cycle during measurement: mean over
-    /// nodes, and the least and most accepting node.
-    pub accepted_flit_rate: Summary,
+    /// Mean packet latency (`packet_latency.avg`, flat for scripts).
+    pub packet_latency_avg: f64,
+    /// Mean network latency (`network_latency.avg`, flat for scripts).
+    pub network_latency_avg: f64,
+    /// Flits ejected per node per cycle during measurement, mean over nodes.
+    pub accepted_flit_rate: f64,
+    /// The same per node: mean, and the least and most accepting node.
+    pub accepted_flit_rate_nodes: Summary,
     /// Flits created per node per cycle during measurement.
     pub offered_flit_rate: f64,
     /// Mean routers traversed by measured packets (BookSim2's hops: links + 1).
@@ -322,7 +327,10 @@ pub fn run(
         packet_latency: plat.summary(),
         network_latency: nlat.summary(),
         flit_latency: flat.summary(),
-        accepted_flit_rate: acc.summary(),
+        packet_latency_avg: plat.summary().avg,
+        network_latency_avg: nlat.summary().avg,
+        accepted_flit_rate: acc.summary().avg,
+        accepted_flit_rate_nodes: acc.summary(),
         offered_flit_rate: created_flits as f64 / (nodes as f64 * traffic.cycles as f64),
         hops: if arrived == 0 {
             0.0

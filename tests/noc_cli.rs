@@ -1,0 +1,107 @@
+//! `scmp noc` end to end: the JSON figures scripts read, the latency-load
+//! sweep, the trace file and errors in the flags.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn scmp(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_scmp"))
+        .args(args)
+        .output()
+        .expect("scmp runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).to_string()
+}
+
+const SHORT: [&str; 4] = ["--warmup", "1000", "--cycles", "4000"];
+
+#[test]
+fn json_has_the_figures_scripts_read() {
+    let mut args = vec!["noc", "--mesh", "4x4", "--rate", "0.2", "--json"];
+    args.extend(SHORT);
+    let out = scmp(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let num = |k: &str| {
+        v[k].as_f64()
+            .unwrap_or_else(|| panic!("no number {k} in {v}"))
+    };
+    assert_eq!(num("packet_latency_avg"), v["packet_latency"]["avg"]);
+    assert_eq!(num("network_latency_avg"), v["network_latency"]["avg"]);
+    assert!(num("network_latency_avg") <= num("packet_latency_avg"));
+    // Below saturation the network accepts what is offered.
+    assert!((num("accepted_flit_rate") - 0.2).abs() < 0.02, "{v}");
+    assert!(num("cycles") >= 5000.0);
+    assert!(num("wall_seconds") >= 0.0);
+    assert_eq!(v["saturated"], Value::Bool(false));
+}
+
+#[test]
+fn sweep_stops_at_saturation() {
+    let mut args = vec![
+        "noc", "--mesh", "4x4", "--sweep", "--step", "0.15", "--json",
+    ];
+    args.extend(SHORT);
+    args.extend(["--drain", "3000"]);
+    let out = scmp(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let points = v.as_array().expect("an array");
+    let lat: Vec<f64> = points
+        .iter()
+        .map(|p| p["packet_latency_avg"].as_f64().unwrap())
+        .collect();
+    assert!(
+        lat.windows(2).all(|w| w[0] <= w[1]),
+        "latency falls: {lat:?}"
+    );
+    let last = points.last().unwrap();
+    assert!(
+        last["saturated"] == Value::Bool(true) || lat.last().unwrap() > &500.0,
+        "the sweep ends past saturation: {v}"
+    );
+    // A 4x4 mesh under uniform traffic saturates between 0.4 and 0.9.
+    assert!((3..=6).contains(&points.len()), "{} points", points.len());
+}
+
+#[test]
+fn trace_file_lists_every_flit_move() {
+    let path = std::env::temp_dir().join(format!("scmp-noc-{}.trace", std::process::id()));
+    let p = path.display().to_string();
+    let out = scmp(&[
+        "noc", "--mesh", "3x3", "--rate", "0.1", "--warmup", "0", "--cycles", "50", "--trace", &p,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let trace = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let count = |what: &str| trace.lines().filter(|l| l.contains(what)).count();
+    assert!(count("inject") > 10);
+    assert!(count("eject") <= count("inject"));
+    assert!(count("forward") >= count("eject"));
+}
+
+#[test]
+fn bad_flags_name_the_problem() {
+    for (args, expect) in [
+        (vec!["--mesh", "4x2", "--traffic", "transpose"], "square"),
+        (vec!["--rate", "1.5"], "--rate"),
+        (
+            vec!["--traffic", "hotspot:99:0.5", "--mesh", "4x4"],
+            "hotspot node 99",
+        ),
+        (vec!["--traffic", "zigzag"], "zigzag"),
+        (vec!["--set", "num_vcs=0"], "num_vcs"),
+        (vec!["--packet-size", "1"], "packet"),
+    ] {
+        let mut all = vec!["noc"];
+        all.extend(&args);
+        let out = scmp(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(expect), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
