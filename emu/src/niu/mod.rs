@@ -25,6 +25,8 @@ pub mod queue;
 mod receive;
 pub mod stats;
 pub mod tables;
+#[cfg(test)]
+mod tests;
 mod transmit;
 
 use std::collections::VecDeque;
