@@ -1,7 +1,8 @@
 //! Nothing a program does makes the emulator panic or hang: random words
 //! (mostly valid instructions of every kind, some not) run as code on
 //! several contexts end with a fault, an exit, the end of all threads, a
-//! reported deadlock or the cycle limit, and the statistics add up.
+//! reported deadlock or the cycle limit, and the statistics add up, under
+//! either NIU design (messaging instructions are among the opcodes).
 
 use emu::{CapturedConsole, ConfigBuilder, Program, RunEnd, RunOptions};
 use isa_spec::{Inst, Opcode};
@@ -28,7 +29,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn random_code_ends_cleanly(words in prop::collection::vec(word(), 1..64), threads in 1u32..4) {
+    fn random_code_ends_cleanly(
+        words in prop::collection::vec(word(), 1..64),
+        threads in 1u32..4,
+        original in any::<bool>(),
+    ) {
         let mut b = ConfigBuilder::new();
         b.set("mesh.width=2").unwrap()
             .set("mesh.height=1").unwrap()
@@ -37,7 +42,8 @@ proptest! {
             .set("sim.max_cycles=20000").unwrap()
             .set("tile.memory_bytes=1048576").unwrap()
             .set("tile.stack_bytes=4096").unwrap()
-            .set("scheduler.quantum=8").unwrap();
+            .set("scheduler.quantum=8").unwrap()
+            .set(if original { "niu.design=\"original\"" } else { "niu.design=\"modified\"" }).unwrap();
         let config = b.build().unwrap();
         let program = Program::from_words(0x10000, &words);
         let mut console = CapturedConsole::default();
@@ -55,4 +61,139 @@ proptest! {
             prop_assert_eq!(running, t.issuing);
         }
     }
+
+    #[test]
+    fn random_messaging_ends_cleanly(
+        nodes in prop::collection::vec(0i32..4, 2),
+        id in 0i32..4,
+        addr in prop_oneof![10 => Just(0x400), 10 => Just(0x404), 1 => Just(0x401)],
+        other in prop::sample::select(vec![0x400, 0, 1999, -4]),
+        (original, blocks) in any::<bool>()
+            .prop_flat_map(|o| (Just(o), prop::collection::vec(block(o), 1..16))),
+        threads in 1u32..4,
+    ) {
+        // x10..x15 hold plausible operands (x10, x11 nodes, x12 an id or
+        // stride, x13 an address, x14 a handler or anything, x15 a sendm
+        // stride/count word), then random SCMP instructions use them.
+        let mut words: Vec<u32> = nodes
+            .iter()
+            .chain(&[id, addr, other])
+            .enumerate()
+            .map(|(k, v)| {
+                let li = Inst { op: Opcode::Addi, rd: 10 + k as u8, rs1: 0, rs2: 0, rs3: 0, aux: 0, imm: *v };
+                li.encode().unwrap()
+            })
+            .collect();
+        // x15 = stride 1, count 2 (a sendm operand).
+        words.push(Inst { op: Opcode::Lui, rd: 15, rs1: 0, rs2: 0, rs3: 0, aux: 0, imm: 0x10 }.encode().unwrap());
+        words.push(Inst { op: Opcode::Addi, rd: 15, rs1: 15, rs2: 0, rs3: 0, aux: 0, imm: 2 }.encode().unwrap());
+        for (op, rs1, rs2, rs3, aux) in blocks.into_iter().flatten() {
+            let inst = Inst { op, rd: 5, rs1, rs2, rs3, aux, imm: 0 };
+            words.push(inst.encode().unwrap());
+        }
+        words.push(Inst { op: Opcode::Endt, rd: 0, rs1: 0, rs2: 0, rs3: 0, aux: 0, imm: 0 }.encode().unwrap());
+        let mut b = ConfigBuilder::new();
+        b.set("mesh.width=2").unwrap()
+            .set("mesh.height=2").unwrap()
+            .set("boot.tiles=all").unwrap()
+            .set(&format!("boot.threads={threads}")).unwrap()
+            .set("sim.max_cycles=50000").unwrap()
+            .set("tile.memory_bytes=1048576").unwrap()
+            .set("tile.contexts=4").unwrap()
+            .set("niu.queue_flits=4").unwrap()
+            .set("niu.send_table_entries=2").unwrap()
+            .set(if original { "niu.design=\"original\"" } else { "niu.design=\"modified\"" }).unwrap();
+        let config = b.build().unwrap();
+        let program = Program::from_words(0x10000, &words);
+        let mut console = CapturedConsole::default();
+        let options = RunOptions { fault_trace_lines: 4, ..RunOptions::default() };
+        let result = emu::run(&config, &program, options, &mut console).unwrap();
+        match &result.end {
+            RunEnd::CycleLimit(limit) => prop_assert_eq!(*limit, 50000),
+            RunEnd::Fault(report) => prop_assert!(report.to_string().contains("guest fault")),
+            RunEnd::Deadlock(report) => prop_assert!(report.to_string().contains("deadlock")),
+            RunEnd::Exit(_) | RunEnd::AllThreadsEnded => {}
+        }
+        let net = &result.stats.network;
+        for t in &net.types {
+            prop_assert!(t.messages_received <= t.messages_sent, "{:?}", t);
+        }
+    }
 }
+
+/// An SCMP instruction with registers from x10..x15 and a send type.
+type Op = (Opcode, u8, u8, u8, u8);
+
+fn op(choices: &'static [Opcode]) -> impl Strategy<Value = Op> {
+    (
+        prop::sample::select(choices),
+        10u8..16,
+        10u8..16,
+        10u8..16,
+        0u8..3,
+    )
+}
+
+/// A header of the design's kinds to a node in x10 or x11 (sometimes any
+/// register): original, thread or addressed data; modified, thread, Ready
+/// or Rendezvous.
+fn header(original: bool) -> impl Strategy<Value = Op> {
+    let node = prop_oneof![30 => 10u8..12, 1 => 12u8..16];
+    let kind = if original {
+        prop_oneof![Just((Opcode::SendhT, 0u8)), Just((Opcode::SendhD, 0u8))].boxed()
+    } else {
+        (0u8..3).prop_map(|t| (Opcode::SendhT, t)).boxed()
+    };
+    // Thread: handler x14 (the entry or elsewhere); data: id x12 or
+    // address x13 with stride x12.
+    (kind, node, prop_oneof![Just(12u8), Just(13), Just(14)]).prop_map(|((op, ty), rs1, rs2)| {
+        let rs2 = match (op, ty) {
+            (Opcode::SendhD, _) => 13,
+            (_, 0) => 14,
+            _ => rs2,
+        };
+        (op, rs1, rs2, 12, ty)
+    })
+}
+
+/// Mostly a whole message (a header, bodies, an end), sometimes any one
+/// SCMP instruction.
+fn block(original: bool) -> impl Strategy<Value = Vec<Op>> {
+    const BODY: [Opcode; 3] = [Opcode::Send, Opcode::Send2, Opcode::Sendm];
+    const END: [Opcode; 3] = [Opcode::Sende, Opcode::Send2e, Opcode::Sendme];
+    // sendm/sendme read memory at x13 with the count word x15.
+    let fix = |(op, rs1, rs2, rs3, aux): Op| match op {
+        Opcode::Sendm | Opcode::Sendme => (op, 13, 15, rs3, aux),
+        _ => (op, rs1, rs2, rs3, aux),
+    };
+    prop_oneof![
+        3 => (header(original), prop::collection::vec(op(&BODY), 0..3), op(&END)).prop_map(move |(h, b, e)| {
+            let mut v = vec![h];
+            v.extend(b.into_iter().map(fix));
+            v.push(fix(e));
+            v
+        }),
+        1 => op(&SCMP).prop_map(|o| vec![o]),
+    ]
+}
+
+/// The SCMP instructions.
+const SCMP: [Opcode; 17] = [
+    Opcode::SendhT,
+    Opcode::SendhD,
+    Opcode::Send,
+    Opcode::Sende,
+    Opcode::Send2,
+    Opcode::Send2e,
+    Opcode::Sendm,
+    Opcode::Sendme,
+    Opcode::Ldss,
+    Opcode::Ldsr,
+    Opcode::Str,
+    Opcode::Rms,
+    Opcode::Rmr,
+    Opcode::Endt,
+    Opcode::Yield,
+    Opcode::Waits,
+    Opcode::Waitr,
+];
