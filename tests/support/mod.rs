@@ -2,6 +2,8 @@
 //! bytes of ELF files, a small deterministic random generator.
 #![allow(dead_code)]
 
+pub mod objdump;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
