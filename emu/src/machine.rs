@@ -39,6 +39,7 @@ use crate::decode::DecodedText;
 use crate::elf::{LoadError, Program};
 use crate::fault::FaultReport;
 use crate::host::{Console, NullConsole, OutputEvent, Prefixer};
+use crate::labels::Labels;
 use crate::memory::Memory;
 use crate::network::{Network, StallReport, VisitOrder};
 use crate::niu::{self, Niu, TileView};
@@ -210,6 +211,8 @@ pub struct Machine {
     /// The last cycle at which anything happened (for deadlock detection).
     last_progress: u64,
     trace: Option<TraceOptions>,
+    /// The program's code labels, which trace lines name targets by.
+    labels: Labels,
     events: Vec<EventLine>,
     prefixer: Prefixer,
     raw_output: bool,
@@ -328,6 +331,7 @@ impl Machine {
         let lookahead = Self::lookahead(config);
         Ok(Machine {
             config: config.clone(),
+            labels: program.labels.clone(),
             niu_busy: vec![false; tiles.len()],
             niu_mask: vec![0; tiles.len().div_ceil(64)],
             parked: std::collections::BTreeSet::new(),
@@ -1001,7 +1005,9 @@ impl Machine {
         for tile in &mut self.tiles {
             for r in tile.take_trace(cut) {
                 match trace.sink {
-                    TraceSink::Writer(_) => records.push((r.cycle, r.tile, 0, r.line())),
+                    TraceSink::Writer(_) => {
+                        records.push((r.cycle, r.tile, 0, r.line(&self.labels)))
+                    }
                     TraceSink::Last(..) => kept.push(r),
                 }
             }
@@ -1137,7 +1143,11 @@ pub fn run(
     if let RunEnd::Fault(report) = &mut result.end
         && fault_context.is_some()
     {
-        report.last_trace = replay.last_trace().iter().map(TraceRecord::line).collect();
+        report.last_trace = replay
+            .last_trace()
+            .iter()
+            .map(|r| r.line(&program.labels))
+            .collect();
     }
     Ok(result)
 }

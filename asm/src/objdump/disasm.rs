@@ -102,7 +102,9 @@ impl Disassembler<'_> {
             let mut next_stop = match (sym, next) {
                 (Some(p), _) if value(p) > addr => value(p) - sec.vma,
                 (_, None) => stop,
-                (_, Some(n)) => value(n) - sec.vma,
+                // A symbol below the section (a malformed file) ends the
+                // region at the section's end, as GNU's unsigned arithmetic does.
+                (_, Some(n)) => value(n).checked_sub(sec.vma).unwrap_or(u64::MAX),
             };
             if next_stop > stop || next_stop <= offset {
                 next_stop = stop;
@@ -201,7 +203,8 @@ impl Disassembler<'_> {
             let until = self
                 .symbols
                 .next_mapping_after(last, addr, sec.index)
-                .unwrap_or(sec.end());
+                .unwrap_or(sec.end())
+                .min(sec.end());
             let mut length = 4.min((until - addr) as usize);
             if length == 3 {
                 length = 2;
@@ -214,7 +217,7 @@ impl Disassembler<'_> {
         let bytes = &sec.bytes[at..stop];
         let first = u16::from_le_bytes([bytes[0], *bytes.get(1).unwrap_or(&0)]);
         let length = riscv::insn_length(first).min(bytes.len());
-        let chunk = if length % 4 == 0 { 4 } else { 2 };
+        let chunk = if length.is_multiple_of(4) { 4 } else { 2 };
         self.bytes_per_chunk = chunk;
         let decoded = (length == 4)
             .then(|| Inst::decode(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])))
