@@ -84,29 +84,10 @@ fn compiler_output_disassembles_as_gnu_objdump_does() {
 fn a_gnu_linked_c_program_disassembles_as_gnu_objdump_does() {
     require_gnu();
     require_gnu_objdump();
-    let picolibc = "/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs";
-    assert!(
-        std::path::Path::new(picolibc).exists(),
-        "picolibc is missing: apt-get install picolibc-riscv64-unknown-elf (.ci/run does)"
-    );
     let dir = Scratch::new("objdump-picolibc");
     let elf = dir.path("hello.elf");
-    let out = Command::new("riscv64-unknown-elf-gcc")
-        .args(["-march=rv32g", "-mabi=ilp32d", "--specs=picolibc.specs"])
-        .args(["--oslib=semihost", "--crt0=semihost", "-O2"])
-        .arg(format!("-L{ROOT}/c"))
-        .arg("-Tscmp-picolibc.ld")
-        .arg(format!("{ROOT}/tests/c/picolibc_hello.c"))
-        .arg("-lm")
-        .arg("-o")
-        .arg(&elf)
-        .output()
-        .expect("riscv64-unknown-elf-gcc runs (apt-get install gcc-riscv64-unknown-elf)");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let source = format!("{ROOT}/tests/c/picolibc_hello.c");
+    support::build_with_picolibc(std::path::Path::new(&source), &elf);
     let bytes = std::fs::read(&elf).unwrap();
     let c = compare_both_ways(&dir, "picolibc_hello.elf", &bytes);
     assert!(c.same > 3000 && c.scmp == 0 && c.compressed == 0, "{c:?}");

@@ -155,16 +155,7 @@ impl Disassembler<'_> {
                 (length, text, chunk)
             } else {
                 let length = 16.min(stop - at);
-                let text = sec.bytes[at..at + length]
-                    .iter()
-                    .map(|&b| {
-                        if (0x20..0x7f).contains(&b) {
-                            b as char
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect();
+                let text = super::printable(&sec.bytes[at..at + length]);
                 (length, text, self.bytes_per_chunk.max(1))
             };
             let shown_bytes = length.min(per_line);

@@ -28,6 +28,20 @@ pub struct Show {
     pub options: Options,
 }
 
+/// Bytes as text, `.` for those that do not print.
+fn printable(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| {
+            if (0x20..0x7f).contains(&b) {
+                b as char
+            } else {
+                '.'
+            }
+        })
+        .collect()
+}
+
 fn flags_text(sec: &object::Section<'_, '_>) -> String {
     let mut f = Vec::new();
     if let SectionFlags::Elf { sh_flags, .. } = sec.flags() {
@@ -135,16 +149,7 @@ pub fn dump(data: &[u8], name: &str, show: &Show) -> Result<String, String> {
                     .chunks(4)
                     .map(|w| w.iter().map(|b| format!("{b:02x}")).collect())
                     .collect();
-                let ascii: String = chunk
-                    .iter()
-                    .map(|&b| {
-                        if (0x20..0x7f).contains(&b) {
-                            b as char
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect();
+                let ascii = printable(chunk);
                 let _ = writeln!(
                     out,
                     " {:06x} {:<35}  {}",
