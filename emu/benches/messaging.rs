@@ -69,7 +69,11 @@ fn measure(program: &Program, runs: usize) -> Figures {
     }
     Figures {
         wall: median(wall),
-        cpu: if cpu.is_empty() { f64::NAN } else { median(cpu) },
+        cpu: if cpu.is_empty() {
+            f64::NAN
+        } else {
+            median(cpu)
+        },
         last: last.unwrap(),
     }
 }
@@ -104,10 +108,7 @@ fn main() {
         let net = &f.last.stats.network;
         println!(
             "{:<28} cycles {}, messages {}, flits {}",
-            "",
-            f.last.stats.total_cycles,
-            net.messages,
-            net.flits
+            "", f.last.stats.total_cycles, net.messages, net.flits
         );
     };
     print("compute only (ring.s, 0)", &base);
