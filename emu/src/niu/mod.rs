@@ -21,6 +21,7 @@
 //! [`flows`] (messages' ends, for timelines).
 
 pub mod flows;
+mod issue;
 pub mod queue;
 mod receive;
 pub mod stats;
@@ -37,10 +38,10 @@ use crate::config::{NiuConfig, NiuDesign};
 use crate::context::SuspendCause;
 use crate::fault::FaultCause;
 use crate::network::Network;
+pub use issue::{receive_state_name, send_state_name};
 use queue::TxQueue;
 use tables::{ReceiveTable, SendTable};
 use transmit::{Holder, QueueState};
-pub use transmit::{receive_state_name, send_state_name};
 
 /// What the NIU made of a messaging instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
