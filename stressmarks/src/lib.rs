@@ -7,7 +7,8 @@
 //! returning the results the assembly programs print or leave in memory,
 //! and a `check` with the spec's tolerances (integers exactly, floating
 //! point within tolerance) over outputs read from a program's
-//! [printed](printed) results. [`Model`] reaches all four by name.
+//! [printed](printed) results. [`Model`] reaches all four by name;
+//! [`catalog`] is the table of stressmarks `scmp sweep` runs.
 //!
 //! Decisions on points the spec leaves open (its section 6, and details it
 //! does not fix):
@@ -29,6 +30,7 @@
 //!   does for 0; the parameter setters reject them.
 #![deny(missing_docs)]
 
+pub mod catalog;
 pub mod check;
 pub mod lu;
 pub mod matrix;

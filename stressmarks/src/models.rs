@@ -75,6 +75,20 @@ impl Model {
         }
     }
 
+    /// Every parameter at the defaults with `assignments` applied, checked
+    /// against the spec's ranges (cheap: no results computed).
+    pub fn parameters(self, assignments: &[(String, i64)]) -> Result<Vec<(String, i64)>, String> {
+        fn all<P: Params>(assignments: &[(String, i64)]) -> Result<Vec<(String, i64)>, String> {
+            P::with(assignments).map(|p| p.assignments())
+        }
+        match self {
+            Model::Neighborhood => all::<neighborhood::NeighborhoodParams>(assignments),
+            Model::Matrix => all::<matrix::MatrixParams>(assignments),
+            Model::Transitive => all::<transitive::TransitiveParams>(assignments),
+            Model::Lu => all::<lu::LuParams>(assignments),
+        }
+    }
+
     /// Computes the reference results at the defaults with `assignments`
     /// applied (bad parameters are an error naming them).
     pub fn reference(self, assignments: &[(String, i64)]) -> Result<Reference, String> {
@@ -212,6 +226,7 @@ mod tests {
             let names: Vec<&str> = size.iter().map(|(n, _)| n.as_str()).collect();
             assert_eq!(names, m.parameter_names(), "{m:?}");
             assert_eq!(m.reference(&size).unwrap().parameters, size);
+            assert_eq!(m.parameters(&size).unwrap(), size);
             assert_eq!(Model::from_name(m.name()), Some(m));
         }
         let e = Model::Lu.reference(&[("n".into(), 60)]).err().unwrap();

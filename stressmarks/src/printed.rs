@@ -55,6 +55,11 @@ impl Printed {
         self.values.keys().map(String::as_str)
     }
 
+    /// Every result with its values as printed, by name.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &[String])> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v.as_slice()))
+    }
+
     fn tokens(&self, name: &str) -> Result<&[String], String> {
         self.values
             .get(name)
