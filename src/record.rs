@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use emu::{Config, Console, NullConsole, RunEnd, RunOptions, RunResult, Stream};
+use emu::{Config, Console, NullConsole, RunEnd, RunResult, Stream};
 use miette::{Result, miette};
 use serde::{Deserialize, Serialize};
 
@@ -159,16 +159,7 @@ pub fn record_run(args: &RunArgs) -> Result<RunRecord> {
     }
     let (config, header) = crate::run::configure(args)?;
     let program = crate::run::load_program(args, &header)?;
-    let options = RunOptions {
-        raw_output: args.raw_output,
-        fault_trace_lines: 8,
-        lockstep: args.lockstep,
-        ..RunOptions::default()
-    };
-    let environment = emu::HostEnvironment {
-        command_line: args.program_args.join(" "),
-        input: Box::new(std::io::empty()),
-    };
+    let (options, environment) = crate::run::run_setup(args, Box::new(std::io::empty()));
     let mut console = Tee::new(NullConsole, true);
     let started = Instant::now();
     let result = emu::with_host_environment(environment, || {

@@ -428,6 +428,27 @@ pub fn configure(args: &RunArgs) -> Result<(Config, RunHeader)> {
     Ok((config, header))
 }
 
+/// The run options `args` ask for (no trace or timeline yet) and the host
+/// environment the program sees, reading `input` as its standard input.
+pub fn run_setup(
+    args: &RunArgs,
+    input: Box<dyn std::io::Read>,
+) -> (RunOptions, emu::HostEnvironment) {
+    let options = RunOptions {
+        raw_output: args.raw_output,
+        fault_trace_lines: 8,
+        lockstep: args.lockstep,
+        ..RunOptions::default()
+    };
+    // The arguments only: picolibc's crt0 names the program itself
+    // (argv[0] = "program-name") and splits the line at spaces.
+    let environment = emu::HostEnvironment {
+        command_line: args.program_args.join(" "),
+        input,
+    };
+    (options, environment)
+}
+
 /// The exit status of `scmp run` after a run that ended so.
 pub fn exit_status(end: &RunEnd) -> u8 {
     match end {
@@ -480,20 +501,9 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             (Some(options), Some((path.clone(), error)))
         }
     };
-    let options = RunOptions {
-        trace,
-        timeline,
-        raw_output: args.raw_output,
-        fault_trace_lines: 8,
-        lockstep: args.lockstep,
-        ..RunOptions::default()
-    };
-    // The arguments only: picolibc's crt0 names the program itself
-    // (argv[0] = "program-name") and splits the line at spaces.
-    let environment = emu::HostEnvironment {
-        command_line: args.program_args.join(" "),
-        input: Box::new(std::io::stdin()),
-    };
+    let (mut options, environment) = run_setup(&args, Box::new(std::io::stdin()));
+    options.trace = trace;
+    options.timeline = timeline;
     let started = std::time::Instant::now();
     let mut console = crate::record::Tee::new(StdConsole, json_file.is_some());
     let result = emu::with_host_environment(environment, || match args.gdb {

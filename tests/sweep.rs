@@ -301,7 +301,7 @@ fn a_stressmark_whose_program_is_missing_or_unknown_is_an_error() {
         "{err}"
     );
     assert!(
-        err.contains("stressmarks/transitive/transitive_am.s does not exist"),
+        err.contains("stressmarks/transitive/tc_am.s does not exist"),
         "{err}"
     );
     let out = scmp(&["sweep", "nosuch"]);

@@ -107,7 +107,10 @@ pub struct SweepArgs {
     pub scmp: Option<PathBuf>,
     /// Run nothing: build the tables and plots in DIR from DIR/plan.json
     /// and the records its job list wrote.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["stressmarks", "original", "list"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = [
+        "stressmarks", "original", "list", "tiles", "queue_depths", "test_size",
+        "defsyms", "settings", "max_cycles", "out", "threads", "root",
+    ])]
     pub merge: Option<PathBuf>,
     /// Where the built-in table's sources are [default: here, else the
     /// source tree this scmp was built from].
@@ -191,7 +194,7 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
     let code = finish(&plan, &records, &out, args.check)?;
     let simulated: f64 = records.iter().map(|r| r.wall_seconds).sum();
     println!(
-        "{} runs on {threads} threads in {wall:.2} s; the simulations took {simulated:.2} s in all ({:.2} s per thread), the sweep's own work {:.2} s",
+        "{} runs on {threads} threads in {wall:.2} s; the simulations took {simulated:.2} s in all ({:.2} s per thread), the rest (assembly, records, waiting for the last runs) {:.2} s",
         records.len(),
         simulated / threads as f64,
         (wall - simulated / threads as f64).max(0.0)
@@ -251,6 +254,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
                 title: e.title.to_string(),
                 model: e.model.map(|m| m.name().to_string()),
                 defsyms,
+                symbol_prefix: e.symbol_prefix.to_string(),
                 thesis: e.thesis.map(|t| ThesisPeak {
                     figure: t.figure.to_string(),
                     improvement_percent: t.improvement_percent,
@@ -281,6 +285,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
                 title: args.name.clone(),
                 model: None,
                 defsyms,
+                symbol_prefix: String::new(),
                 thesis: None,
             },
             original: absolute(&args.original)?,

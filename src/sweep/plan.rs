@@ -56,6 +56,8 @@ pub struct PlannedStressmark {
     pub model: Option<String>,
     /// Its `--defsym`s, as the model names its parameters.
     pub defsyms: Vec<(String, i64)>,
+    /// Before a parameter's name in capitals in the programs' symbols.
+    pub symbol_prefix: String,
     /// The thesis's figure.
     pub thesis: Option<ThesisPeak>,
 }
@@ -145,7 +147,9 @@ pub fn plan(sources: &[Source], settings: &Settings) -> Plan {
                 design.name().into(),
             ]);
             for (name, value) in &source.planned.defsyms {
-                args.extend(["--defsym".into(), format!("{name}={value}")]);
+                let symbol =
+                    stressmarks::catalog::program_symbol(&source.planned.symbol_prefix, name);
+                args.extend(["--defsym".into(), format!("{symbol}={value}")]);
             }
             for s in &settings.settings {
                 args.extend(["--set".into(), s.clone()]);

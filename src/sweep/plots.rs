@@ -110,6 +110,8 @@ fn draw(path: &Path, title: &str, curves: &[Curve]) -> Result<()> {
         .configure_mesh()
         .x_desc("tiles")
         .y_desc("speedup")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()
         .map_err(|e| error(&e))?;
     let ideal = [(1.0, 1.0), (f64::from(max_tiles), f64::from(max_tiles))];

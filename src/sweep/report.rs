@@ -427,6 +427,7 @@ mod tests {
                 title: "Transitive".into(),
                 model: Some("transitive".into()),
                 defsyms: size,
+                symbol_prefix: "TC_".into(),
                 thesis: None,
             }],
             jobs: [

@@ -4,7 +4,11 @@
 //! the model that checks the results, and the thesis's peak improvement.
 //! Adding a stressmark is adding a row to [`CATALOG`].
 //!
-//! Source paths are relative to the repository root. The thesis figures
+//! Source paths are relative to the repository root; each program's first
+//! source includes its libraries (or the row lists them). Rows whose
+//! programs are not written yet name the files they are planned under
+//! (`scmp sweep` says so when one is missing); adjust a row when its
+//! programs land. The thesis figures
 //! are Lewis (2004), *Support for Send-and-Receive Based Message-Passing
 //! for the Single-Chip Message-Passing Architecture*, chapter 6 (sections
 //! 6.2.1-6.3.2, Figures 6.2-6.4 and 6.6), as `shared/design/scmp-machine.md`
@@ -38,9 +42,12 @@ pub struct Entry {
     pub original: &'static [&'static str],
     /// Sources of the modified-design program.
     pub modified: &'static [&'static str],
-    /// `--defsym`s of both programs (the input the thesis ran, where the
-    /// defaults differ).
+    /// Parameters of both programs, by the model's names (the input the
+    /// thesis ran, where the defaults differ).
     pub defsyms: &'static [(&'static str, i64)],
+    /// What the programs' `.equ` names put before a model parameter's name
+    /// in capitals (`TC_` + `n` = `TC_N`); empty: the names as they are.
+    pub symbol_prefix: &'static str,
     /// The thesis's figure, none for ours.
     pub thesis: Option<ThesisPeak>,
 }
@@ -52,10 +59,6 @@ pub const QUEUE_DEPTH_STRESSMARK: &str = "neighborhood-11";
 pub const QUEUE_DEPTHS: [u32; 7] = [2, 4, 8, 16, 32, 64, 128];
 /// The node counts of the thesis's speedup curves.
 pub const TILE_COUNTS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
-
-const AM: &str = "stressmarks/lib/am.s";
-const SR: &str = "stressmarks/lib/sr.s";
-const DIS: &str = "stressmarks/lib/dis_rng.s";
 
 const fn peak(figure: &'static str, improvement_percent: f64, at_tiles: u32) -> Option<ThesisPeak> {
     Some(ThesisPeak {
@@ -71,63 +74,70 @@ pub const CATALOG: &[Entry] = &[
         name: "neighborhood-7",
         title: "Neighborhood, 7-bit pixels",
         model: Some(Model::Neighborhood),
-        original: &["stressmarks/neighborhood/neighborhood_am.s", AM, DIS],
-        modified: &["stressmarks/neighborhood/neighborhood_sr.s", SR, DIS],
+        original: &["stressmarks/neighborhood/nb_am.s"],
+        modified: &["stressmarks/neighborhood/nb_sr.s"],
         defsyms: &[("bits", 7)],
+        symbol_prefix: "NB_",
         thesis: peak("Figure 6.2(a), section 6.2.1", 25.49, 64),
     },
     Entry {
         name: "neighborhood-11",
         title: "Neighborhood, 11-bit pixels",
         model: Some(Model::Neighborhood),
-        original: &["stressmarks/neighborhood/neighborhood_am.s", AM, DIS],
-        modified: &["stressmarks/neighborhood/neighborhood_sr.s", SR, DIS],
+        original: &["stressmarks/neighborhood/nb_am.s"],
+        modified: &["stressmarks/neighborhood/nb_sr.s"],
         defsyms: &[("bits", 11)],
+        symbol_prefix: "NB_",
         thesis: peak("Figure 6.2(b), section 6.2.1", 44.4, 64),
     },
     Entry {
         name: "neighborhood-15",
         title: "Neighborhood, 15-bit pixels",
         model: Some(Model::Neighborhood),
-        original: &["stressmarks/neighborhood/neighborhood_am.s", AM, DIS],
-        modified: &["stressmarks/neighborhood/neighborhood_sr.s", SR, DIS],
+        original: &["stressmarks/neighborhood/nb_am.s"],
+        modified: &["stressmarks/neighborhood/nb_sr.s"],
         defsyms: &[("bits", 15)],
+        symbol_prefix: "NB_",
         thesis: peak("Figure 6.2(c), section 6.2.1", 51.02, 16),
     },
     Entry {
         name: "matrix",
         title: "Matrix (conjugate gradient), 10,000 rows",
         model: Some(Model::Matrix),
-        original: &["stressmarks/matrix/matrix_am.s", AM, DIS],
-        modified: &["stressmarks/matrix/matrix_sr.s", SR, DIS],
+        original: &["stressmarks/matrix/cg_am.s"],
+        modified: &["stressmarks/matrix/cg_sr.s"],
         defsyms: &[],
+        symbol_prefix: "CG_",
         thesis: peak("Figure 6.3, section 6.2.2", 3.21, 64),
     },
     Entry {
         name: "transitive",
         title: "Transitive closure (Floyd-Warshall), 500 vertices",
         model: Some(Model::Transitive),
-        original: &["stressmarks/transitive/transitive_am.s", AM, DIS],
-        modified: &["stressmarks/transitive/transitive_sr.s", SR, DIS],
+        original: &["stressmarks/transitive/tc_am.s"],
+        modified: &["stressmarks/transitive/tc_sr.s"],
         defsyms: &[],
+        symbol_prefix: "TC_",
         thesis: peak("Figure 6.4, section 6.2.3", 0.9, 64),
     },
     Entry {
         name: "lu-ready",
         title: "LU factorization 512x512, 16x16 blocks, Ready mode",
         model: Some(Model::Lu),
-        original: &["stressmarks/lu/lu_am.s", AM],
-        modified: &["stressmarks/lu/lu_sr_ready.s", SR],
+        original: &["stressmarks/lu/lu_am.s"],
+        modified: &["stressmarks/lu/lu_sr_ready.s"],
         defsyms: &[],
+        symbol_prefix: "LU_",
         thesis: peak("Figure 6.6(a), section 6.3.2", 15.06, 64),
     },
     Entry {
         name: "lu-rendezvous",
         title: "LU factorization 512x512, 16x16 blocks, Rendezvous mode",
         model: Some(Model::Lu),
-        original: &["stressmarks/lu/lu_am.s", AM],
-        modified: &["stressmarks/lu/lu_sr_rendezvous.s", SR],
+        original: &["stressmarks/lu/lu_am.s"],
+        modified: &["stressmarks/lu/lu_sr_rdv.s"],
         defsyms: &[],
+        symbol_prefix: "LU_",
         thesis: peak("Figure 6.6(b), section 6.3.2", 16.67, 64),
     },
     Entry {
@@ -143,9 +153,27 @@ pub const CATALOG: &[Entry] = &[
             "stressmarks/fixture/fixture_modified.s",
         ],
         defsyms: &[],
+        symbol_prefix: "",
         thesis: None,
     },
 ];
+
+impl Entry {
+    /// The program's symbol of a parameter.
+    pub fn symbol(&self, name: &str) -> String {
+        program_symbol(self.symbol_prefix, name)
+    }
+}
+
+/// A parameter's symbol in programs whose `.equ`s carry `prefix`: the
+/// prefix and the name in capitals, or the name alone without a prefix.
+pub fn program_symbol(prefix: &str, name: &str) -> String {
+    if prefix.is_empty() {
+        name.to_string()
+    } else {
+        format!("{prefix}{}", name.to_uppercase())
+    }
+}
 
 /// The row of a name.
 pub fn find(name: &str) -> Option<&'static Entry> {
@@ -177,6 +205,15 @@ mod tests {
         assert_eq!(peaks.len(), 7);
         assert_eq!(peaks.iter().cloned().fold(f64::MAX, f64::min), 0.9);
         assert_eq!(peaks.iter().cloned().fold(0.0, f64::max), 51.02);
+    }
+
+    /// A model parameter's name in a program.
+    #[test]
+    fn symbols_are_the_prefix_and_the_name_in_capitals() {
+        let tc = find("transitive").unwrap();
+        assert_eq!(tc.symbol("n"), "TC_N");
+        assert_eq!(find("lu-ready").unwrap().symbol("B"), "LU_B");
+        assert_eq!(find("fixture").unwrap().symbol("WORK"), "WORK");
     }
 
     #[test]

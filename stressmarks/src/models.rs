@@ -55,7 +55,7 @@ impl Model {
         Model::ALL.into_iter().find(|m| m.name() == name)
     }
 
-    /// Its parameter names (the programs' `.equ`s).
+    /// Its parameter names (the spec's; see [`crate::params`]).
     pub fn parameter_names(self) -> &'static [&'static str] {
         match self {
             Model::Neighborhood => neighborhood::NeighborhoodParams::NAMES,

@@ -1,10 +1,11 @@
-//! Setting a model's parameters by the names the assembly programs give
-//! their `.equ` defaults (and `--defsym` overrides), with the spec's ranges.
+//! Setting a model's parameters by name, with the spec's ranges. The names
+//! are the spec's (`n`, `dim`, `B`); a program's `.equ` (and `--defsym`) is
+//! its catalog row's prefix and the name in capitals (`TC_N`; see
+//! [`crate::catalog::program_symbol`]).
 
 /// A stressmark's parameters, settable by name.
 pub trait Params: Clone + Default {
-    /// The parameter names, as the spec's tables and the programs' `.equ`s
-    /// spell them.
+    /// The parameter names, as the spec's tables spell them.
     const NAMES: &'static [&'static str];
 
     /// Sets one parameter; an unknown name or a value out of the spec's
