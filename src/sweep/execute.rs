@@ -1,13 +1,13 @@
 //! Running a plan on this host: one emulator run per job, spread over a
-//! pool of threads (rayon), with a progress bar (indicatif), each record
+//! pool of threads (rayon, FIFO), with a progress bar (indicatif), each record
 //! written to `DIR/runs/` as its run ends; and reading those records back
 //! for `--merge`.
 
 use std::path::Path;
+use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::{Result, miette};
-use rayon::prelude::*;
 
 use super::plan::{Design, Job, Plan};
 use crate::record::{RunRecord, record_run};
@@ -40,7 +40,10 @@ pub fn preflight(plan: &Plan) -> Result<()> {
 }
 
 /// Runs every job on `threads` host threads; the records come back in plan
-/// order. The runs with the fewest tiles, usually the longest, start first.
+/// order. The runs on the most tiles start first: they take the longest
+/// (the network's simulation grows with the mesh: Transitive Closure's
+/// default size runs 2 s on one tile, 20 s on 64), and the short ones then
+/// fill the threads up to the end.
 pub fn run_all(plan: &Plan, dir: &Path, threads: usize) -> Result<Vec<RunRecord>> {
     let runs = dir.join("runs");
     std::fs::create_dir_all(&runs).map_err(|e| miette!("cannot create {}: {e}", runs.display()))?;
@@ -55,11 +58,14 @@ pub fn run_all(plan: &Plan, dir: &Path, threads: usize) -> Result<Vec<RunRecord>
             .progress_chars("=> "),
     );
     let mut order: Vec<usize> = (0..plan.jobs.len()).collect();
-    order.sort_by_key(|&i| plan.jobs[i].tiles);
-    let results: Vec<(usize, Result<RunRecord>)> = pool.install(|| {
-        order
-            .par_iter()
-            .map(|&i| {
+    order.sort_by_key(|&i| std::cmp::Reverse(plan.jobs[i].tiles));
+    let results: Mutex<Vec<Option<Result<RunRecord>>>> =
+        Mutex::new((0..plan.jobs.len()).map(|_| None).collect());
+    // FIFO: the threads take the runs strictly in `order`.
+    pool.scope_fifo(|scope| {
+        for &i in &order {
+            let (runs, bar, results) = (&runs, &bar, &results);
+            scope.spawn_fifo(move |_| {
                 let job = &plan.jobs[i];
                 let record = run_args(job)
                     .and_then(|args| record_run(&args))
@@ -73,19 +79,22 @@ pub fn run_all(plan: &Plan, dir: &Path, threads: usize) -> Result<Vec<RunRecord>
                     });
                 bar.set_message(job.output.trim_end_matches(".json").to_string());
                 bar.inc(1);
-                (i, record)
-            })
-            .collect()
+                results.lock().expect("no run panics holding the lock")[i] = Some(record);
+            });
+        }
     });
     bar.finish_and_clear();
-    let mut records: Vec<Option<RunRecord>> = vec![None; plan.jobs.len()];
-    for (i, r) in results {
-        records[i] = Some(r.map_err(|e| miette!("{}: {e}", plan.jobs[i].output))?);
-    }
-    Ok(records
+    let results = results
+        .into_inner()
+        .expect("no run panics holding the lock");
+    results
         .into_iter()
-        .map(|r| r.expect("every job ran"))
-        .collect())
+        .zip(&plan.jobs)
+        .map(|(r, job)| {
+            r.expect("every job ran")
+                .map_err(|e| miette!("{}: {e}", job.output))
+        })
+        .collect()
 }
 
 /// The records a job list wrote into `DIR/runs/`, in plan order; missing
