@@ -419,8 +419,10 @@ tc_print_words:
     addi sp, sp, 16
     ret
 
-# tc_report(a0 = the version's name): node 0 prints the parameters, the row
-# sums, the column sums and tc_cycles.
+# tc_report(a0 = the version's name): node 0 prints a title line with the
+# parameters, then one result a line, a name and its values (the form
+# the stressmarks crate's `Printed` reads): `row_sums` (n values),
+# `col_sums` (n values), `timed_cycles` (tc_cycles).
 tc_report:
     addi sp, sp, -16
     sw ra, 12(sp)
@@ -498,9 +500,9 @@ tc_n_text: .asciz ": n "
 tc_m_text: .asciz ", m "
 tc_wmax_text: .asciz ", wmax "
 tc_seed_text: .asciz ", seed "
-tc_rows_text: .asciz "row sums:"
-tc_cols_text: .asciz "column sums:"
-tc_cycles_text: .asciz "cycles:"
+tc_rows_text: .asciz "row_sums"
+tc_cols_text: .asciz "col_sums"
+tc_cycles_text: .asciz "timed_cycles"
 
     .bss
     .p2align 2
