@@ -208,7 +208,8 @@ scmp_reduce_double:
 # ceil(log2 W) + ceil(log2 H) rounds each way (6 + 6 on 8 x 8) instead of the
 # W + H - 2 of a chain, while no node handles more than that many children
 # (a flat gather would make node 0 take P - 1 messages in a row, one flit a
-# cycle through its ejection port, and run P - 1 combines).
+# cycle through its ejection port, and run P - 1 combines). The node's place
+# in the tree is worked out at its first call (scmp_coll_tree).
 #
 # Transport hooks, defined by the including library (standard convention;
 # they may clobber t*, a*, ft*):
@@ -218,104 +219,49 @@ scmp_reduce_double:
 #   scmp_coll_finish(a0 = epoch)                 the node is done sending
 # epoch counts this node's collective calls (1, 2, ...); as every node makes
 # the same sequence of calls, it names the call on every node.
-    .equ COLL_CHILDREN, 0           # 10 x (slot, node) words at 0(sp)
-    .equ COLL_PARENT, 80            # the parent node, -1 at the root
-    .equ COLL_PARENT_SLOT, 84       # the slot the parent expects us in
-    .equ COLL_FRAME, 144
     .type scmp_collective, @function
 scmp_collective:
-    addi sp, sp, -COLL_FRAME
-    sw ra, 140(sp)
-    sw s0, 136(sp)
-    sw s1, 132(sp)
-    sw s2, 128(sp)
-    sw s3, 124(sp)
-    sw s4, 120(sp)
-    sw s5, 116(sp)
-    sw s6, 112(sp)
-    sw s7, 108(sp)
-    sw s8, 104(sp)
-    sw s9, 100(sp)
+    addi sp, sp, -32
+    sw ra, 28(sp)
+    sw s0, 24(sp)
+    sw s1, 20(sp)
+    sw s2, 16(sp)
+    sw s3, 12(sp)
+    sw s4, 8(sp)
+    sw s5, 4(sp)
     mv s0, a0                   # op
     mv s1, a1                   # the value so far
     mv s2, a2
-    la t0, scmp_coll_epoch
-    lw s7, 0(t0)
-    addi s7, s7, 1
-    sw s7, 0(t0)
-    csrr s8, nodeid
-    csrr s5, meshw
-    csrr s6, meshh
-    remu s3, s8, s5             # x
-    divu s4, s8, s5             # y
-    li s9, 0                    # children listed
-    li t0, -1
-    sw t0, COLL_PARENT(sp)
-    # The tree: children in the order their values are combined.
-    li t1, 0                    # round
-    li t2, 1                    # 2^round
-1:  bgeu t2, s5, 4f             # along the row
-    and t3, s3, t2
-    beqz t3, 2f
-    sub t4, s8, t2              # lowest set bit of x: the parent
-    sw t4, COLL_PARENT(sp)
-    sw t1, COLL_PARENT_SLOT(sp)
-    j 7f
-2:  add t3, s3, t2
-    bgeu t3, s5, 3f
-    slli t4, s9, 3
-    add t4, t4, sp
-    sw t1, COLL_CHILDREN(t4)
-    add t5, s8, t2
-    sw t5, COLL_CHILDREN+4(t4)
-    addi s9, s9, 1
-3:  addi t1, t1, 1
-    slli t2, t2, 1
-    j 1b
-4:  li t1, 0                    # x = 0: along column 0
-    li t2, 1
-5:  bgeu t2, s6, 7f
-    mul t6, t2, s5              # 2^round rows
-    and t3, s4, t2
-    beqz t3, 6f
-    sub t4, s8, t6
-    sw t4, COLL_PARENT(sp)
-    addi t5, t1, SCMP_COLL_Y_SLOTS
-    sw t5, COLL_PARENT_SLOT(sp)
-    j 7f
-6:  add t3, s4, t2
-    bgeu t3, s6, 65f
-    slli t4, s9, 3
-    add t4, t4, sp
-    addi t5, t1, SCMP_COLL_Y_SLOTS
-    sw t5, COLL_CHILDREN(t4)
-    add t5, s8, t6
-    sw t5, COLL_CHILDREN+4(t4)
-    addi s9, s9, 1
-65: addi t1, t1, 1
-    slli t2, t2, 1
-    j 5b
-7:  li s3, 0                    # expect every message of this call
-8:  bgeu s3, s9, 9f
-    slli t4, s3, 3
-    add t4, t4, sp
-    lw a0, COLL_CHILDREN(t4)
-    mv a1, s7
+    la s4, scmp_coll_tree
+    lw s5, SCMP_TREE_EPOCH(s4)
+    bnez s5, 1f
+    call scmp_coll_build        # first call: our place in the tree
+1:  addi s5, s5, 1
+    sw s5, SCMP_TREE_EPOCH(s4)
+    li s3, 0                    # expect every message of this call
+2:  lw t0, SCMP_TREE_COUNT(s4)
+    bgeu s3, t0, 3f
+    slli t1, s3, 3
+    add t1, t1, s4
+    lw a0, SCMP_TREE_CHILDREN(t1)
+    mv a1, s5
     call scmp_coll_post
     addi s3, s3, 1
-    j 8b
-9:  lw t0, COLL_PARENT(sp)
-    bltz t0, 10f
+    j 2b
+3:  lw t0, SCMP_TREE_PARENT(s4)
+    bltz t0, 4f
     li a0, SCMP_COLL_DOWN_SLOT
-    mv a1, s7
+    mv a1, s5
     call scmp_coll_post
-10: li s3, 0                    # combine the children's values in order
-11: bgeu s3, s9, 12f
-    slli t4, s3, 3
-    add t4, t4, sp
-    lw a0, COLL_CHILDREN(t4)
-    mv a1, s7
+4:  li s3, 0                    # combine the children's values in order
+5:  lw t0, SCMP_TREE_COUNT(s4)
+    bgeu s3, t0, 6f
+    slli t1, s3, 3
+    add t1, t1, s4
+    lw a0, SCMP_TREE_CHILDREN(t1)
+    mv a1, s5
     call scmp_coll_wait
+    beqz s0, 55f                # the barrier: nothing to combine
     mv a2, a0
     mv a3, a1
     mv a0, s1
@@ -324,50 +270,104 @@ scmp_collective:
     call scmp_coll_combine
     mv s1, a0
     mv s2, a1
-    addi s3, s3, 1
-    j 11b
-12: lw a0, COLL_PARENT(sp)      # up, then wait for the result
-    bltz a0, 13f
-    lw a1, COLL_PARENT_SLOT(sp)
+55: addi s3, s3, 1
+    j 5b
+6:  lw a0, SCMP_TREE_PARENT(s4) # up, then wait for the result
+    bltz a0, 7f
+    lw a1, SCMP_TREE_PARENT_SLOT(s4)
     mv a2, s1
     mv a3, s2
-    mv a4, s7
+    mv a4, s5
     call scmp_coll_send
     li a0, SCMP_COLL_DOWN_SLOT
-    mv a1, s7
+    mv a1, s5
     call scmp_coll_wait
     mv s1, a0
     mv s2, a1
-13: mv s3, s9                   # down, largest subtree first
-14: beqz s3, 15f
+7:  lw s3, SCMP_TREE_COUNT(s4)  # down, largest subtree first
+8:  beqz s3, 9f
     addi s3, s3, -1
-    slli t4, s3, 3
-    add t4, t4, sp
-    lw a0, COLL_CHILDREN+4(t4)
+    slli t1, s3, 3
+    add t1, t1, s4
+    lw a0, SCMP_TREE_CHILDREN+4(t1)
     li a1, SCMP_COLL_DOWN_SLOT
     mv a2, s1
     mv a3, s2
-    mv a4, s7
+    mv a4, s5
     call scmp_coll_send
-    j 14b
-15: mv a0, s7
+    j 8b
+9:  mv a0, s5
     call scmp_coll_finish
     mv a0, s1
     mv a1, s2
-    lw ra, 140(sp)
-    lw s0, 136(sp)
-    lw s1, 132(sp)
-    lw s2, 128(sp)
-    lw s3, 124(sp)
-    lw s4, 120(sp)
-    lw s5, 116(sp)
-    lw s6, 112(sp)
-    lw s7, 108(sp)
-    lw s8, 104(sp)
-    lw s9, 100(sp)
-    addi sp, sp, COLL_FRAME
+    lw ra, 28(sp)
+    lw s0, 24(sp)
+    lw s1, 20(sp)
+    lw s2, 16(sp)
+    lw s3, 12(sp)
+    lw s4, 8(sp)
+    lw s5, 4(sp)
+    addi sp, sp, 32
     ret
     .size scmp_collective, . - scmp_collective
+
+# scmp_coll_build(): fills scmp_coll_tree (s4 points at it) with this
+# node's parent and children, in the order their values are combined.
+# Clobbers t*, a*.
+scmp_coll_build:
+    csrr a0, nodeid
+    csrr a1, meshw
+    csrr a2, meshh
+    remu a3, a0, a1             # x
+    divu a4, a0, a1             # y
+    li a5, 0                    # children listed
+    li t0, -1
+    sw t0, SCMP_TREE_PARENT(s4)
+    li t1, 0                    # round
+    li t2, 1                    # 2^round
+1:  bgeu t2, a1, 4f             # along the row
+    and t3, a3, t2
+    beqz t3, 2f
+    sub t4, a0, t2              # lowest set bit of x: the parent
+    sw t4, SCMP_TREE_PARENT(s4)
+    sw t1, SCMP_TREE_PARENT_SLOT(s4)
+    j 7f
+2:  add t3, a3, t2
+    bgeu t3, a1, 3f
+    slli t4, a5, 3
+    add t4, t4, s4
+    sw t1, SCMP_TREE_CHILDREN(t4)
+    add t5, a0, t2
+    sw t5, SCMP_TREE_CHILDREN+4(t4)
+    addi a5, a5, 1
+3:  addi t1, t1, 1
+    slli t2, t2, 1
+    j 1b
+4:  li t1, 0                    # x = 0: along column 0
+    li t2, 1
+5:  bgeu t2, a2, 7f
+    mul t6, t2, a1              # 2^round rows
+    and t3, a4, t2
+    beqz t3, 6f
+    sub t4, a0, t6
+    sw t4, SCMP_TREE_PARENT(s4)
+    addi t5, t1, SCMP_COLL_Y_SLOTS
+    sw t5, SCMP_TREE_PARENT_SLOT(s4)
+    j 7f
+6:  add t3, a4, t2
+    bgeu t3, a2, 65f
+    slli t4, a5, 3
+    add t4, t4, s4
+    addi t5, t1, SCMP_COLL_Y_SLOTS
+    sw t5, SCMP_TREE_CHILDREN(t4)
+    add t5, a0, t6
+    sw t5, SCMP_TREE_CHILDREN+4(t4)
+    addi a5, a5, 1
+65: addi t1, t1, 1
+    slli t2, t2, 1
+    j 5b
+7:  sw a5, SCMP_TREE_COUNT(s4)
+    ret
 
 # a0, a1 = a0, a1 (op) a2, a3 for op a4; doubles as (low, high) words.
     .type scmp_coll_combine, @function
@@ -379,7 +379,6 @@ scmp_coll_combine:
     li t0, SCMP_OP_MAX_INT
     beq a4, t0, 3f
     li t0, SCMP_OP_SUM_DOUBLE
-    bltu a4, t0, 9f             # the barrier: nothing to combine
     addi sp, sp, -16
     sw a0, 0(sp)
     sw a1, 4(sp)
@@ -410,7 +409,15 @@ scmp_coll_combine:
 9:  ret
     .size scmp_coll_combine, . - scmp_coll_combine
 
+# scmp_coll_tree: the node's collective calls so far (0: the tree is not
+# built yet), its parent (-1 at the root) and the slot it reports in there,
+# and its children as (slot, node) pairs.
+    .equ SCMP_TREE_EPOCH, 0
+    .equ SCMP_TREE_PARENT, 4
+    .equ SCMP_TREE_PARENT_SLOT, 8
+    .equ SCMP_TREE_COUNT, 12
+    .equ SCMP_TREE_CHILDREN, 16
     .bss
     .p2align 2
-scmp_coll_epoch: .zero 4
+scmp_coll_tree: .zero SCMP_TREE_CHILDREN + 8 * (SCMP_COLL_SLOTS - 1)
     .text

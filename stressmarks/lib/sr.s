@@ -47,7 +47,7 @@
 #   SCMPSendNB and getBlock transfers (all threads of the node). Ready mode
 #   skips the RTS/CTS handshake: the receive must be posted before the data
 #   arrives, or the receiving NIU discards it (thesis 5.7). The collectives
-#   always use Rendezvous.
+#   do not follow this setting (see their transport below).
     .globl SCMPSetMode
     .type SCMPSetMode, @function
 SCMPSetMode:
@@ -265,11 +265,14 @@ sr_getblock_handler:
     endt
     .size sr_getblock_handler, . - sr_getblock_handler
 
-# Collective transport (scmp_common.s): Rendezvous messages of two words,
-# id = kind 0xF, the epoch's low 16 bits, and the slot (0..9 up) or
-# 0x400 + the receiving node (down), so that no two sends of one node or
-# receives of one node share an id during a call. Receives are posted when
-# the call starts, so a child's RTS is answered at once.
+# Collective transport (scmp_common.s): messages of two words, id = kind
+# 0xF, the epoch's low 16 bits, and the slot (0..9 up) or 0x400 + the
+# receiving node (down), so that no two sends of one node or receives of
+# one node share an id during a call. Receives are posted when the call
+# starts. Up messages go in Rendezvous mode (the parent may not have
+# started the call yet: its CTS comes once it has); down messages in Ready
+# mode, which is safe: a child posts its down receive before it sends up,
+# and the parent sends down only after that.
 .macro SR_COLL_ID rd, slot, epoch, node, tmp
     slli \tmp, \epoch, 16
     srli \tmp, \tmp, 4
@@ -295,8 +298,12 @@ scmp_coll_post:
 
 scmp_coll_send:
     SR_COLL_ID t3, a1, a4, a0, t4
+    li t0, SCMP_COLL_DOWN_SLOT
+    beq a1, t0, 1f
     sendh a0, rdv, t3
-    send2e a2, a3
+    j 2f
+1:  sendh a0, ready, t3         # down: the child posted before it sent up
+2:  send2e a2, a3
     la t0, sr_coll_sent         # remembered for scmp_coll_finish
     lw t1, 0(t0)
     addi t2, t1, 1
