@@ -9,6 +9,18 @@
     .equ PRINT_STRING, 0x5c03
     .equ PRINT_DOUBLE, 0x5c04
     .equ EXIT, 93
+    .equ CHECK_PATTERN, 0x5a5a5a5a  # what received blocks hold between strided words
+
+# TEST_PROLOGUE: s0 = this node p, s1 = the node count P, s2 = next
+# (p+1 mod P), s3 = far (P-1-p), s4 = prev (p-1 mod P)
+.macro TEST_PROLOGUE
+    csrr s0, nodeid
+    csrr s1, ntiles
+    call ring_partners
+    mv s2, a0
+    mv s3, a1
+    mv s4, a2
+.endm
 
     .text
 
@@ -95,6 +107,89 @@ check_double:
     li a7, PRINT_DOUBLE
     ecall
     j fail_exit
+
+# fill_sources(a0 = src, a1 = src2, a2 = words): src[i] = 1000p + i and
+# src2[i] = 1000p + 500 + i on node p
+fill_sources:
+    csrr t2, nodeid
+    li t0, 1000
+    mul t2, t2, t0
+    beqz a2, 2f
+1:  sw t2, 0(a0)
+    addi t0, t2, 500
+    sw t0, 0(a1)
+    addi a0, a0, 4
+    addi a1, a1, 4
+    addi t2, t2, 1
+    addi a2, a2, -1
+    bnez a2, 1b
+2:  ret
+
+# ring_partners() -> a0 = next (p+1 mod P), a1 = far (P-1-p),
+# a2 = prev (p-1 mod P) of this node p of P
+ring_partners:
+    csrr t0, nodeid
+    csrr t1, ntiles
+    addi a0, t0, 1
+    bltu a0, t1, 1f
+    li a0, 0
+1:  sub a1, t1, t0
+    addi a1, a1, -1
+    addi a2, t0, -1
+    bgez a2, 2f
+    addi a2, t1, -1
+2:  ret
+
+# check_words(a0 = owner, a1 = words, a2 = stride, a3 = first index,
+#             a4 = count, a5 = label): words[i*stride] = 1000 owner + first + i
+check_words:
+    mv a6, a5
+    li a5, 1
+    # falls through
+# check_strided(a0 = owner, a1 = words, a2 = stride, a3 = first index,
+#               a4 = count, a5 = the owner's stride, a6 = label):
+# words[i*stride] = 1000 owner + first + i * owner's stride, and the words
+# between them keep CHECK_PATTERN
+check_strided:
+    addi sp, sp, -32
+    sw ra, 28(sp)
+    sw s4, 24(sp)
+    sw s5, 20(sp)
+    sw s6, 16(sp)
+    sw s7, 12(sp)
+    sw s8, 8(sp)
+    sw s9, 4(sp)
+    li t0, 1000
+    mul s4, a0, t0
+    add s4, s4, a3              # the next expected value
+    mv s5, a1
+    slli s6, a2, 2              # stride in bytes
+    mv s7, a4
+    mv s8, a5
+    mv s9, a6
+1:  lw a0, 0(s5)
+    mv a1, s4
+    mv a2, s9
+    call check_int
+    li t0, 4
+    beq s6, t0, 2f
+    lw a0, 4(s5)
+    li a1, CHECK_PATTERN
+    mv a2, s9
+    call check_int
+2:  add s5, s5, s6
+    add s4, s4, s8
+    addi s7, s7, -1
+    bnez s7, 1b
+    lw ra, 28(sp)
+    lw s4, 24(sp)
+    lw s5, 20(sp)
+    lw s6, 16(sp)
+    lw s7, 12(sp)
+    lw s8, 8(sp)
+    lw s9, 4(sp)
+    addi sp, sp, 32
+    ret
 
 fail_exit:
     la a0, on_node_text

@@ -11,6 +11,7 @@
 #      "ok" at the end.
 # A wrong value prints FAIL and ends the run with exit code 1.
 
+    .include "check.s"
     .text
     .globl _start
 _start:
@@ -232,5 +233,3 @@ max_double_text: .asciz "max double"
 barrier_text: .asciz "barrier: a node left before the last arrived"
 barrier_spread_text: .asciz "barrier arrivals spread over cycles"
 ok_text: .asciz "SCMPBarrier, SCMPReduce{Sum,Min,Max}{Int,Double}: ok\n"
-    .text
-    .include "check.s"

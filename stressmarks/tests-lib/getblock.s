@@ -14,19 +14,13 @@
 # prints FAIL and ends the run with exit code 1.
 
     .equ DATA_WORDS, 40
-    .equ PATTERN, 0x5a5a5a5a
     .equ KIND_GET, 7            # SR message ids: kind 7, step = request, index = requester
 
+    .include "check.s"
     .text
     .globl _start
 _start:
-    csrr s0, nodeid
-    csrr s1, ntiles
-    addi s2, s0, 1              # next
-    bltu s2, s1, 1f
-    li s2, 0
-1:  sub s3, s1, s0              # far
-    addi s3, s3, -1
+    TEST_PROLOGUE
     la t0, data
     la t1, data_ptr
     sw t0, 0(t1)
@@ -139,57 +133,6 @@ _start:
     call print_str
 3:  endt
 
-# check_words(a0 = owner, a1 = words, a2 = stride, a3 = first index,
-#             a4 = count, a5 = label): words[i*stride] = 1000 owner + first + i
-check_words:
-    mv a6, a5
-    li a5, 1
-    # falls through
-# check_strided(a0 = owner, a1 = words, a2 = stride, a3 = first index,
-#               a4 = count, a5 = the owner's stride, a6 = label):
-# words[i*stride] = 1000 owner + first + i * owner's stride, and the words
-# between them keep PATTERN
-check_strided:
-    addi sp, sp, -32
-    sw ra, 28(sp)
-    sw s4, 24(sp)
-    sw s5, 20(sp)
-    sw s6, 16(sp)
-    sw s7, 12(sp)
-    sw s8, 8(sp)
-    sw s9, 4(sp)
-    li t0, 1000
-    mul s4, a0, t0
-    add s4, s4, a3              # the next expected value
-    mv s5, a1
-    slli s6, a2, 2              # stride in bytes
-    mv s7, a4
-    mv s8, a5
-    mv s9, a6
-1:  lw a0, 0(s5)
-    mv a1, s4
-    mv a2, s9
-    call check_int
-    li t0, 4
-    beq s6, t0, 2f
-    lw a0, 4(s5)
-    li a1, PATTERN
-    mv a2, s9
-    call check_int
-2:  add s5, s5, s6
-    add s4, s4, s8
-    addi s7, s7, -1
-    bnez s7, 1b
-    lw ra, 28(sp)
-    lw s4, 24(sp)
-    lw s5, 20(sp)
-    lw s6, 16(sp)
-    lw s7, 12(sp)
-    lw s8, 8(sp)
-    lw s9, 4(sp)
-    addi sp, sp, 32
-    ret
-
     .section .rodata
 text1: .asciz "getBlock from next"
 text2: .asciz "getBlock from far, strided"
@@ -200,11 +143,9 @@ ok_text: .asciz "getBlock: ok\n"
 data_ptr: .word 0
 flag2: .word 0
 flag3: .word 0
-got1: .fill 10, 4, PATTERN
-got2: .fill 24, 4, PATTERN
-got3: .fill 30, 4, PATTERN
+got1: .fill 10, 4, CHECK_PATTERN
+got2: .fill 24, 4, CHECK_PATTERN
+got3: .fill 30, 4, CHECK_PATTERN
     .bss
     .p2align 2
 data: .zero 4 * DATA_WORDS
-    .text
-    .include "check.s"

@@ -64,58 +64,13 @@ partner:
     mv a1, a0
     la a0, float_text
     call print_latency
-    # sendDataBlock, then the flag (the start cycle)
-4:  call SCMPBarrier
-    bnez s0, 5f
-    call settle
-    csrr s2, cycle
-    mv a0, s1
-    la a1, block
-    li a2, 1
-    la a3, block
-    li a4, 1
-    li a5, WORDS
-    call sendDataBlock
-    csrr s3, cycle
-    mv a0, s1
-    la a1, mark
-    mv a2, s2
-    call sendDataIntValue
-    sub a1, s3, s2
-    la a0, block_text
-    call print_call
-5:  bne s0, s1, 6f
-    la a0, mark
-    call wait_mark
-    mv a1, a0
-    la a0, block_text
-    call print_latency
-    # sendDataBlockNB, then the flag
-6:  call SCMPBarrier
-    bnez s0, 7f
-    call settle
-    csrr s2, cycle
-    mv a0, s1
-    la a1, block
-    li a2, 1
-    la a3, block
-    li a4, 1
-    li a5, WORDS
-    call sendDataBlockNB
-    csrr s3, cycle
-    mv a0, s1
-    la a1, mark
-    mv a2, s2
-    call sendDataIntValue
-    sub a1, s3, s2
-    la a0, block_nb_text
-    call print_call
-7:  bne s0, s1, 8f
-    la a0, mark
-    call wait_mark
-    mv a1, a0
-    la a0, block_nb_text
-    call print_latency
+    # sendDataBlock, then the flag (the start cycle); then sendDataBlockNB
+4:  la a0, sendDataBlock
+    la a1, block_text
+    call measure_block
+    la a0, sendDataBlockNB
+    la a1, block_nb_text
+    call measure_block
     # getBlock, blocking: the call is the whole round trip
 8:  call SCMPBarrier
     bnez s0, 9f
@@ -153,27 +108,51 @@ partner:
     li s1, 63
     j partner
 11: call SCMPBarrier            # the collectives, 8 calls each
-    la a0, barrier_text
-    la a1, SCMPBarrier
-    call time_collective
-    la a0, sum_int_text
-    la a1, SCMPReduceSumInt
-    call time_collective
-    la a0, sum_double_text
-    la a1, SCMPReduceSumDouble
-    call time_collective
+    call time_collectives
     endt
+
+# measure_block(a0 = sendDataBlock or sendDataBlockNB, a1 = its name): node
+# 0 sends the block to the partner, then the flag holding its start cycle
+measure_block:
+    addi sp, sp, -16
+    sw ra, 12(sp)
+    sw s4, 8(sp)
+    sw s5, 4(sp)
+    mv s4, a0
+    mv s5, a1
+    call SCMPBarrier
+    bnez s0, 1f
+    call settle
+    csrr s2, cycle
+    mv a0, s1
+    la a1, block
+    li a2, 1
+    la a3, block
+    li a4, 1
+    li a5, WORDS
+    jalr s4
+    csrr s3, cycle
+    mv a0, s1
+    la a1, mark
+    mv a2, s2
+    call sendDataIntValue
+    sub a1, s3, s2
+    mv a0, s5
+    call print_call
+1:  bne s0, s1, 2f
+    la a0, mark
+    call wait_mark
+    mv a1, a0
+    mv a0, s5
+    call print_latency
+2:  lw ra, 12(sp)
+    lw s4, 8(sp)
+    lw s5, 4(sp)
+    addi sp, sp, 16
+    ret
 
     .include "latency_common.s"
 
-    .data
-    .p2align 3
-mark_double: .dword 0
-mark: .word 0
-block_ptr: .word 0
-    .bss
-    .p2align 2
-block: .zero 4 * WORDS
     .section .rodata
 int_text: .asciz "sendDataIntValue"
 float_text: .asciz "sendDataFloatValue"

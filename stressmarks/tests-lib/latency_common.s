@@ -1,6 +1,6 @@
 # latency_common.s: what latency_am.s and latency_sr.s share (included by
 # them): waiting for a mark, printing a measurement, the thread whose start
-# is measured, and the timing of a collective. s0 = node, s1 = partner,
+# is measured, the timing of the collectives, and the marks and block. s0 = node, s1 = partner,
 # s2 = node 0's start cycle.
 
     .equ LAT_PRINT_INT, 0x5c00
@@ -80,6 +80,24 @@ thread_latency:
     addi sp, sp, 16
     ret
 
+# time_collectives(): times SCMPBarrier, SCMPReduceSumInt and
+# SCMPReduceSumDouble (every node calls it)
+time_collectives:
+    addi sp, sp, -16
+    sw ra, 12(sp)
+    la a0, barrier_text
+    la a1, SCMPBarrier
+    call time_collective
+    la a0, sum_int_text
+    la a1, SCMPReduceSumInt
+    call time_collective
+    la a0, sum_double_text
+    la a1, SCMPReduceSumDouble
+    call time_collective
+    lw ra, 12(sp)
+    addi sp, sp, 16
+    ret
+
 # time_collective(a0 = label, a1 = routine): REPEAT calls; node 0 prints the
 # mean cycles of one.
 time_collective:
@@ -121,6 +139,14 @@ time_collective:
     addi sp, sp, 32
     ret
 
+    .data
+    .p2align 3
+mark_double: .dword 0
+mark: .word 0
+block_ptr: .word 0
+    .bss
+    .p2align 2
+block: .zero 4 * WORDS
     .section .rodata
 to_node_text: .asciz " to node "
 call_text: .asciz ": call "

@@ -214,15 +214,7 @@ partner:
     li s1, 63
     j partner
 10: call SCMPBarrier            # the collectives, 8 calls each
-    la a0, barrier_text
-    la a1, SCMPBarrier
-    call time_collective
-    la a0, sum_int_text
-    la a1, SCMPReduceSumInt
-    call time_collective
-    la a0, sum_double_text
-    la a1, SCMPReduceSumDouble
-    call time_collective
+    call time_collectives
     endt
 
 # post(a0 = step, a1 = buffer): the partner posts the step's receive
@@ -283,14 +275,6 @@ finish_receive:
 
     .include "latency_common.s"
 
-    .data
-    .p2align 3
-mark_double: .dword 0
-mark: .word 0
-block_ptr: .word 0
-    .bss
-    .p2align 2
-block: .zero 4 * WORDS
     .section .rodata
 int_text: .asciz "SCMPSendInt"
 float_text: .asciz "SCMPSendFloat"

@@ -15,33 +15,18 @@
 
     .equ BLOCK_WORDS, 12
     .equ NB_WORDS, 40
-    .equ PATTERN, 0x5a5a5a5a
     .equ SOURCE_WORDS, 40       # at least 3 BLOCK_WORDS and NB_WORDS
 
+    .include "check.s"
+    .include "sends_check.s"
     .text
     .globl _start
 _start:
-    csrr s0, nodeid
-    csrr s1, ntiles
-    addi s2, s0, 1              # next
-    bltu s2, s1, 1f
-    li s2, 0
-1:  sub s3, s1, s0              # far
-    addi s3, s3, -1
-    la t0, src                  # src[i] = 1000p + i, src2[i] = 1000p + 500 + i
-    la t1, src2
-    li t2, 1000
-    mul t2, t2, s0
-    li t3, 0
-    li t4, SOURCE_WORDS
-2:  add t5, t2, t3
-    sw t5, 0(t0)
-    addi t5, t5, 500
-    sw t5, 0(t1)
-    addi t0, t0, 4
-    addi t1, t1, 4
-    addi t3, t3, 1
-    blt t3, t4, 2b
+    TEST_PROLOGUE
+    la a0, src                  # src[i] = 1000p + i, src2[i] = 1000p + 500 + i
+    la a1, src2
+    li a2, SOURCE_WORDS
+    call fill_sources
     mv a0, s3                   # NB first: to far
     la a1, in_nb
     li a2, 1
@@ -91,62 +76,23 @@ _start:
     call amWaitFlag
     la a0, flag_far
     call amWaitFlag
-    # from prev = p-1 mod P
-    addi s4, s0, -1
-    bgez s4, 4f
-    addi s4, s1, -1
-4:  lw a0, in_int
-    li a1, 7
-    mul a1, a1, s4
-    addi a1, a1, 1
-    la a2, int_text
-    call check_int
-    la t0, in_double
-    fld fa0, 0(t0)
-    fcvt.d.w fa1, s4
-    la t0, eighth
-    fld ft0, 0(t0)
-    fadd.d fa1, fa1, ft0
-    la a0, double_text
-    call check_double
-    li s5, 0                    # in_block[2i] = 1000 prev + 3i, the rest kept
-    li s6, 1000
-    mul s6, s6, s4
-5:  la t0, in_block
-    slli t1, s5, 3
-    add t0, t0, t1
-    lw a0, 0(t0)
-    li t1, 3
-    mul a1, s5, t1
-    add a1, a1, s6
-    la a2, block_text
-    call check_int
-    la t0, in_block
-    slli t1, s5, 3
-    add t0, t0, t1
-    lw a0, 4(t0)
-    li a1, PATTERN
-    la a2, block_gap_text
-    call check_int
-    addi s5, s5, 1
-    li t0, BLOCK_WORDS
-    bltu s5, t0, 5b
-    sub s4, s1, s0              # in_nb[i] = 1000 (P-1-p) + 500 + i
-    addi s4, s4, -1
-    li s6, 1000
-    mul s6, s6, s4
-    addi s6, s6, 500
-    li s5, 0
-6:  la t0, in_nb
-    slli t1, s5, 2
-    add t0, t0, t1
-    lw a0, 0(t0)
-    add a1, s6, s5
-    la a2, nb_text
-    call check_int
-    addi s5, s5, 1
-    li t0, NB_WORDS
-    bltu s5, t0, 6b
+    mv a0, s4                   # from prev
+    call check_int_and_double
+    mv a0, s4                   # in_block[2i] = 1000 prev + 3i, the rest kept
+    la a1, in_block
+    li a2, 2
+    li a3, 0
+    li a4, BLOCK_WORDS
+    li a5, 3
+    la a6, block_text
+    call check_strided
+    mv a0, s3                   # in_nb[i] = 1000 (P-1-p) + 500 + i
+    la a1, in_nb
+    li a2, 1
+    li a3, 500
+    li a4, NB_WORDS
+    la a5, nb_text
+    call check_words
     call SCMPBarrier
     bnez s0, 7f
     la a0, ok_text
@@ -154,12 +100,9 @@ _start:
 7:  endt
 
     .section .rodata
-    .p2align 3
-eighth: .double 0.125
 int_text: .asciz "sendDataIntValue"
 double_text: .asciz "sendDataFloatValue"
 block_text: .asciz "sendDataBlock"
-block_gap_text: .asciz "sendDataBlock (between the strided words)"
 nb_text: .asciz "sendDataBlockNB"
 ok_text: .asciz "sendDataIntValue, sendDataFloatValue, sendDataBlock, sendDataBlockNB: ok\n"
     .data
@@ -168,11 +111,9 @@ in_double: .dword 0
 in_int: .word 0
 flag_next: .word 0
 flag_far: .word 0
-in_block: .fill 2 * BLOCK_WORDS, 4, PATTERN
-in_nb: .fill NB_WORDS, 4, PATTERN
+in_block: .fill 2 * BLOCK_WORDS, 4, CHECK_PATTERN
+in_nb: .fill NB_WORDS, 4, CHECK_PATTERN
     .bss
     .p2align 2
 src: .zero 4 * SOURCE_WORDS
 src2: .zero 4 * SOURCE_WORDS
-    .text
-    .include "check.s"

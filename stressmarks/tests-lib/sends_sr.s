@@ -26,7 +26,6 @@
     .equ BLOCK_WORDS, 12
     .equ BIG_WORDS, 40
     .equ SOURCE_WORDS, 40
-    .equ PATTERN, 0x5a5a5a5a
 
 # s3 = the id of kind \kind from node \node
 .macro MESSAGE_ID rd, kind, node
@@ -34,33 +33,16 @@
     or \rd, \rd, \node
 .endm
 
+    .include "check.s"
+    .include "sends_check.s"
     .text
     .globl _start
 _start:
-    csrr s0, nodeid
-    csrr s1, ntiles
-    addi s2, s0, 1              # next
-    bltu s2, s1, 1f
-    li s2, 0
-1:  sub s3, s1, s0              # far
-    addi s3, s3, -1
-    addi s4, s0, -1             # prev
-    bgez s4, 2f
-    addi s4, s1, -1
-2:  la t0, src                  # src[i] = 1000p + i, src2[i] = 1000p + 500 + i
-    la t1, src2
-    li t2, 1000
-    mul t2, t2, s0
-    li t3, 0
-    li t4, SOURCE_WORDS
-3:  add t5, t2, t3
-    sw t5, 0(t0)
-    addi t5, t5, 500
-    sw t5, 0(t1)
-    addi t0, t0, 4
-    addi t1, t1, 4
-    addi t3, t3, 1
-    blt t3, t4, 3b
+    TEST_PROLOGUE
+    la a0, src                  # src[i] = 1000p + i, src2[i] = 1000p + 500 + i
+    la a1, src2
+    li a2, SOURCE_WORDS
+    call fill_sources
     # 1. Rendezvous
     MESSAGE_ID a0, 1, s4
     la a1, in_int
@@ -136,56 +118,23 @@ _start:
     call SCMPWaitSend
     la a0, src
     call scribble
-    lw a0, in_int
-    li a1, 7
-    mul a1, a1, s4
-    addi a1, a1, 1
-    la a2, int_text
-    call check_int
-    la t0, in_double
-    fld fa0, 0(t0)
-    fcvt.d.w fa1, s4
-    la t0, eighth
-    fld ft0, 0(t0)
-    fadd.d fa1, fa1, ft0
-    la a0, double_text
-    call check_double
-    li s5, 0                    # in_block[2i] = 1000 prev + 3i, the rest kept
-    li s6, 1000
-    mul s6, s6, s4
-7:  la t0, in_block
-    slli t1, s5, 3
-    add t0, t0, t1
-    lw a0, 0(t0)
-    li t1, 3
-    mul a1, s5, t1
-    add a1, a1, s6
-    la a2, block_text
-    call check_int
-    la t0, in_block
-    slli t1, s5, 3
-    add t0, t0, t1
-    lw a0, 4(t0)
-    li a1, PATTERN
-    la a2, block_gap_text
-    call check_int
-    addi s5, s5, 1
-    li t0, BLOCK_WORDS
-    bltu s5, t0, 7b
-    li s6, 1000                 # in_big[i] = 1000 far + 500 + i
-    mul s6, s6, s3
-    addi s6, s6, 500
-    li s5, 0
-8:  la t0, in_big
-    slli t1, s5, 2
-    add t0, t0, t1
-    lw a0, 0(t0)
-    add a1, s6, s5
-    la a2, big_text
-    call check_int
-    addi s5, s5, 1
-    li t0, BIG_WORDS
-    bltu s5, t0, 8b
+    mv a0, s4
+    call check_int_and_double
+    mv a0, s4                   # in_block[2i] = 1000 prev + 3i, the rest kept
+    la a1, in_block
+    li a2, 2
+    li a3, 0
+    li a4, BLOCK_WORDS
+    li a5, 3
+    la a6, block_text
+    call check_strided
+    mv a0, s3                   # in_big[i] = 1000 far + 500 + i
+    la a1, in_big
+    li a2, 1
+    li a3, 500
+    li a4, BIG_WORDS
+    la a5, big_text
+    call check_words
     li s5, 1                    # wait for and clear every entry, kinds 1..4
 9:  MESSAGE_ID a0, 0, s0
     slli t0, s5, SCMP_ID_KIND_SHIFT
@@ -258,15 +207,12 @@ scribble:
     ret
 
     .section .rodata
-    .p2align 3
-eighth: .double 0.125
 poll_posted_text: .asciz "SCMPPollReceive of a posted receive is not Empty"
 poll_unsent_text: .asciz "SCMPPollSend before the send"
 poll_sent_text: .asciz "SCMPPollSend of the earlier SCMPSendFloat once SCMPSend returned"
 int_text: .asciz "SCMPSendInt"
 double_text: .asciz "SCMPSendFloat"
 block_text: .asciz "SCMPSendNB into SCMPReceive"
-block_gap_text: .asciz "SCMPReceive (between the strided words)"
 big_text: .asciz "SCMPSend"
 clear_send_text: .asciz "SCMPPollSend after SCMPClearSend"
 clear_receive_text: .asciz "SCMPPollReceive after SCMPClearReceive"
@@ -276,11 +222,9 @@ ok_text: .asciz "SCMPSendInt, SCMPSendFloat, SCMPSend, SCMPSendNB, SCMPPollSend,
     .p2align 3
 in_double: .dword 0
 in_int: .word 0
-in_block: .fill 2 * BLOCK_WORDS, 4, PATTERN
-in_big: .fill BIG_WORDS, 4, PATTERN
+in_block: .fill 2 * BLOCK_WORDS, 4, CHECK_PATTERN
+in_big: .fill BIG_WORDS, 4, CHECK_PATTERN
     .bss
     .p2align 2
 src: .zero 4 * SOURCE_WORDS
 src2: .zero 4 * SOURCE_WORDS
-    .text
-    .include "check.s"

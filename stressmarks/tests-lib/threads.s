@@ -12,6 +12,7 @@
 # Node 0 waits for the P reports of each part and checks every one; a wrong
 # one prints FAIL and ends the run with exit code 1.
 
+    .include "check.s"
     .text
     .globl _start
 _start:
@@ -185,5 +186,3 @@ ok_text: .asciz ": ok\n"
     .p2align 2
 reports: .zero 4 * 1024
 reports_seen: .zero 4
-    .text
-    .include "check.s"

@@ -31,47 +31,17 @@
     .text
     .globl _start
 _start:
-    mv a0, sp
-    li a1, 0
-    call tc_setup
-    call tc_generate
-    call SCMPBarrier
-    csrr s11, cycle
-    call tc_steps_am
-    call tc_partials
-    call tc_gather_am
-    lw t0, tc_node
-    bnez t0, 1f
-    csrr t0, cycle
-    sub t0, t0, s11
-    sw t0, tc_cycles, t1
-    la a0, tc_version
-    call tc_report
-1:  endt
+    la a0, tc_steps_am
+    la a1, tc_gather_am
+    la a2, tc_version
+    li a3, 0
+    j tc_main
 
 # The n steps. s0 = k, s1 = x, s2 = y, s3 = W, s4 = H, s5 = lc, s6 = lr,
 # s7 = row k's pointer, s8 = column k's pointer, s9 = its stride (bytes),
 # s10 = the flags to wait for (bit 0 row, bit 1 column).
 tc_steps_am:
-    addi sp, sp, -48
-    sw ra, 44(sp)
-    sw s0, 40(sp)
-    sw s1, 36(sp)
-    sw s2, 32(sp)
-    sw s3, 28(sp)
-    sw s4, 24(sp)
-    sw s5, 20(sp)
-    sw s6, 16(sp)
-    sw s7, 12(sp)
-    sw s8, 8(sp)
-    sw s9, 4(sp)
-    sw s10, 0(sp)
-    lw s1, tc_x
-    lw s2, tc_y
-    lw s3, tc_w
-    lw s4, tc_h
-    lw s5, tc_lc
-    lw s6, tc_lr
+    TC_ENTER
     li s0, 0
 1:  li s10, 0
     addi t0, s0, 1              # y_k = ((k+1) H - 1) / n, the owner's row
@@ -161,40 +131,13 @@ tc_steps_am:
     addi s0, s0, 1
     li t0, TC_N
     bltu s0, t0, 1b
-    lw ra, 44(sp)
-    lw s0, 40(sp)
-    lw s1, 36(sp)
-    lw s2, 32(sp)
-    lw s3, 28(sp)
-    lw s4, 24(sp)
-    lw s5, 20(sp)
-    lw s6, 16(sp)
-    lw s7, 12(sp)
-    lw s8, 8(sp)
-    lw s9, 4(sp)
-    lw s10, 0(sp)
-    addi sp, sp, 48
-    ret
+    TC_LEAVE
 
 # The gather: row sums along grid rows into column 0, column sums along
 # grid columns into row 0, then those to node 0; each block is a data
 # message and a flag. s1 = x, s2 = y, s3 = W, s4 = H, s5 = lc, s6 = lr.
 tc_gather_am:
-    addi sp, sp, -32
-    sw ra, 28(sp)
-    sw s0, 24(sp)
-    sw s1, 20(sp)
-    sw s2, 16(sp)
-    sw s3, 12(sp)
-    sw s4, 8(sp)
-    sw s5, 4(sp)
-    sw s6, 0(sp)
-    lw s1, tc_x
-    lw s2, tc_y
-    lw s3, tc_w
-    lw s4, tc_h
-    lw s5, tc_lc
-    lw s6, tc_lr
+    TC_ENTER
     beqz s1, 1f                 # our row sums to (0, y), slot x - 1
     mul s0, s2, s3
     mv a0, s0
@@ -324,16 +267,7 @@ tc_gather_am:
     call amWaitFlag
     addi s0, s0, 1
     bltu s0, s3, 101b
-11: lw ra, 28(sp)
-    lw s0, 24(sp)
-    lw s1, 20(sp)
-    lw s2, 16(sp)
-    lw s3, 12(sp)
-    lw s4, 8(sp)
-    lw s5, 4(sp)
-    lw s6, 0(sp)
-    addi sp, sp, 32
-    ret
+11: TC_LEAVE
 
     .section .rodata
 tc_version: .asciz "active messages"

@@ -39,26 +39,56 @@
     or \rd, \rd, t6
 .endm
 
+# TC_SEND_PEERS kind, peers, own, first, step, segment, stride, words:
+# SCMPSendNB of step s0's segment (registers segment, stride and words) to
+# the tiles first + i * step, i = 0 .. peers-1 but own (registers), with id
+# (kind, k, i). An expansion, not a call: it is on the critical path.
+# first, step and stride are kept in the frame across the calls.
+.macro TC_SEND_PEERS kind, peers, own, first, step, segment, stride, words
+    sw \first, 4(sp)
+    sw \step, 8(sp)
+    sw \stride, 12(sp)
+    li t5, 0
+81: beq t5, \own, 82f
+    lw t0, 4(sp)
+    lw t1, 8(sp)
+    mul a0, t5, t1
+    add a0, a0, t0
+    TC_ID a1, \kind, s0, t5
+    mv a2, \segment
+    lw a3, 12(sp)
+    mv a4, \words
+    sw t5, 0(sp)
+    call SCMPSendNB
+    lw t5, 0(sp)
+82: addi t5, t5, 1
+    bltu t5, \peers, 81b
+.endm
+
+# TC_FINISH_PEERS kind, peers, own: waits for TC_SEND_PEERS's sends of step
+# s0 and clears them.
+.macro TC_FINISH_PEERS kind, peers, own
+    li t5, 0
+83: beq t5, \own, 84f
+    TC_ID a0, \kind, s0, t5
+    sw t5, 0(sp)
+    sw a0, 4(sp)
+    call SCMPWaitSend
+    lw a0, 4(sp)
+    call SCMPClearSend
+    lw t5, 0(sp)
+84: addi t5, t5, 1
+    bltu t5, \peers, 83b
+.endm
+
     .text
     .globl _start
 _start:
-    mv a0, sp
-    li a1, 1
-    call tc_setup
-    call tc_generate
-    call SCMPBarrier
-    csrr s11, cycle
-    call tc_steps_sr
-    call tc_partials
-    call tc_gather_sr
-    lw t0, tc_node
-    bnez t0, 1f
-    csrr t0, cycle
-    sub t0, t0, s11
-    sw t0, tc_cycles, t1
-    la a0, tc_version
-    call tc_report
-1:  endt
+    la a0, tc_steps_sr
+    la a1, tc_gather_sr
+    la a2, tc_version
+    li a3, 1
+    j tc_main
 
 # tc_owners(a0 = k) -> a0 = y_k, a1 = x_k: who owns row k and column k
 tc_owners:
@@ -116,26 +146,7 @@ tc_post:
 # s7 = row k's pointer, s8 = column k's pointer, s9 = its stride (bytes),
 # s10 = y_k, s11 = x_k.
 tc_steps_sr:
-    addi sp, sp, -64
-    sw ra, 60(sp)
-    sw s0, 56(sp)
-    sw s1, 52(sp)
-    sw s2, 48(sp)
-    sw s3, 44(sp)
-    sw s4, 40(sp)
-    sw s5, 36(sp)
-    sw s6, 32(sp)
-    sw s7, 28(sp)
-    sw s8, 24(sp)
-    sw s9, 20(sp)
-    sw s10, 16(sp)
-    sw s11, 12(sp)
-    lw s1, tc_x
-    lw s2, tc_y
-    lw s3, tc_w
-    lw s4, tc_h
-    lw s5, tc_lc
-    lw s6, tc_lr
+    TC_ENTER
     li a0, 0
     call tc_post
     li s0, 0
@@ -166,19 +177,8 @@ tc_steps_sr:
     slli t1, t1, 2
     lw s7, tc_block
     add s7, s7, t1
-    li t5, 0                    # y'
-3:  beq t5, s2, 35f
-    mul a0, t5, s3
-    add a0, a0, s1
-    TC_ID a1, TC_KIND_ROW, s0, t5
-    mv a2, s7
-    li a3, 1
-    mv a4, s5
-    sw t5, 0(sp)
-    call SCMPSendNB
-    lw t5, 0(sp)
-35: addi t5, t5, 1
-    bltu t5, s4, 3b
+    li t4, 1
+    TC_SEND_PEERS TC_KIND_ROW, s4, s2, s1, s3, s7, t4, s5
 4:  bne s11, s1, 6f
     lw t1, tc_c0                # we own column k: send it along our grid row
     sub t1, s0, t1
@@ -186,19 +186,9 @@ tc_steps_sr:
     lw s8, tc_block
     add s8, s8, t1
     slli s9, s5, 2
-    li t5, 0                    # x'
-5:  beq t5, s1, 55f
-    mul a0, s2, s3
-    add a0, a0, t5
-    TC_ID a1, TC_KIND_COL, s0, t5
-    mv a2, s8
-    mv a3, s5
-    mv a4, s6
-    sw t5, 0(sp)
-    call SCMPSendNB
-    lw t5, 0(sp)
-55: addi t5, t5, 1
-    bltu t5, s3, 5b
+    mul t3, s2, s3
+    li t4, 1
+    TC_SEND_PEERS TC_KIND_COL, s3, s1, t3, t4, s8, s5, s6
 6:  beq s10, s2, 7f             # wait for what we do not own
     TC_ID a0, TC_KIND_ROW, s0, s2
     sw a0, 0(sp)
@@ -216,68 +206,19 @@ tc_steps_sr:
     mv a2, s9
     call tc_relax
     bne s10, s2, 10f            # our sends must be done before step k+1
-    li t5, 0
-9:  beq t5, s2, 95f
-    TC_ID a0, TC_KIND_ROW, s0, t5
-    sw t5, 0(sp)
-    sw a0, 4(sp)
-    call SCMPWaitSend
-    lw a0, 4(sp)
-    call SCMPClearSend
-    lw t5, 0(sp)
-95: addi t5, t5, 1
-    bltu t5, s4, 9b
+    TC_FINISH_PEERS TC_KIND_ROW, s4, s2
 10: bne s11, s1, 12f
-    li t5, 0
-11: beq t5, s1, 115f
-    TC_ID a0, TC_KIND_COL, s0, t5
-    sw t5, 0(sp)
-    sw a0, 4(sp)
-    call SCMPWaitSend
-    lw a0, 4(sp)
-    call SCMPClearSend
-    lw t5, 0(sp)
-115:addi t5, t5, 1
-    bltu t5, s3, 11b
+    TC_FINISH_PEERS TC_KIND_COL, s3, s1
 12: addi s0, s0, 1
     li t0, TC_N
     bltu s0, t0, 1b
-    lw ra, 60(sp)
-    lw s0, 56(sp)
-    lw s1, 52(sp)
-    lw s2, 48(sp)
-    lw s3, 44(sp)
-    lw s4, 40(sp)
-    lw s5, 36(sp)
-    lw s6, 32(sp)
-    lw s7, 28(sp)
-    lw s8, 24(sp)
-    lw s9, 20(sp)
-    lw s10, 16(sp)
-    lw s11, 12(sp)
-    addi sp, sp, 64
-    ret
+    TC_LEAVE
 
 # The gather (as tc_am.s's, with receives): every receive this tile will
 # take is posted first. s0 = loop index, s1 = x, s2 = y, s3 = W, s4 = H,
 # s5 = lc, s6 = lr, s7 = node.
 tc_gather_sr:
-    addi sp, sp, -48
-    sw ra, 44(sp)
-    sw s0, 40(sp)
-    sw s1, 36(sp)
-    sw s2, 32(sp)
-    sw s3, 28(sp)
-    sw s4, 24(sp)
-    sw s5, 20(sp)
-    sw s6, 16(sp)
-    sw s7, 12(sp)
-    lw s1, tc_x
-    lw s2, tc_y
-    lw s3, tc_w
-    lw s4, tc_h
-    lw s5, tc_lc
-    lw s6, tc_lr
+    TC_ENTER
     lw s7, tc_node
     bnez s1, 2f                 # column 0: its grid row's row sums
     li s0, 1
@@ -407,17 +348,7 @@ tc_gather_sr:
     call tc_wait_and_clear
     addi s0, s0, 1
     j 181b
-19: lw ra, 44(sp)
-    lw s0, 40(sp)
-    lw s1, 36(sp)
-    lw s2, 32(sp)
-    lw s3, 28(sp)
-    lw s4, 24(sp)
-    lw s5, 20(sp)
-    lw s6, 16(sp)
-    lw s7, 12(sp)
-    addi sp, sp, 48
-    ret
+19: TC_LEAVE
 
 # tc_send_and_clear(SCMPSend's arguments): SCMPSend, then SCMPClearSend
 tc_send_and_clear:
