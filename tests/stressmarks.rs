@@ -99,7 +99,10 @@ fn library_tests_pass_on_the_tiles() {
         let stem = path.file_stem().unwrap().to_string_lossy();
         if stem.ends_with("_race_am") {
             // A figure: how often the flag overtook its data.
-            assert!(stdout.contains("stale after their flag"), "{name}:\n{stdout}");
+            assert!(
+                stdout.contains("stale after their flag"),
+                "{name}:\n{stdout}"
+            );
         } else if stem.starts_with("latency_") {
             // Figures, not checks: a line for every measurement, each a
             // positive number of cycles.
@@ -158,8 +161,7 @@ fn printed_parameters(stdout: &str) -> [i64; 4] {
 fn transitive_closure_matches_the_reference() {
     let tests = programs("stressmarks/transitive/tests");
     assert_eq!(tests.len(), 8, "both versions on 1x1, 2x2, 4x4, 3x2");
-    let mut by_mesh: std::collections::BTreeMap<String, Vec<(Vec<u32>, Vec<u32>)>> =
-        Default::default();
+    let mut by_mesh: std::collections::BTreeMap<String, Vec<Sums>> = Default::default();
     for path in &tests {
         let (end, stdout) = run_program(path);
         let name = path.display();
@@ -184,10 +186,13 @@ fn transitive_closure_matches_the_reference() {
     }
 }
 
+/// A Transitive Closure's results: (row sums, column sums).
+type Sums = (Vec<u32>, Vec<u32>);
+
 /// What a Transitive Closure program must print: (row sums, column sums).
 /// The one place the reference is asked; it becomes a call of the
 /// `stressmarks` crate's model when that lands.
-fn expected_transitive_sums(seed: i32, n: usize, m: usize, wmax: i32) -> (Vec<u32>, Vec<u32>) {
+fn expected_transitive_sums(seed: i32, n: usize, m: usize, wmax: i32) -> Sums {
     reference::transitive_sums(seed, n, m, wmax)
 }
 

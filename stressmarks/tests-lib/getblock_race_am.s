@@ -1,18 +1,18 @@
 # getblock_race_am.s: the flag race of thesis 3.4 through the active-messages
-# library (am.s, original NIU), counted. Every node of the 8x8 mesh fetches
+# library (am.s, original NIU), counted. Every node of the 4x4 mesh fetches
 # WORDS words from node 0 and WORDS from its next neighbour at once with
-# getBlock (flags), 20 rounds; as soon as a flag is up it checks the words
+# getBlock (flags), 4 rounds; as soon as a flag is up it checks the words
 # from the last one down and counts those that have not arrived yet. The
 # flag message can overtake its data message in the network (another
 # virtual channel of the data set), so the count need not be 0; node 0
 # prints the total (a figure, not a check: docs/libraries.md quotes it).
 # It runs with programs/flag_race.s's configuration (3 VCs per set, a DMA
 # word every 4 cycles), where the race is frequent; with the default one
-# this program sees none (a variant of it saw 1 word in 2560 getBlocks).
-# run: mesh=8x8 boot=all niu=original set=network.num_vcs=3 set=niu.dma_cycles_per_word=4 trace-cycles=0..1
+# this program sees none (an 8x8 variant of it saw 1 word in 2560 getBlocks).
+# run: mesh=4x4 boot=all niu=original set=network.num_vcs=3 set=niu.dma_cycles_per_word=4 trace-cycles=0..1
 
     .equ WORDS, 64
-    .equ ROUNDS, 20
+    .equ ROUNDS, 4
 
     .include "check.s"
     .text
@@ -98,7 +98,7 @@ count_stale:
     ret
 
     .section .rodata
-stale_text: .asciz "words seen stale after their flag, in 2560 getBlocks of 64 words:"
+stale_text: .asciz "words seen stale after their flag, in 128 getBlocks of 64 words:"
     .data
     .p2align 2
 data_ptr: .word 0
