@@ -26,9 +26,8 @@
     .equ TC_PRINT_CHAR, 0x5c02
     .equ TC_PRINT_STRING, 0x5c03
 
-# The generator (TEMPORARY: dis_rng_tmp.s stands in for ../lib/dis_rng.s
-# until that file lands on this branch; switch this one line at the merge).
-    .include "dis_rng_tmp.s"
+# The DIS generator (spec section 1).
+    .include "../lib/dis_rng.s"
     .include "tc_report.s"
 
 # TC_ENTER / TC_LEAVE: the frame of a routine that keeps the geometry in
