@@ -293,9 +293,13 @@ impl Machine {
                 self.flush(console, committed.saturating_sub(1));
             }
             let quiet = running_min == u64::MAX;
+            // Nothing on the network side can move by itself: no flits or
+            // credits under way, no NIU with work of its own (a queue that
+            // waits for a CTS has none: only a receiver's `str` could send
+            // it, and no tile runs).
             let net_idle = self.net.next_work().is_none()
                 && self.net.in_flight() == 0
-                && !self.niu_busy.iter().any(|&b| b);
+                && !self.nius.iter().any(Niu::needs_cycle);
             if quiet && s.all_finished && net_idle {
                 let end = self
                     .tiles

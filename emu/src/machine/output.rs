@@ -157,9 +157,16 @@ impl Machine {
                 });
             }
         }
+        let pending = self
+            .nius
+            .iter()
+            .zip(&self.tiles)
+            .flat_map(|(n, t)| n.describe_pending().into_iter().map(|w| (t.id, w)))
+            .collect();
         DeadlockReport {
             cycle,
             blocked,
+            pending,
             network: self.net.stall_report(),
         }
     }

@@ -83,6 +83,8 @@ pub struct DeadlockReport {
     pub cycle: u64,
     /// Every context that holds a thread.
     pub blocked: Vec<BlockedContext>,
+    /// Transfers NIUs hold that wait for another node: (tile, what).
+    pub pending: Vec<(u32, String)>,
     /// Every flit held in the network.
     pub network: StallReport,
 }
@@ -100,6 +102,9 @@ impl std::fmt::Display for DeadlockReport {
                 "  tile {} context {} at pc {:#010x} ({}): waits for {}",
                 b.tile, b.context, b.pc, b.instruction, b.waits_for
             )?;
+        }
+        for (tile, what) in &self.pending {
+            writeln!(f, "  tile {tile}'s NIU: {what}")?;
         }
         if self.network.held.is_empty() && self.network.on_links == 0 {
             writeln!(f, "  the network holds no flit")

@@ -628,6 +628,32 @@ impl Niu {
         })
     }
 
+    /// Transfers this NIU holds that wait for another node, for a deadlock
+    /// report: Rendezvous sends waiting for their CTS, and RTSs recorded
+    /// for which no receive has been posted.
+    pub fn describe_pending(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .qstate
+            .iter()
+            .enumerate()
+            .filter_map(|(q, s)| match s {
+                QueueState::WaitingCts(id) => Some(format!(
+                    "context {q}'s Rendezvous send of message id {id} waits for its CTS (no receive posted for it)"
+                )),
+                _ => None,
+            })
+            .collect();
+        for e in self.recv.entries() {
+            if e.state == ReceiveState::RtsReceived {
+                out.push(format!(
+                    "an RTS for message id {} from node {} waits for a receive (str)",
+                    e.id, e.r_node
+                ));
+            }
+        }
+        out
+    }
+
     /// Suspends context `c` until `wait` can be met.
     pub(crate) fn suspend(&mut self, c: usize, wait: Wait) -> NiuOutcome {
         let cause = match wait {
