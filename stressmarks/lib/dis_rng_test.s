@@ -7,7 +7,7 @@
 #   4. COUNT random_float, seed -123456789, cycling over `float_ranges`;
 #   5. COUNT random_non_zero_float, seed -2147483647, over `nonzero_ranges`.
 # Link: scmp run stressmarks/lib/dis_rng_test.s stressmarks/lib/dis_rng.s
-# --mesh 1x1 (no `# run:` line: it is not a snapshot program, and `scmp
+# --mesh 1x1 (no run header: it is not a snapshot program, and `scmp
 # test` takes it for a file other programs include).
     .equ COUNT, 10000
     .equ PRINT_INT, 0x5c00
