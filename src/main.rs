@@ -62,6 +62,9 @@ enum Command {
     /// Rerun the thesis's chapter 6: a stressmark over 1..64 tiles in both
     /// designs, on this host's cores or as a job list; CSV, JSON, SVG plots.
     Sweep(Box<sweep::SweepArgs>),
+    /// Run one stressmark on one mesh (default: Transitive Closure on 8x8)
+    /// in both designs, checked against its reference model.
+    Stressmark(sweep::StressmarkArgs),
 }
 
 /// `scmp` arguments (`run ...`) parsed as the command line would be: the
@@ -300,5 +303,6 @@ fn main() -> ExitCode {
         Command::Noc(args) => noc::noc(args),
         Command::Test(args) => snaptest::test(args),
         Command::Sweep(args) => sweep::sweep(*args),
+        Command::Stressmark(args) => sweep::stressmark(args),
     }
 }
