@@ -297,7 +297,9 @@ impl Machine {
             // credits under way, no NIU with work of its own (a queue that
             // waits for a CTS has none: only a receiver's `str` could send
             // it, and no tile runs).
-            let net_idle = self.net.next_work().is_none()
+            // (Only asked when no tile runs: the scan of the NIUs is not free.)
+            let net_idle = quiet
+                && self.net.next_work().is_none()
                 && self.net.in_flight() == 0
                 && !self.nius.iter().any(Niu::needs_cycle);
             if quiet && s.all_finished && net_idle {
