@@ -10,26 +10,11 @@
 # Instructions come from instret, cycles from the cycle CSR; what the
 # reading itself costs is subtracted.
 # run: mesh=2x1 boot=all set=niu.design=original
-    .macro mark ireg, creg
-    csrr \ireg, instret
-    csrr \creg, cycle
-    .endm
-    .macro since i0, c0, ri, rc
-    csrr \rc, cycle
-    csrr \ri, instret
-    sub \rc, \rc, \c0
-    sub \ri, \ri, \i0
-    sub \rc, \rc, s11
-    sub \ri, \ri, s10
-    .endm
+    .include "measure.inc"
     .text
     .globl _start
 _start:
-    mark t0, t1             # what the marks cost
-    csrr s11, cycle
-    csrr s10, instret
-    sub s11, s11, t1
-    sub s10, s10, t0
+    calibrate               # what counting costs: s10, s11
     la t0, marks            # for the handler's context
     sw s10, 0(t0)
     sw s11, 4(t0)

@@ -11,28 +11,11 @@
 # Instructions come from instret, cycles from the cycle CSR (every tile's
 # clock is the mesh's); what the reading itself costs is subtracted.
 # run: mesh=2x1 boot=all
-    .macro mark ireg, creg
-    csrr \ireg, instret
-    csrr \creg, cycle
-    .endm
-    # ri, rc = instructions and cycles since `mark i0, c0`, less the
-    # marks' own (s10, s11).
-    .macro since i0, c0, ri, rc
-    csrr \rc, cycle
-    csrr \ri, instret
-    sub \rc, \rc, \c0
-    sub \ri, \ri, \i0
-    sub \rc, \rc, s11
-    sub \ri, \ri, s10
-    .endm
+    .include "measure.inc"
     .text
     .globl _start
 _start:
-    mark t0, t1             # what the marks cost
-    csrr s11, cycle
-    csrr s10, instret
-    sub s11, s11, t1
-    sub s10, s10, t0
+    calibrate               # what counting costs: s10, s11
     csrr s0, nodeid
     li s1, 1                # message id
     la s4, slot

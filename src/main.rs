@@ -17,8 +17,10 @@ mod gdb;
 mod noc;
 mod output;
 mod preprocess;
+mod record;
 mod run;
 mod snaptest;
+mod sweep;
 
 /// `--version`: the version, the commit it was built from, and what the
 /// build provides.
@@ -57,6 +59,23 @@ enum Command {
     /// Snapshot-test programs: run each as its `# run:` line says and compare
     /// its end, output, statistics and trace with `NAME.snap` beside it.
     Test(snaptest::TestArgs),
+    /// Rerun the thesis's chapter 6: a stressmark over 1..64 tiles in both
+    /// designs, on this host's cores or as a job list; CSV, JSON, SVG plots.
+    Sweep(Box<sweep::SweepArgs>),
+    /// Run one stressmark on one mesh (default: Transitive Closure on 8x8)
+    /// in both designs, checked against its reference model.
+    Stressmark(sweep::StressmarkArgs),
+}
+
+/// `scmp` arguments (`run ...`) parsed as the command line would be: the
+/// sweep's runs, in this process, take exactly its job list's arguments.
+fn parse_run_args(args: &[String]) -> Result<run::RunArgs, String> {
+    let cli = Cli::try_parse_from(std::iter::once("scmp").chain(args.iter().map(String::as_str)))
+        .map_err(|e| e.to_string())?;
+    match cli.command {
+        Command::Run(args) => Ok(*args),
+        _ => Err(format!("`{}` is not a run", args.join(" "))),
+    }
 }
 
 /// Arguments of `scmp asm`.
@@ -298,5 +317,7 @@ fn main() -> ExitCode {
         Command::Config(args) => run::config(args),
         Command::Noc(args) => noc::noc(args),
         Command::Test(args) => snaptest::test(args),
+        Command::Sweep(args) => sweep::sweep(*args),
+        Command::Stressmark(args) => sweep::stressmark(args),
     }
 }

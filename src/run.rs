@@ -117,6 +117,13 @@ pub struct RunArgs {
     /// Write the statistics to FILE instead of stderr.
     #[arg(long, value_name = "FILE")]
     pub stats_file: Option<PathBuf>,
+    /// Also write the run's result to FILE as one JSON object: how it ran
+    /// (inputs, mesh, NIU, defsyms, settings), how it ended (end, exit
+    /// status, report), total cycles, `timed_cycles` when the program
+    /// printed it, instructions, messages, flits, the program's standard
+    /// output, the host's wall seconds and the statistics.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
     /// Do not prefix output lines with `[tN cM]` (done when several threads start).
     #[arg(long)]
     pub raw_output: bool,
@@ -230,7 +237,7 @@ pub fn assemble_program(
     Program::from_elf(&output.elf).map_err(|e| miette!("{e}"))
 }
 
-fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
+pub fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
     if args.inputs.is_empty() {
         let sources = [(
             format!("{BUILT_IN_NAME} (built in)"),
@@ -389,7 +396,10 @@ fn check_trace_filter(filter: &TraceFilter, config: &Config) -> Result<()> {
     Ok(())
 }
 
-fn run_inner(args: RunArgs) -> Result<ExitCode> {
+/// The configuration `args` ask for: the embedded defaults, the program's
+/// `# run:` line (returned too: it also holds defsyms and trace filters),
+/// the configuration file, `--mesh`, `--set` and the other flags.
+pub fn configure(args: &RunArgs) -> Result<(Config, RunHeader)> {
     let mut extra = Vec::new();
     if let Some(boot) = args.boot {
         extra.push(format!(
@@ -413,8 +423,45 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             }
         ));
     }
-    let header = run_header(&args)?;
+    let header = run_header(args)?;
     let config = build_config(&args.config, &header.assignments, &extra)?;
+    Ok((config, header))
+}
+
+/// The run options `args` ask for (no trace or timeline yet) and the host
+/// environment the program sees, reading `input` as its standard input.
+pub fn run_setup(
+    args: &RunArgs,
+    input: Box<dyn std::io::Read>,
+) -> (RunOptions, emu::HostEnvironment) {
+    let options = RunOptions {
+        raw_output: args.raw_output,
+        fault_trace_lines: 8,
+        lockstep: args.lockstep,
+        ..RunOptions::default()
+    };
+    // The arguments only: picolibc's crt0 names the program itself
+    // (argv[0] = "program-name") and splits the line at spaces.
+    let environment = emu::HostEnvironment {
+        command_line: args.program_args.join(" "),
+        input,
+    };
+    (options, environment)
+}
+
+/// The exit status of `scmp run` after a run that ended so.
+pub fn exit_status(end: &RunEnd) -> u8 {
+    match end {
+        RunEnd::AllThreadsEnded => 0,
+        RunEnd::Exit(code) => *code as u8,
+        RunEnd::Fault(_) => EXIT_FAULT,
+        RunEnd::CycleLimit(_) => EXIT_CYCLE_LIMIT,
+        RunEnd::Deadlock(_) => EXIT_DEADLOCK,
+    }
+}
+
+fn run_inner(args: RunArgs) -> Result<ExitCode> {
+    let (config, header) = configure(&args)?;
     // Every output is opened before the run, so a bad path is found now.
     let mut stats_file = match (&args.stats_file, args.stats) {
         (Some(_), None) => return Err(miette!("--stats-file needs --stats (text or json)")),
@@ -424,6 +471,15 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             })?)
         }
         (None, _) => None,
+    };
+    let json_file = match &args.json {
+        Some(path) => Some((
+            path,
+            File::create(path)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot create the JSON file {}", path.display()))?,
+        )),
+        None => None,
     };
     let program = load_program(&args, &header)?;
     let trace = trace_options(&args, &header)?;
@@ -445,26 +501,18 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             (Some(options), Some((path.clone(), error)))
         }
     };
-    let options = RunOptions {
-        trace,
-        timeline,
-        raw_output: args.raw_output,
-        fault_trace_lines: 8,
-        lockstep: args.lockstep,
-        ..RunOptions::default()
-    };
-    // The arguments only: picolibc's crt0 names the program itself
-    // (argv[0] = "program-name") and splits the line at spaces.
-    let environment = emu::HostEnvironment {
-        command_line: args.program_args.join(" "),
-        input: Box::new(std::io::stdin()),
-    };
+    let (mut options, environment) = run_setup(&args, Box::new(std::io::stdin()));
+    options.trace = trace;
+    options.timeline = timeline;
+    let started = std::time::Instant::now();
+    let mut console = crate::record::Tee::new(StdConsole, json_file.is_some());
     let result = emu::with_host_environment(environment, || match args.gdb {
         Some(port) => crate::gdb::serve(&config, &program, options, port, args.gdb_tile),
-        None => emu::run(&config, &program, options, &mut StdConsole)
+        None => emu::run(&config, &program, options, &mut console)
             .map(|r| crate::gdb::Outcome::Ended(Box::new(r)))
             .map_err(|e| miette!("{e}")),
     })?;
+    let wall_seconds = started.elapsed().as_secs_f64();
     let result = match result {
         crate::gdb::Outcome::Ended(result) => result,
         crate::gdb::Outcome::Killed => {
@@ -493,24 +541,28 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             _ => eprint!("{text}"),
         }
     }
-    Ok(match result.end {
-        RunEnd::AllThreadsEnded => ExitCode::SUCCESS,
-        RunEnd::Exit(code) => ExitCode::from(code as u8),
-        RunEnd::Fault(report) => {
-            eprint!("{report}");
-            ExitCode::from(EXIT_FAULT)
-        }
-        RunEnd::CycleLimit(limit) => {
-            eprintln!(
-                "error: the cycle limit of {limit} cycles was reached with threads still running (raise it with --max-cycles or sim.max_cycles)"
-            );
-            ExitCode::from(EXIT_CYCLE_LIMIT)
-        }
-        RunEnd::Deadlock(report) => {
-            eprint!("error: {report}");
-            ExitCode::from(EXIT_DEADLOCK)
-        }
-    })
+    if let Some((path, file)) = json_file {
+        let record = crate::record::RunRecord::new(
+            &args,
+            &config,
+            &result,
+            console.into_captured(),
+            wall_seconds,
+        );
+        record
+            .write(file)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("cannot write {}", path.display()))?;
+    }
+    match &result.end {
+        RunEnd::Fault(report) => eprint!("{report}"),
+        RunEnd::CycleLimit(limit) => eprintln!(
+            "error: the cycle limit of {limit} cycles was reached with threads still running (raise it with --max-cycles or sim.max_cycles)"
+        ),
+        RunEnd::Deadlock(report) => eprint!("error: {report}"),
+        RunEnd::AllThreadsEnded | RunEnd::Exit(_) => {}
+    }
+    Ok(ExitCode::from(exit_status(&result.end)))
 }
 
 /// A writer that keeps its first error for the caller to report after the

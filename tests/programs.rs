@@ -149,6 +149,7 @@ fn programs_snapshot_through_the_library() {
         let config = header.config().unwrap_or_else(|e| panic!("{name}: {e}"));
         let options = asm::Options {
             defsyms: header.defsyms.clone(),
+            include_dirs: vec![path.parent().unwrap().to_path_buf()],
             ..asm::Options::default()
         };
         let elf = asm::assemble_sources(&[(format!("{name}.s"), text)], &options)

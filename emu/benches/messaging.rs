@@ -14,20 +14,13 @@
 //! `SCMP_BENCH_RUNS` (default 5), `SCMP_BENCH_ROUNDS` (ring rounds,
 //! default 200).
 
+mod common;
+
 use std::time::Instant;
 
+use common::{env_or, median, thread_cpu_seconds};
+
 use emu::{CapturedConsole, ConfigBuilder, Program, RunEnd, RunOptions, RunResult};
-
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
-}
 
 fn assemble(name: &str, defsyms: &[(&str, i64)]) -> Program {
     let path = format!("{}/benches/programs/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -79,14 +72,8 @@ fn measure(program: &Program, runs: usize) -> Figures {
 }
 
 fn main() {
-    let runs: usize = std::env::var("SCMP_BENCH_RUNS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
-    let rounds: i64 = std::env::var("SCMP_BENCH_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(200);
+    let runs: usize = env_or("SCMP_BENCH_RUNS", 5);
+    let rounds: i64 = env_or("SCMP_BENCH_ROUNDS", 200);
     let compute = assemble("ring.s", &[("ROUNDS", rounds), ("MESSAGES", 0)]);
     let ring = assemble("ring.s", &[("ROUNDS", rounds), ("MESSAGES", 1)]);
     let pingpong = assemble("pingpong.s", &[]);

@@ -8,31 +8,18 @@
 //! `SCMP_BENCH_RUNS` (default 5), `SCMP_NOC_CYCLES` (measured cycles per
 //! run, default 50,000 after 10,000 of warm-up).
 
+mod common;
+
 use std::time::Instant;
+
+use common::{env_or, median, thread_cpu_seconds};
 
 use emu::ConfigBuilder;
 use emu::noc::{Pattern, Traffic};
 
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
-}
-
 fn main() {
-    let runs: usize = std::env::var("SCMP_BENCH_RUNS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
-    let cycles: u64 = std::env::var("SCMP_NOC_CYCLES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(50_000);
+    let runs: usize = env_or("SCMP_BENCH_RUNS", 5);
+    let cycles: u64 = env_or("SCMP_NOC_CYCLES", 50_000);
     let mut b = ConfigBuilder::new();
     for key in [
         "network.num_vcs=4",

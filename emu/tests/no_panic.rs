@@ -34,27 +34,8 @@ proptest! {
         threads in 1u32..4,
         original in any::<bool>(),
     ) {
-        let mut b = ConfigBuilder::new();
-        b.set("mesh.width=2").unwrap()
-            .set("mesh.height=1").unwrap()
-            .set("boot.tiles=all").unwrap()
-            .set(&format!("boot.threads={threads}")).unwrap()
-            .set("sim.max_cycles=20000").unwrap()
-            .set("tile.memory_bytes=1048576").unwrap()
-            .set("tile.stack_bytes=4096").unwrap()
-            .set("scheduler.quantum=8").unwrap()
-            .set(if original { "niu.design=\"original\"" } else { "niu.design=\"modified\"" }).unwrap();
-        let config = b.build().unwrap();
-        let program = Program::from_words(0x10000, &words);
-        let mut console = CapturedConsole::default();
-        let options = RunOptions { fault_trace_lines: 4, ..RunOptions::default() };
-        let result = emu::run(&config, &program, options, &mut console).unwrap();
-        match &result.end {
-            RunEnd::CycleLimit(limit) => prop_assert_eq!(*limit, 20000),
-            RunEnd::Fault(report) => prop_assert!(report.to_string().contains("guest fault")),
-            RunEnd::Deadlock(report) => prop_assert!(report.to_string().contains("deadlock")),
-            RunEnd::Exit(_) | RunEnd::AllThreadsEnded => {}
-        }
+        let sets = ["mesh.height=1", "tile.stack_bytes=4096", "scheduler.quantum=8"];
+        let result = run_cleanly(&words, threads, original, 20000, &sets)?;
         for t in &result.stats.tiles {
             prop_assert_eq!(t.issuing + t.switching + t.idle, t.cycles);
             let running: u64 = t.contexts.iter().map(|c| c.running).sum();
@@ -92,33 +73,61 @@ proptest! {
             words.push(inst.encode().unwrap());
         }
         words.push(Inst { op: Opcode::Endt, rd: 0, rs1: 0, rs2: 0, rs3: 0, aux: 0, imm: 0 }.encode().unwrap());
-        let mut b = ConfigBuilder::new();
-        b.set("mesh.width=2").unwrap()
-            .set("mesh.height=2").unwrap()
-            .set("boot.tiles=all").unwrap()
-            .set(&format!("boot.threads={threads}")).unwrap()
-            .set("sim.max_cycles=50000").unwrap()
-            .set("tile.memory_bytes=1048576").unwrap()
-            .set("tile.contexts=4").unwrap()
-            .set("niu.queue_flits=4").unwrap()
-            .set("niu.send_table_entries=2").unwrap()
-            .set(if original { "niu.design=\"original\"" } else { "niu.design=\"modified\"" }).unwrap();
-        let config = b.build().unwrap();
-        let program = Program::from_words(0x10000, &words);
-        let mut console = CapturedConsole::default();
-        let options = RunOptions { fault_trace_lines: 4, ..RunOptions::default() };
-        let result = emu::run(&config, &program, options, &mut console).unwrap();
-        match &result.end {
-            RunEnd::CycleLimit(limit) => prop_assert_eq!(*limit, 50000),
-            RunEnd::Fault(report) => prop_assert!(report.to_string().contains("guest fault")),
-            RunEnd::Deadlock(report) => prop_assert!(report.to_string().contains("deadlock")),
-            RunEnd::Exit(_) | RunEnd::AllThreadsEnded => {}
-        }
+        let sets = [
+            "mesh.height=2",
+            "tile.contexts=4",
+            "niu.queue_flits=4",
+            "niu.send_table_entries=2",
+        ];
+        let result = run_cleanly(&words, threads, original, 50000, &sets)?;
         let net = &result.stats.network;
         for t in &net.types {
             prop_assert!(t.messages_received <= t.messages_sent, "{:?}", t);
         }
     }
+}
+
+/// Runs `words` from 0x10000 on every tile of a 2-wide mesh (`sets` adds
+/// keys) with `threads` threads and checks that it ended in one of the
+/// clean ways.
+fn run_cleanly(
+    words: &[u32],
+    threads: u32,
+    original: bool,
+    max_cycles: u64,
+    sets: &[&str],
+) -> Result<emu::RunResult, TestCaseError> {
+    let mut b = ConfigBuilder::new();
+    let design = if original { "original" } else { "modified" };
+    for key in [
+        "mesh.width=2".to_string(),
+        "boot.tiles=all".into(),
+        format!("boot.threads={threads}"),
+        format!("sim.max_cycles={max_cycles}"),
+        "tile.memory_bytes=1048576".into(),
+        format!("niu.design=\"{design}\""),
+    ]
+    .iter()
+    .map(String::as_str)
+    .chain(sets.iter().copied())
+    {
+        b.set(key).unwrap();
+    }
+    let config = b.build().unwrap();
+    let program = Program::from_words(0x10000, words);
+    let mut console = CapturedConsole::default();
+    let options = RunOptions {
+        fault_trace_lines: 4,
+        ..RunOptions::default()
+    };
+    let result = emu::run(&config, &program, options, &mut console).unwrap();
+    match &result.end {
+        RunEnd::CycleLimit(limit) => prop_assert_eq!(*limit, max_cycles),
+        RunEnd::Fault(report) => prop_assert!(report.to_string().contains("guest fault")),
+        RunEnd::Deadlock(report) => prop_assert!(report.to_string().contains("deadlock")),
+        RunEnd::Exit(_) | RunEnd::AllThreadsEnded => {}
+    }
+    Ok(result)
 }
 
 /// An SCMP instruction with registers from x10..x15 and a send type.

@@ -4,10 +4,10 @@
 //!
 //! Split by concern: [`flit`] (ports, flits, routing), [`alloc`]
 //! (separable allocators of round-robin arbiters), [`router`] (one
-//! router's pipeline), [`stall`] (the report when nothing moves), and here
-//! the mesh: links and credit wires as a time wheel of deliveries, the
-//! terminals where NIUs (or `scmp noc`'s synthetic sources and sinks)
-//! inject and eject, activity tracking, statistics and trace events.
+//! router's pipeline), [`stall`] (the report when nothing moves), `terminal`
+//! (where NIUs, or `scmp noc`'s synthetic sources and sinks, inject and
+//! eject), `events` (trace events and counters), and here the mesh: links
+//! and credit wires as a time wheel of deliveries, and activity tracking.
 //!
 //! Timing. A cycle `t` is simulated in two phases: first every delivery due
 //! at `t` (flits and credits that left a router or terminal earlier) is
@@ -24,20 +24,22 @@
 //! by the user of the network) and it only ever uses VCs of that set.
 
 pub mod alloc;
+mod events;
 pub mod flit;
 pub(crate) mod router;
 pub mod stall;
+mod terminal;
 #[cfg(test)]
 mod tests;
 
 use std::collections::VecDeque;
 
-use isa_spec::msg::Flit;
-
 use crate::config::NetworkConfig;
+pub use events::{NetCounters, NetEvent, NetEventKind};
 use flit::{NetFlit, PORTS, PacketId, Port};
 use router::Router;
 pub use stall::{HeldFlit, StallReport};
+use terminal::Terminal;
 
 /// Why a flit at the front of an input buffer did not move in a cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -199,115 +201,6 @@ pub struct PacketInfo {
     /// The owner's name for the packet, unique in a run (an NIU: its node
     /// and a count; 0 when unused), for following a message end to end.
     pub flow: u64,
-}
-
-/// A terminal: the NIU side of a router's local port.
-#[derive(Clone, Debug)]
-struct Terminal {
-    /// Credits of the router's local input VCs.
-    credits: Vec<u16>,
-    /// Local input VCs held by a packet this terminal is injecting.
-    busy: Vec<bool>,
-    /// Round-robin start of the VC search, per class.
-    next_vc: Vec<u16>,
-    /// Flits ejected to this terminal, per VC, not yet taken.
-    ejected: Vec<VecDeque<NetFlit>>,
-    /// Their number.
-    waiting: u32,
-}
-
-/// One event in the network's trace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NetEvent {
-    /// Cycle.
-    pub cycle: u64,
-    /// Node of the router or terminal.
-    pub node: u32,
-    /// What happened.
-    pub kind: NetEventKind,
-    /// The flit.
-    pub flit: Flit,
-    /// Its packet's source and destination.
-    pub src: u32,
-    /// Destination.
-    pub dst: u32,
-    /// Position in the packet.
-    pub seq: u16,
-    /// The packet's handle (reused once its tail has left the network).
-    pub packet: u32,
-}
-
-/// Kinds of network trace events.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NetEventKind {
-    /// A terminal injected the flit into its router, on a local VC.
-    Injected {
-        /// VC.
-        vc: u8,
-    },
-    /// A router sent the flit through the switch.
-    Forwarded {
-        /// Input port and VC.
-        from: (Port, u8),
-        /// Output port and VC.
-        to: (Port, u8),
-    },
-    /// The terminal took the flit out of its ejection buffer.
-    Ejected {
-        /// VC.
-        vc: u8,
-    },
-}
-
-impl NetEvent {
-    /// The trace line.
-    pub fn line(&self) -> String {
-        let what = match self.kind {
-            NetEventKind::Injected { vc } => format!("inject  vc{vc}"),
-            NetEventKind::Forwarded { from, to } => format!(
-                "forward {}{}->{}{}",
-                from.0.letter(),
-                from.1,
-                to.0.letter(),
-                to.1
-            ),
-            NetEventKind::Ejected { vc } => format!("eject   vc{vc}"),
-        };
-        let kind = match (self.flit.head, self.flit.tail) {
-            (true, false) => "H",
-            (true, true) => "G",
-            (false, false) => "B",
-            (false, true) => "T",
-        };
-        format!(
-            "{:>10} r{:<3} {what:<16} {kind} {:08x}  pkt {}->{} #{}",
-            self.cycle, self.node, self.flit.payload, self.src, self.dst, self.seq
-        )
-    }
-}
-
-/// Counters of the whole network.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct NetCounters {
-    /// Flits injected.
-    pub flits_injected: u64,
-    /// Flits taken out at their destination.
-    pub flits_ejected: u64,
-    /// Packets injected (heads).
-    pub packets_injected: u64,
-    /// Flit-cycles lost, by [`StallCause`].
-    pub stalls: [u64; StallCause::COUNT],
-    /// Flits sent over each link: `node * PORTS + port` (output side;
-    /// `Local` is the ejection link).
-    pub link_flits: Vec<u64>,
-    /// Sum over flits of the cycles they spent in router buffers, less the
-    /// arrival cycle of the flits still buffered (see
-    /// [`Network::mean_buffered_flits`]).
-    buffered: i64,
-    /// Cycles the network was simulated (not jumped).
-    pub active_cycles: u64,
-    /// Router evaluations (a busy router in a cycle it could act).
-    pub router_steps: u64,
 }
 
 /// The mesh of routers.
@@ -674,166 +567,9 @@ impl Network {
         self.schedule(now + t.flit_out, flit);
     }
 
-    /// A free local VC of `class` at terminal `node` with a credit, for a
-    /// new packet's head (round robin over the class's VCs, starting after
-    /// the one used last).
-    pub fn free_injection_vc(&self, node: u32, class: u8) -> Option<u8> {
-        let t = &self.terminals[node as usize];
-        let first = class as usize * self.per_class;
-        let start = t.next_vc[class as usize] as usize;
-        (0..self.per_class)
-            .map(|k| first + (start + k) % self.per_class)
-            .find(|&vc| !t.busy[vc] && t.credits[vc] > 0)
-            .map(|vc| vc as u8)
-    }
-
-    /// Whether terminal `node` may inject a flit on local VC `vc` (a credit).
-    pub fn can_inject(&self, node: u32, vc: u8) -> bool {
-        self.terminals[node as usize].credits[vc as usize] > 0
-    }
-
-    /// Packets registered towards `node` whose tail it has not taken.
-    pub fn inbound(&self, node: u32) -> u32 {
-        self.inbound[node as usize]
-    }
-
-    /// Packets of class `class` (below 4) registered towards `node` whose
-    /// tail it has not taken.
-    pub fn inbound_of_class(&self, node: u32, class: u8) -> u32 {
-        self.inbound_class[node as usize][class as usize]
-    }
-
-    /// Registers a packet about to be injected and returns its id.
-    pub fn new_packet(&mut self, info: PacketInfo) -> PacketId {
-        self.inbound[info.dst as usize] += 1;
-        if (info.class as usize) < 4 {
-            self.inbound_class[info.dst as usize][info.class as usize] += 1;
-        }
-        match self.free_packets.pop() {
-            Some(id) => {
-                self.packets[id as usize] = info;
-                id
-            }
-            None => {
-                self.packets.push(info);
-                (self.packets.len() - 1) as PacketId
-            }
-        }
-    }
-
-    /// Terminal `node` injects `flit` on local VC `vc` at cycle `now` (after
-    /// [`Network::step`] of `now`). A head takes the VC until its tail.
-    pub fn inject(&mut self, node: u32, vc: u8, mut flit: NetFlit, now: u64) {
-        flit.injected = now;
-        flit.class = self.packets[flit.packet as usize].class;
-        let t = &mut self.terminals[node as usize];
-        let v = vc as usize;
-        assert!(t.credits[v] > 0, "injection without a credit");
-        t.credits[v] -= 1;
-        if flit.is_first() {
-            t.busy[v] = true;
-            let class = self.packets[flit.packet as usize].class as usize;
-            let first = class * self.per_class;
-            t.next_vc[class] = ((v - first + 1) % self.per_class) as u16;
-            self.packets[flit.packet as usize].injected = now;
-            self.counters.packets_injected += 1;
-        }
-        if flit.is_last() {
-            t.busy[v] = false;
-            self.packets[flit.packet as usize].tail_injected = now;
-        }
-        self.in_flight += 1;
-        self.counters.flits_injected += 1;
-        self.last_move = now;
-        if let Some(trace) = &mut self.trace {
-            let p = &self.packets[flit.packet as usize];
-            trace.push(NetEvent {
-                cycle: now,
-                node,
-                kind: NetEventKind::Injected { vc },
-                flit: flit.flit,
-                src: p.src,
-                dst: p.dst,
-                seq: flit.seq,
-                packet: flit.packet,
-            });
-        }
-        let at = now + self.timing.inject;
-        self.schedule(
-            at,
-            Delivery::FlitToRouter {
-                node,
-                port: Port::Local,
-                vc,
-                flit,
-            },
-        );
-    }
-
-    /// The flit at the front of terminal `node`'s ejection buffer `vc`.
-    pub fn peek_ejected(&self, node: u32, vc: u8) -> Option<&NetFlit> {
-        self.terminals[node as usize].ejected[vc as usize].front()
-    }
-
-    /// A bit per terminal (`node / 64`, `node % 64`) with flits in its
-    /// ejection buffers.
-    pub fn terminals_with_flits(&self) -> &[u64] {
-        &self.with_flits
-    }
-
-    /// Flits waiting in terminal `node`'s ejection buffers.
-    pub fn ejected_waiting(&self, node: u32) -> u32 {
-        self.terminals[node as usize].waiting
-    }
-
     /// VCs per port.
     pub fn vcs(&self) -> usize {
         self.vcs
-    }
-
-    /// Terminal `node` takes the front flit of ejection buffer `vc` at cycle
-    /// `now`, returning its credit to the router. After a tail the
-    /// packet's record is released (read it before).
-    pub fn take_ejected(&mut self, node: u32, vc: u8, now: u64) -> Option<NetFlit> {
-        let flit = self.terminals[node as usize].ejected[vc as usize].pop_front()?;
-        self.in_flight -= 1;
-        self.counters.flits_ejected += 1;
-        self.last_move = now;
-        if let Some(trace) = &mut self.trace {
-            let p = &self.packets[flit.packet as usize];
-            trace.push(NetEvent {
-                cycle: now,
-                node,
-                kind: NetEventKind::Ejected { vc },
-                flit: flit.flit,
-                src: p.src,
-                dst: p.dst,
-                seq: flit.seq,
-                packet: flit.packet,
-            });
-        }
-        self.terminals[node as usize].waiting -= 1;
-        if self.terminals[node as usize].waiting == 0 {
-            self.with_flits[node as usize / 64] &= !(1 << (node % 64));
-        }
-        if flit.is_last() {
-            self.free_packets.push(flit.packet);
-            self.inbound[node as usize] -= 1;
-            let class = self.packets[flit.packet as usize].class as usize;
-            if class < 4 {
-                self.inbound_class[node as usize][class] -= 1;
-            }
-        }
-        let at = now + self.timing.eject_credit;
-        self.schedule(
-            at,
-            Delivery::CreditToRouter {
-                node,
-                port: Port::Local,
-                vc,
-            },
-        );
-        Some(flit)
     }
 
     /// Checks that the network is back at rest: nothing buffered or on a

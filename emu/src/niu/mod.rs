@@ -21,6 +21,7 @@
 //! [`flows`] (messages' ends, for timelines).
 
 pub mod flows;
+mod issue;
 pub mod queue;
 mod receive;
 pub mod stats;
@@ -37,10 +38,10 @@ use crate::config::{NiuConfig, NiuDesign};
 use crate::context::SuspendCause;
 use crate::fault::FaultCause;
 use crate::network::Network;
+pub use issue::{receive_state_name, send_state_name};
 use queue::TxQueue;
 use tables::{ReceiveTable, SendTable};
 use transmit::{Holder, QueueState};
-pub use transmit::{receive_state_name, send_state_name};
 
 /// What the NIU made of a messaging instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -625,6 +626,32 @@ impl Niu {
             Wait::SendComplete(id) => format!("the send of message id {id} to complete"),
             Wait::ReceiveComplete(id) => format!("the receive of message id {id} to complete"),
         })
+    }
+
+    /// Transfers this NIU holds that wait for another node, for a deadlock
+    /// report: Rendezvous sends waiting for their CTS, and RTSs recorded
+    /// for which no receive has been posted.
+    pub fn describe_pending(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .qstate
+            .iter()
+            .enumerate()
+            .filter_map(|(q, s)| match s {
+                QueueState::WaitingCts(id) => Some(format!(
+                    "context {q}'s Rendezvous send of message id {id} waits for its CTS (no receive posted for it)"
+                )),
+                _ => None,
+            })
+            .collect();
+        for e in self.recv.entries() {
+            if e.state == ReceiveState::RtsReceived {
+                out.push(format!(
+                    "an RTS for message id {} from node {} waits for a receive (str)",
+                    e.id, e.r_node
+                ));
+            }
+        }
+        out
     }
 
     /// Suspends context `c` until `wait` can be met.

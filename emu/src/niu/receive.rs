@@ -297,7 +297,7 @@ impl Niu {
                             format!(
                                 "{} data message for id {id} found the receive entry {} and was discarded (niu.strict)",
                                 if rendezvous { "a Rendezvous" } else { "a Ready-mode" },
-                                super::transmit::receive_state_name(state)
+                                super::issue::receive_state_name(state)
                             ),
                         );
                     }

@@ -8,6 +8,11 @@
 //! call, yield, end of thread, messaging, fault). Suspended contexts and idle
 //! tiles cost nothing per cycle: an idle tile jumps its clock forward.
 
+mod checkpoint;
+pub use checkpoint::Checkpoint;
+mod debug;
+mod messaging;
+
 use std::sync::Arc;
 
 use crate::context::{Context, ContextState};
@@ -18,7 +23,6 @@ use crate::fast::{self, FastEnv, FastExit, FastState};
 use crate::fault::{FaultCause, FaultReport};
 use crate::host::{self, HostOutcome, OutputEvent};
 use crate::memory::Memory;
-use crate::niu::{NiuOutcome, TileEffect};
 use crate::timing::CostTable;
 use crate::trace::{TraceFilter, TraceRecord};
 
@@ -72,28 +76,6 @@ pub enum TileState {
     Finished,
     /// Stopped the run (exit or fault).
     Halted,
-}
-
-/// A tile's state at the start of an optimistic run (memory is in its
-/// undo log), to go back to if the network brings something the run did
-/// not see.
-#[derive(Clone, Debug)]
-pub struct Checkpoint {
-    /// The contexts that held a thread (the others cannot change in an
-    /// optimistic run: only the NIU starts threads, and never in one).
-    contexts: Vec<(usize, Context)>,
-    reservations: Reservations,
-    now: u64,
-    current: Option<usize>,
-    last_issuer: Option<usize>,
-    slice_start: u64,
-    ready: u32,
-    live: u32,
-    counters: TileCounters,
-    output_len: usize,
-    trace_len: usize,
-    finished_at: Option<u64>,
-    issued_before: u64,
 }
 
 /// Cycles of a tile by pipeline state.
@@ -269,102 +251,6 @@ impl Tile {
         !self.contexts[c].is_live()
     }
 
-    /// Saves the state before an optimistic run (the tile is runnable).
-    pub fn checkpoint(&mut self) {
-        debug_assert!(self.halt.is_none() && self.parked.is_none());
-        let mut cp = self.checkpoint.take().unwrap_or_else(|| {
-            Box::new(Checkpoint {
-                contexts: Vec::new(),
-                reservations: Reservations::default(),
-                now: 0,
-                current: None,
-                last_issuer: None,
-                slice_start: 0,
-                ready: 0,
-                live: 0,
-                counters: TileCounters::default(),
-                output_len: 0,
-                trace_len: 0,
-                finished_at: None,
-                issued_before: 0,
-            })
-        });
-        cp.contexts.clear();
-        cp.contexts.extend(
-            self.contexts
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.is_live())
-                .map(|(i, c)| (i, c.clone())),
-        );
-        cp.reservations.clone_from(&self.reservations);
-        cp.now = self.now;
-        cp.current = self.current;
-        cp.last_issuer = self.last_issuer;
-        cp.slice_start = self.slice_start;
-        cp.ready = self.ready;
-        cp.live = self.live;
-        cp.counters = self.counters.clone();
-        cp.output_len = self.output_taken + self.output.len();
-        cp.trace_len = self.trace_taken + self.trace.len();
-        cp.finished_at = self.finished_at;
-        cp.issued_before = self.issued_before;
-        self.checkpoint = Some(cp);
-        self.memory.begin_undo();
-    }
-
-    /// The cycle of the checkpoint, while an optimistic run is unconfirmed.
-    pub fn checkpoint_cycle(&self) -> Option<u64> {
-        self.checkpoint
-            .as_ref()
-            .filter(|_| self.memory.undo_active())
-            .map(|c| c.now)
-    }
-
-    /// Confirms the optimistic run: nothing can change it any more.
-    pub fn commit(&mut self) {
-        if self.memory.undo_active() {
-            self.memory.commit_undo();
-        }
-    }
-
-    /// Goes back to the checkpoint, then runs again (now with certainty) up
-    /// to the instructions issuing before `until`.
-    pub fn rollback<const TRACE: bool>(&mut self, until: u64, filter: &TraceFilter) {
-        let Some(cp) = self
-            .checkpoint
-            .as_ref()
-            .filter(|_| self.memory.undo_active())
-        else {
-            return;
-        };
-        debug_assert!(
-            cp.now <= until.max(cp.now),
-            "a checkpoint before the effect"
-        );
-        for (i, c) in &cp.contexts {
-            self.contexts[*i].clone_from(c);
-        }
-        self.reservations.clone_from(&cp.reservations);
-        self.now = cp.now;
-        self.current = cp.current;
-        self.last_issuer = cp.last_issuer;
-        self.slice_start = cp.slice_start;
-        self.ready = cp.ready;
-        self.live = cp.live;
-        self.counters = cp.counters.clone();
-        self.output.truncate(cp.output_len - self.output_taken);
-        self.trace.truncate(cp.trace_len - self.trace_taken);
-        self.finished_at = cp.finished_at;
-        self.issued_before = cp.issued_before;
-        self.halt = None;
-        self.parked = None;
-        self.identity.context = self.current.unwrap_or(0) as u32;
-        self.memory.rollback_undo();
-        self.redecode_written_code();
-        self.run_until::<TRACE>(until, filter);
-    }
-
     /// Advances the tile until its clock reaches `limit`, it has no thread
     /// left, or it halts the run. `TRACE` records retired instructions that
     /// pass `filter` into [`Tile::trace`].
@@ -436,105 +322,6 @@ impl Tile {
         self.contexts[c].set_state(ContextState::Ready, self.now);
         self.ready += 1;
         self.current = None;
-    }
-
-    /// Applies what the NIU did, seen by instructions from cycle `at`: the
-    /// tile has issued nothing at or after `at` (the machine sees to it).
-    /// An idle tile's clock moves up to `at`.
-    pub fn apply(&mut self, at: u64, effect: TileEffect) {
-        if self.now < at && self.current.is_none() && self.ready == 0 {
-            self.counters.idle += at - self.now;
-            self.now = at;
-        }
-        match effect {
-            TileEffect::Write { addr, value } => {
-                // As a store: it breaks reservations and may rewrite code.
-                if self.memory.store_u32(addr, value).is_ok() {
-                    self.reservations.on_store(addr);
-                    self.redecode_written_code();
-                }
-            }
-            TileEffect::StartThread { context, pc, args } => {
-                debug_assert!(!self.contexts[context].is_live(), "the NIU reserved it");
-                let sp = self.stack_top(context);
-                self.contexts[context].start(pc, sp, &args, at);
-                self.ready += 1;
-                self.live += 1;
-                self.finished_at = None;
-            }
-            TileEffect::Wake { context } => {
-                let ctx = &mut self.contexts[context];
-                if matches!(ctx.state, ContextState::Suspended(_)) {
-                    ctx.set_state(ContextState::Ready, at);
-                    self.ready += 1;
-                }
-            }
-            TileEffect::Fault(cause) => {
-                if self.halt.is_none() {
-                    self.halt = Some(Halt::Fault(FaultReport {
-                        tile: self.id,
-                        context: crate::fault::NIU_CONTEXT,
-                        pc: 0,
-                        cycle: at,
-                        word: None,
-                        cause,
-                        last_trace: Vec::new(),
-                    }));
-                }
-            }
-        }
-    }
-
-    /// Finishes the parked messaging instruction with what the NIU made of
-    /// it (at the tile's `now`, the cycle it issued).
-    pub fn complete_messaging<const TRACE: bool>(
-        &mut self,
-        outcome: NiuOutcome,
-        filter: &TraceFilter,
-    ) {
-        let Some(Parked {
-            context: c,
-            decoded,
-        }) = self.parked.take()
-        else {
-            return;
-        };
-        let inst = decoded.inst.expect("a messaging instruction decoded");
-        match outcome {
-            NiuOutcome::Fault(cause) => self.fault(c, cause, Some(decoded.word)),
-            NiuOutcome::Done(value) => {
-                let mut fx = Effects::default();
-                if let Some(v) = value
-                    && inst.rd != 0
-                {
-                    self.contexts[c].x[inst.rd as usize] = v;
-                    fx.x = Some((inst.rd, v));
-                }
-                self.retire::<TRACE>(c, &decoded, fx, filter);
-            }
-            NiuOutcome::Repeat => {
-                self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
-                // Polling: the same instruction issues again.
-                self.contexts[c].pc = self.contexts[c].pc.wrapping_sub(4);
-            }
-            NiuOutcome::Suspend(cause) => {
-                self.contexts[c].set_state(ContextState::Suspended(cause), self.now);
-                self.current = None;
-            }
-        }
-    }
-
-    /// Decodes again the text words that stores wrote.
-    fn redecode_written_code(&mut self) {
-        if let Some((lo, hi)) = self.memory.take_code_writes() {
-            let text_end = self.text.base + self.text.len_bytes();
-            let mut a = lo.max(self.text.base);
-            while a < hi.min(text_end) {
-                let word = self.memory.load_u32(a).expect("text lies in memory");
-                self.text.redecode(a, word, &self.costs);
-                a += 4;
-            }
-        }
     }
 
     /// Runs context `c` until the clock reaches `end` or an instruction stops
@@ -760,38 +547,6 @@ impl Tile {
                 });
             }
         }
-    }
-
-    /// Debugger: makes the instruction at `pc` fault as `ebreak` does
-    /// (a software breakpoint; memory keeps its word, so the program does
-    /// not see it), or (`on` false) decodes the word from memory again.
-    /// False when `pc` is not a word of the text.
-    pub fn set_breakpoint(&mut self, pc: u32, on: bool) -> bool {
-        let end = self.text.base + self.text.len_bytes();
-        if pc < self.text.base || pc >= end || !pc.is_multiple_of(4) {
-            return false;
-        }
-        let word = if on {
-            EBREAK
-        } else {
-            self.memory.load_u32(pc).expect("the text lies in memory")
-        };
-        self.text.redecode(pc, word, &self.costs);
-        true
-    }
-
-    /// Debugger: writes `bytes` at `addr`; text words written are decoded
-    /// again (breakpoints there are gone).
-    pub fn debug_write(&mut self, addr: u32, bytes: &[u8]) -> Result<(), FaultCause> {
-        self.memory.slice(addr, bytes.len() as u32)?;
-        self.memory.write_bytes(addr, bytes);
-        let end = (addr as u64 + bytes.len() as u64).min(u32::MAX as u64) as u32;
-        let mut a = (addr & !3).max(self.text.base);
-        while a < end.min(self.text.base + self.text.len_bytes()) {
-            self.set_breakpoint(a, false);
-            a += 4;
-        }
-        Ok(())
     }
 
     /// Ends the tile's accounting at cycle `end`: idle time up to it, and the

@@ -1,0 +1,222 @@
+//! The tiles' side of the time model: each tile's horizon (how far it may
+//! run for certain), optimistic runs beyond it from a checkpoint, rollbacks
+//! and confirmations, and the survey of every tile after a round.
+
+use super::Machine;
+
+use crate::config::Config;
+use crate::tile::TileState;
+use crate::trace::TraceFilter;
+
+/// What [`Machine::survey`] found.
+pub(super) struct Survey {
+    /// The tile with the earliest halt.
+    pub(super) halt: Option<usize>,
+    /// The earliest clock of a runnable or parked tile.
+    pub(super) running_min: u64,
+    /// The earliest checkpoint of an unconfirmed optimistic run.
+    pub(super) confirmed: u64,
+    /// Whether no tile has a thread.
+    pub(super) all_finished: bool,
+    /// Whether output, trace records or events wait to be written.
+    pub(super) output: bool,
+}
+
+/// The smallest optimistic window.
+pub(super) const MIN_WINDOW: u64 = 16;
+
+impl Machine {
+    /// The fewest cycles from a messaging instruction issued at cycle `p`
+    /// on one tile to the first effect another tile can see: the head is
+    /// enqueued at `p`, injected at `p + 1`, crosses the link into its
+    /// router, at least one hop and the ejection; the first effect (a DMA
+    /// store of the first data word, or a thread start) comes two flits
+    /// later and is seen a cycle after that.
+    pub(super) fn lookahead(config: &Config) -> u64 {
+        let n = &config.network;
+        let per_hop = (n.routing_delay
+            + n.vc_alloc_delay
+            + n.sw_alloc_delay
+            + n.st_final_delay
+            + n.link_delay) as u64;
+        1 + n.link_delay as u64 + 2 * per_hop + 2 + 1
+    }
+
+    /// The earliest cycle at which tile `i` could issue a messaging
+    /// instruction (u64::MAX: not before something wakes it). A tile whose
+    /// optimistic run is not confirmed may yet go back and take another
+    /// course, from its checkpoint or the next cycle the network has not
+    /// done, whichever is later.
+    pub(super) fn promise(&self, i: usize) -> u64 {
+        let t = &self.tiles[i];
+        let own = match t.state() {
+            TileState::Runnable | TileState::Parked => t.now,
+            _ => u64::MAX,
+        };
+        match t.checkpoint_cycle() {
+            Some(c) => own.min(c.max(self.net_now + 1)),
+            None => own,
+        }
+    }
+
+    /// Runs tile `i` up to the instructions issuing before `limit`.
+    pub(super) fn run_tile(&mut self, i: usize, limit: u64) {
+        let tile = &mut self.tiles[i];
+        match self.trace.as_ref().map(|t| &t.filter) {
+            Some(f) if f.wants_tile_instructions(tile.id) => tile.run_until::<true>(limit, f),
+            _ => tile.run_until::<false>(limit, &TraceFilter::default()),
+        }
+        self.sync_parked(i);
+    }
+
+    /// Takes tile `i` back to its checkpoint and runs it again up to the
+    /// instructions issuing before `until` (something arrives for it then).
+    pub(super) fn rollback_tile(&mut self, i: usize, until: u64) {
+        let tile = &mut self.tiles[i];
+        match self.trace.as_ref().map(|t| &t.filter) {
+            Some(f) if f.wants_tile_instructions(tile.id) => tile.rollback::<true>(until, f),
+            _ => tile.rollback::<false>(until, &TraceFilter::default()),
+        }
+        self.rollbacks += 1;
+        self.window[i] = (self.window[i] / 4).max(MIN_WINDOW);
+        self.sync_parked(i);
+    }
+
+    /// Makes tile `i`'s past up to `until` certain before the network does
+    /// something to it at `until`: an unconfirmed run that issued at or
+    /// after `until` goes back; one that did not is confirmed.
+    pub(super) fn settle(&mut self, i: usize, until: u64) {
+        if self.tiles[i].checkpoint_cycle().is_none() {
+            return;
+        }
+        if self.tiles[i].issued_before > until {
+            self.rollback_tile(i, until);
+        } else {
+            self.tiles[i].commit();
+        }
+    }
+
+    /// Runs every runnable tile up to its horizon, then, where nothing is
+    /// on its way to it, optimistically beyond (from a checkpoint).
+    pub(super) fn run_tiles(&mut self, max: u64) {
+        let n = self.tiles.len();
+        // The two smallest promises, so that each tile sees the others'.
+        let (mut first, mut second, mut first_tile) = (u64::MAX, u64::MAX, usize::MAX);
+        for i in 0..n {
+            let p = self.promise(i);
+            if p < first {
+                second = first;
+                first = p;
+                first_tile = i;
+            } else if p < second {
+                second = p;
+            }
+        }
+        // A busy NIU may inject now; one that waits for a CTS only once the
+        // CTS, in the network, arrives.
+        let any_busy = self.niu_mask.iter().any(|&m| m != 0) || self.net.next_work().is_some();
+        let l = self.lookahead;
+        let global = if any_busy {
+            (self.net_now + l).saturating_sub(1)
+        } else {
+            u64::MAX
+        };
+        let epoch_end = self.net_now.saturating_add(self.config.sim.epoch_cycles);
+        for i in 0..n {
+            if self.tiles[i].state() != TileState::Runnable {
+                continue;
+            }
+            let others = if i == first_tile { second } else { first };
+            let mut h = others.saturating_add(l).min(global).min(epoch_end);
+            let quiet = self.quiet(i);
+            if self.lockstep || !quiet {
+                h = h.min(self.net_now + 1);
+            }
+            let h = h.min(max);
+            if self.tiles[i].now < h && self.tiles[i].checkpoint_cycle().is_none() {
+                self.run_tile(i, h);
+            }
+            // Optimistic: on, while nothing is known to be coming.
+            if self.lockstep || !quiet || self.tiles[i].state() != TileState::Runnable {
+                continue;
+            }
+            let t = self.net_now.saturating_add(self.window[i]).min(max);
+            if self.tiles[i].now >= t {
+                continue;
+            }
+            if self.tiles[i].checkpoint_cycle().is_none() {
+                self.tiles[i].checkpoint();
+            }
+            self.run_tile(i, t);
+        }
+    }
+
+    /// One pass over the tiles after a round: confirms the optimistic runs
+    /// the network has caught up with, and gathers what the end of the round
+    /// needs to know.
+    pub(super) fn survey(&mut self) -> Survey {
+        let mut s = Survey {
+            halt: None,
+            running_min: u64::MAX,
+            confirmed: u64::MAX,
+            all_finished: true,
+            output: !self.events.is_empty(),
+        };
+        let mut halt_cycle = u64::MAX;
+        for i in 0..self.tiles.len() {
+            let t = &mut self.tiles[i];
+            if let Some(c) = t.checkpoint_cycle() {
+                if t.issued_before <= self.net_now + 1 {
+                    t.commit();
+                    self.window[i] = (self.window[i] * 2).min(self.config.sim.epoch_cycles);
+                } else {
+                    s.confirmed = s.confirmed.min(c);
+                }
+            }
+            if let Some(h) = &t.halt
+                && h.cycle() < halt_cycle
+            {
+                halt_cycle = h.cycle();
+                s.halt = Some(i);
+            }
+            if matches!(t.state(), TileState::Runnable | TileState::Parked) {
+                s.running_min = s.running_min.min(t.now);
+            }
+            s.all_finished &= t.is_finished();
+            s.output |= !t.output.is_empty() || !t.trace.is_empty();
+        }
+        s
+    }
+
+    /// The first cycle the network side may not simulate yet because of a
+    /// runnable tile (its clock).
+    pub(super) fn runnable_limit(&self) -> u64 {
+        self.tiles
+            .iter()
+            .filter(|t| t.state() == TileState::Runnable)
+            .map(|t| t.now)
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The earliest clock of a tile that can still issue.
+    pub(super) fn running_min(&self) -> u64 {
+        self.tiles
+            .iter()
+            .filter(|t| matches!(t.state(), TileState::Runnable | TileState::Parked))
+            .map(|t| t.now)
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The first cycle not certain on every tile and the network.
+    pub(super) fn committed(&self) -> u64 {
+        let confirmed = self
+            .tiles
+            .iter()
+            .filter_map(|t| t.checkpoint_cycle())
+            .min()
+            .unwrap_or(u64::MAX);
+        self.running_min().min(self.net_now).min(confirmed)
+    }
+}

@@ -1,0 +1,483 @@
+//! The mesh and the global loop: tiles, their NIUs, the network, and the
+//! synchronization that keeps them exact (docs/network.md, "Time").
+//!
+//! Two sides. Tiles run on their own clocks, many cycles at a time, and
+//! stop ("park") before every messaging instruction. The network side (the
+//! routers and every tile's NIU) advances one cycle at a time while it has
+//! work, and jumps over cycles where it has none. Within a network cycle
+//! `c`: (a) the messaging instructions that issue at `c` go to their NIUs,
+//! in tile order; (b) the network steps (deliveries, routers); (c) every
+//! NIU with work takes in and sends out a flit. What an NIU does to its
+//! tile (DMA stores, thread starts, wake-ups, faults) is seen by the tile's
+//! instructions from cycle `c + 1`.
+//!
+//! The rule that keeps it exact: a tile only runs instructions that issue
+//! before every cycle at which something from the network could first be
+//! seen on it (its horizon), and the network only simulates cycles before
+//! every tile's clock (a tile may still issue a messaging instruction at
+//! its clock) or up to and including a parked tile's cycle. The horizon of
+//! tile `i` is the earliest of: the next cycle, while its NIU has work or a
+//! message is on its way to it; any other tile's clock plus the lookahead
+//! (the fewest cycles from a messaging instruction on one tile to an effect
+//! on another); the network's cycle plus the lookahead while any NIU or
+//! link is busy; and `sim.epoch_cycles` after the network's cycle. Nothing
+//! depends on how far tiles run in one go or in which order they are run:
+//! a test runs every messaging program with several epoch lengths, router
+//! visiting orders, and a lockstep mode, and requires identical traces.
+//!
+//! An `exit` at cycle c ends the run at c (output and trace records stamped
+//! after c are dropped); a fault likewise. Tiles that ran past c (up to
+//! their horizon) are accounted to c in the statistics.
+
+mod horizon;
+mod network_side;
+mod output;
+mod report;
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use crate::config::{BootTiles, Config};
+use crate::csr::Identity;
+use crate::decode::DecodedText;
+use crate::elf::{LoadError, Program};
+use crate::host::{Console, NullConsole, Prefixer};
+use crate::labels::Labels;
+use crate::memory::Memory;
+use crate::network::Network;
+use crate::niu::{self, Niu};
+use crate::stats::Stats;
+use crate::tile::{Halt, Tile, TileParams};
+use crate::timeline::Recorder;
+use crate::timing::CostTable;
+use crate::trace::TraceFilter;
+
+use output::EventLine;
+pub use report::{
+    BlockedContext, DeadlockReport, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink,
+};
+
+/// A mesh of tiles with a program loaded.
+pub struct Machine {
+    config: Config,
+    tiles: Vec<Tile>,
+    nius: Vec<Niu>,
+    /// Per tile: whether its NIU has work (kept up to date after every
+    /// call), also as a bit per tile.
+    niu_busy: Vec<bool>,
+    niu_mask: Vec<u64>,
+    /// Parked tiles by (cycle, tile), and each tile's entry.
+    parked: std::collections::BTreeSet<(u64, usize)>,
+    parked_at: Vec<Option<u64>>,
+    /// The cycle limit of the run (u64::MAX: none).
+    max: u64,
+    net: Network,
+    /// Cycles before this one are done on the network side.
+    net_now: u64,
+    /// Fewest cycles from a messaging instruction (or an NIU's injection,
+    /// plus one) on one tile to an effect another tile sees.
+    lookahead: u64,
+    lockstep: bool,
+    /// Per tile: how far beyond the network it may run optimistically
+    /// (shrinks after a rollback, grows back as runs are confirmed).
+    window: Vec<u64>,
+    /// Optimistic runs taken back.
+    rollbacks: u64,
+    /// The last cycle at which anything happened (for deadlock detection).
+    last_progress: u64,
+    trace: Option<TraceOptions>,
+    /// The program's code labels, which trace lines name targets by.
+    labels: Labels,
+    events: Vec<EventLine>,
+    prefixer: Prefixer,
+    raw_output: bool,
+    /// Output from this cycle on is prefixed (a thread message started a
+    /// thread then).
+    prefix_from: u64,
+    /// The timeline being recorded.
+    timeline: Option<Recorder>,
+}
+
+impl Machine {
+    /// Builds the mesh, loads `program` into every tile and boots threads.
+    pub fn new(
+        config: &Config,
+        program: &Program,
+        options: RunOptions,
+    ) -> Result<Machine, LoadError> {
+        let t = &config.tile;
+        program.check_fits(t.memory_bytes, t.contexts as u64 * t.stack_bytes)?;
+        let costs = Arc::new(CostTable::new(&config.timing));
+        let text_range = program.text_range();
+        let mut text_bytes = vec![0u8; (text_range.end - text_range.start) as usize];
+        for s in program.segments.iter().filter(|s| s.executable) {
+            let off = (s.addr - text_range.start) as usize;
+            text_bytes[off..off + s.data.len()].copy_from_slice(&s.data);
+        }
+        let text = DecodedText::new(text_range.start, &text_bytes, &costs);
+        let params = TileParams {
+            quantum: config.scheduler.quantum,
+            switch_cycles: config.scheduler.switch_cycles,
+            memory_bytes: t.memory_bytes,
+            stack_bytes: t.stack_bytes,
+            contexts: t.contexts,
+        };
+        let (w, h) = (config.mesh.width, config.mesh.height);
+        let design = config.niu.design;
+        let mut net = Network::new(w, h, &config.network, niu::classes(design));
+        net.set_visit_order(options.visit_order);
+        let mut tiles = Vec::with_capacity((w * h) as usize);
+        let mut nius = Vec::with_capacity((w * h) as usize);
+        let mut booted_threads = 0;
+        for id in 0..w * h {
+            let mut memory = Memory::new(t.memory_bytes as usize);
+            for s in &program.segments {
+                memory.write_bytes(s.addr, &s.data);
+            }
+            memory.set_code_range(text.base, text.len_bytes());
+            let identity = Identity {
+                node: id,
+                context: 0,
+                width: w,
+                height: h,
+                contexts: t.contexts,
+            };
+            let mut tile = Tile::new(
+                id,
+                identity,
+                memory,
+                text.clone(),
+                costs.clone(),
+                params.clone(),
+            );
+            if options.timeline.is_some() {
+                for ctx in &mut tile.contexts {
+                    ctx.history = Some(Vec::new());
+                }
+            }
+            let boots = match config.boot.tiles {
+                BootTiles::First => id == 0,
+                BootTiles::All => true,
+            };
+            if boots {
+                for _ in 0..config.boot.threads {
+                    tile.start_thread(program.entry, &[]);
+                    booted_threads += 1;
+                }
+            }
+            tiles.push(tile);
+            let mut n = Niu::new(
+                id,
+                (w, h),
+                t.contexts as usize,
+                t.memory_bytes,
+                net.vcs(),
+                &config.niu,
+            );
+            if options.trace.as_ref().is_some_and(|o| o.filter.wants_niu()) {
+                n.enable_trace();
+            }
+            if options.timeline.is_some() {
+                n.enable_flows();
+            }
+            nius.push(n);
+        }
+        if options
+            .trace
+            .as_ref()
+            .is_some_and(|o| o.filter.wants_network())
+        {
+            net.enable_trace();
+        }
+        let lookahead = Self::lookahead(config);
+        Ok(Machine {
+            labels: program.labels.clone(),
+            config: config.clone(),
+            niu_busy: vec![false; tiles.len()],
+            niu_mask: vec![0; tiles.len().div_ceil(64)],
+            parked: std::collections::BTreeSet::new(),
+            parked_at: vec![None; tiles.len()],
+            max: u64::MAX,
+            window: vec![config.sim.epoch_cycles; tiles.len()],
+            rollbacks: 0,
+            tiles,
+            nius,
+            net,
+            net_now: 0,
+            lookahead,
+            lockstep: options.lockstep,
+            last_progress: 0,
+            trace: options.trace,
+            events: Vec::new(),
+            // Prefix when more than one thread prints: from the start when
+            // several boot, else from the first thread a message starts.
+            prefixer: Prefixer::new(!options.raw_output && booted_threads > 1),
+            raw_output: options.raw_output,
+            prefix_from: u64::MAX,
+            timeline: options.timeline.map(|o| Recorder::new(o, config)),
+        })
+    }
+
+    /// The tiles.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// The NIUs, by node.
+    pub fn nius(&self) -> &[Niu] {
+        &self.nius
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Network {
+        &self.net
+    }
+
+    /// Runs to the end, writing output to `console`.
+    pub fn run(&mut self, console: &mut dyn Console) -> RunResult {
+        self.run_until(console, &mut |_| false)
+            .expect("a run that never pauses ends")
+    }
+
+    /// Runs until the run ends (`Some`), or until `pause`, called after the
+    /// tiles' part and after the network's part of every step of the
+    /// global loop, returns true (`None`: the output up to the cycles every
+    /// tile has passed is written; calling again resumes). In lockstep mode
+    /// a step is one cycle, so a debugger sees every instruction: it may
+    /// read and change the tiles in `pause`, and take back a halt (after
+    /// the tiles' part) before the run ends at it.
+    pub fn run_until(
+        &mut self,
+        console: &mut dyn Console,
+        pause: &mut dyn FnMut(&mut Machine) -> bool,
+    ) -> Option<RunResult> {
+        let max = match self.config.sim.max_cycles {
+            0 => u64::MAX,
+            m => m,
+        };
+        self.max = max;
+        let mut rounds = 0u64;
+        let (end, end_cycle) = loop {
+            rounds += 1;
+            self.run_tiles(max);
+            // Before the network part, which would jump past a halt.
+            if pause(self) {
+                self.flush(console, self.committed().saturating_sub(1));
+                return None;
+            }
+            self.advance_network();
+            let s = self.survey();
+            if pause(self) {
+                self.flush(console, self.committed().saturating_sub(1));
+                return None;
+            }
+            // The earliest halt in (cycle, tile) order ends the run once
+            // nothing earlier can happen.
+            let halt = s.halt.map(|i| self.tiles[i].halt.clone().expect("halted"));
+            let running_min = s.running_min;
+            // With nothing pending, the network side is as good as done
+            // with every cycle.
+            let quiescent = self.parked.is_empty()
+                && self.niu_mask.iter().all(|&m| m == 0)
+                && self.net.next_work().is_none();
+            let net_time = if quiescent { u64::MAX } else { self.net_now };
+            let committed = running_min.min(net_time).min(s.confirmed);
+            let halted = halt.is_some();
+            if let Some(halt) = halt {
+                let cycle = halt.cycle();
+                if committed >= cycle || (running_min == u64::MAX && net_time >= cycle) {
+                    self.final_flush(console, cycle);
+                    break match halt {
+                        Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
+                        Halt::Fault(report) => (RunEnd::Fault(report), cycle),
+                    };
+                }
+            }
+            if s.output {
+                self.flush(console, committed.saturating_sub(1));
+            }
+            let quiet = running_min == u64::MAX;
+            // Nothing on the network side can move by itself: no flits or
+            // credits under way, no NIU with work of its own (a queue that
+            // waits for a CTS has none: only a receiver's `str` could send
+            // it, and no tile runs).
+            // (Only asked when no tile runs: the scan of the NIUs is not free.)
+            let net_idle = quiet
+                && self.net.next_work().is_none()
+                && self.net.in_flight() == 0
+                && !self.nius.iter().any(Niu::needs_cycle);
+            if quiet && s.all_finished && net_idle {
+                let end = self
+                    .tiles
+                    .iter()
+                    .filter_map(|t| t.finished_at)
+                    .max()
+                    .unwrap_or(0)
+                    .max(self.last_progress);
+                self.final_flush(console, u64::MAX);
+                break (RunEnd::AllThreadsEnded, end);
+            }
+            if quiet
+                && (net_idle
+                    || self.net_now.saturating_sub(self.last_progress)
+                        > self.config.network.stall_cycles)
+                && !halted
+            {
+                let cycle = self.net_now;
+                self.final_flush(console, u64::MAX);
+                break (
+                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
+                    cycle,
+                );
+            }
+            if !quiet && self.net.is_stalled(self.net_now.saturating_sub(1)) {
+                let cycle = self.net_now;
+                self.final_flush(console, cycle);
+                break (
+                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
+                    cycle,
+                );
+            }
+            if running_min >= max && net_time >= max {
+                // The last instructions may end a few cycles past the limit.
+                let reached = self
+                    .tiles
+                    .iter()
+                    .map(|t| t.now)
+                    .max()
+                    .unwrap_or(max)
+                    .max(max);
+                self.final_flush(console, reached);
+                break (RunEnd::CycleLimit(max), reached);
+            }
+        };
+        if std::env::var_os("SCMP_DEBUG_TIME").is_some() {
+            eprintln!(
+                "rounds {rounds} rollbacks {} network active cycles {} net_now {}",
+                self.rollbacks, self.net.counters.active_cycles, self.net_now
+            );
+        }
+        self.prefixer.finish(console);
+        for tile in &mut self.tiles {
+            tile.close(end_cycle);
+        }
+        if let Some(tl) = self.timeline.take() {
+            // A timeline that cannot be written must not change the run
+            // (the caller's writer sees the error).
+            let _ = tl.finish(&mut self.tiles, &mut self.nius, &self.net, end_cycle);
+        }
+        let network = crate::stats_network::NetworkStats::collect(
+            &self.net,
+            &self.nius,
+            &self.tiles,
+            end_cycle,
+        );
+        let stats = Stats::collect(end_cycle, &self.tiles, network);
+        Some(RunResult { end, stats })
+    }
+
+    /// The tiles, to change (a debugger's registers, memory, breakpoints).
+    pub fn tiles_mut(&mut self) -> &mut [Tile] {
+        &mut self.tiles
+    }
+
+    /// The configuration it runs.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Whether some tile issued an instruction at or after `cycle` (tiles
+    /// run ahead of each other; an exit or fault at `cycle` is only known
+    /// once they have).
+    pub fn ran_past(&self, cycle: u64) -> bool {
+        self.tiles.iter().any(|t| t.issued_before > cycle)
+    }
+}
+
+/// Runs `program`.
+///
+/// When the run ends at an `exit` or a fault at cycle h while other tiles
+/// had already run past h (up to their horizons), it is replayed (runs are
+/// deterministic) with every tile stopped at h, so that the statistics end
+/// at h whatever the synchronization did. A fault's replay also traces the
+/// faulting context, for the last instructions in its report
+/// (`options.fault_trace_lines`).
+pub fn run(
+    config: &Config,
+    program: &Program,
+    options: RunOptions,
+    console: &mut dyn Console,
+) -> Result<RunResult, LoadError> {
+    let lines = options.fault_trace_lines;
+    let raw_output = options.raw_output;
+    let (lockstep, visit_order) = (options.lockstep, options.visit_order);
+    let mut machine = Machine::new(config, program, options)?;
+    let mut result = machine.run(console);
+    let halt = match &result.end {
+        RunEnd::Exit(_) | RunEnd::Fault(_) => Some(result.stats.total_cycles),
+        _ => None,
+    };
+    let Some(cycle) = halt else {
+        return Ok(result);
+    };
+    let fault_context = match &result.end {
+        RunEnd::Fault(r) if lines > 0 && r.context != crate::fault::NIU_CONTEXT => {
+            Some((r.tile, r.context))
+        }
+        _ => None,
+    };
+    if !machine.ran_past(cycle) && fault_context.is_none() {
+        return Ok(result);
+    }
+    let trace = fault_context.map(|(tile, context)| TraceOptions {
+        filter: TraceFilter {
+            tiles: Some(std::iter::once(tile..tile + 1).collect()),
+            contexts: Some(std::iter::once(context..context + 1).collect()),
+            cycles: None,
+            kinds: Some(crate::trace::TraceKinds {
+                instructions: true,
+                network: false,
+                niu: false,
+            }),
+        },
+        sink: TraceSink::Last(lines, VecDeque::new()),
+    });
+    let mut replay_config = config.clone();
+    // A fault at `cycle` is the instruction issuing then: the replay must
+    // let it issue; an exit's cycle is the one after its call.
+    replay_config.sim.max_cycles = match result.end {
+        RunEnd::Fault(_) => cycle + 1,
+        _ => cycle,
+    };
+    let mut replay = Machine::new(
+        &replay_config,
+        program,
+        RunOptions {
+            trace,
+            raw_output,
+            fault_trace_lines: 0,
+            lockstep,
+            visit_order,
+            timeline: None,
+        },
+    )?;
+    let again = replay.run(&mut NullConsole);
+    debug_assert_eq!(again.end, {
+        let mut e = result.end.clone();
+        if let RunEnd::Fault(r) = &mut e {
+            r.last_trace.clear();
+        }
+        e
+    });
+    result.stats = again.stats;
+    if let RunEnd::Fault(report) = &mut result.end
+        && fault_context.is_some()
+    {
+        report.last_trace = replay
+            .last_trace()
+            .iter()
+            .map(|r| r.line(&program.labels))
+            .collect();
+    }
+    Ok(result)
+}

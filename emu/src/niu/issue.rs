@@ -1,0 +1,455 @@
+//! The messaging instructions ([`Niu::issue`]): headers, bodies and ends of
+//! messages into the transmission queues, and the table instructions of
+//! the modified NIU.
+//!
+//! Decisions where the thesis is silent (docs/network.md lists them):
+//! - Original NIU: a context that starts a message with `sendh` owns the one
+//!   queue until its tail is enqueued; other contexts' messaging
+//!   instructions suspend meanwhile, as every messaging instruction does
+//!   while a `sendm` copy runs (thesis 5.5).
+//! - Send-table states: `sendh` makes In Use; the head reaching the front of
+//!   its queue (RTS sent, or the message ready to go) makes In Progress; the
+//!   tail leaving the NIU makes Complete.
+//! - RTS and CTS messages, the NIU's own, go ahead of data flits on the
+//!   injection channel (they travel in their own VC sets); among data
+//!   queues the channel is first come first served, a whole message at a time.
+//! - `rms` of a send that is not Complete, and `rmr` of a receive In
+//!   Progress or RTS Received, fault: removing them would lose a transfer.
+//!   `rmr` of an In Use entry cancels the posted receive.
+
+use isa_spec::msg::{
+    Flit, FlitKind, Head, MAX_ORIG_STRIDE, MessageType, ReceiveState, SendState,
+    unpack_stride_count,
+};
+use isa_spec::{Inst, Opcode, SendType};
+
+use super::queue::{Copier, Entry};
+use super::{ControlMessage, Niu, NiuOutcome, OpenMessage, Wait};
+use crate::config::{NiuDesign, WaitMode};
+use crate::fault::FaultCause;
+
+fn fault(m: &'static str, reason: String) -> NiuOutcome {
+    NiuOutcome::Fault(FaultCause::Messaging {
+        mnemonic: m,
+        reason,
+    })
+}
+
+impl Niu {
+    /// Context `c` issues messaging instruction `inst` at cycle `now`, with
+    /// integer registers `x`. Effects it causes are stamped `now + 1`.
+    pub fn issue(&mut self, now: u64, c: usize, inst: &Inst, x: &[u32; 32]) -> NiuOutcome {
+        let outcome = match inst.op {
+            Opcode::SendhT
+            | Opcode::SendhD
+            | Opcode::Send
+            | Opcode::Sende
+            | Opcode::Send2
+            | Opcode::Send2e
+            | Opcode::Sendm
+            | Opcode::Sendme => self.issue_send(now, c, inst, x),
+            _ => self.issue_table(now, c, inst, x),
+        };
+        self.wake_ready(now + 1);
+        outcome
+    }
+
+    fn nodes(&self) -> u32 {
+        self.width * self.height
+    }
+
+    fn check_node(&self, m: &'static str, node: u32) -> Result<(), NiuOutcome> {
+        if node < self.nodes() {
+            Ok(())
+        } else {
+            Err(fault(
+                m,
+                format!(
+                    "destination node {node} is not on the {}x{} mesh (0..={})",
+                    self.width,
+                    self.height,
+                    self.nodes() - 1
+                ),
+            ))
+        }
+    }
+
+    fn check_buffer(
+        &self,
+        m: &'static str,
+        addr: u32,
+        stride: u32,
+        count: u32,
+    ) -> Result<(), NiuOutcome> {
+        if !addr.is_multiple_of(4) {
+            return Err(fault(
+                m,
+                format!("address {addr:#010x} is not word-aligned"),
+            ));
+        }
+        if count == 0 {
+            return Ok(());
+        }
+        let last = addr as u64 + (count as u64 - 1) * stride as u64 * 4;
+        if last + 4 > self.memory_bytes {
+            return Err(fault(
+                m,
+                format!(
+                    "{count} words from {addr:#010x}, {stride} apart, reach {last:#x}, outside the tile's {} bytes of memory",
+                    self.memory_bytes
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The head flit of a message of type `ty` to `dst`.
+    fn head(&self, dst: u32, mut head: Head) -> Flit {
+        let w = self.width as i32;
+        let (sx, sy) = ((self.node as i32) % w, (self.node as i32) / w);
+        let (dx, dy) = ((dst as i32) % w, (dst as i32) / w);
+        head.dx = (dx - sx) as i8;
+        head.dy = (dy - sy) as i8;
+        Flit::new(FlitKind::Head, head.encode())
+    }
+
+    fn issue_send(&mut self, now: u64, c: usize, inst: &Inst, x: &[u32; 32]) -> NiuOutcome {
+        let m = inst.op.mnemonic();
+        let r = |i: u8| x[i as usize];
+        let original = self.config.design == NiuDesign::Original;
+        let q = if original { 0 } else { c };
+        if original && (self.copier.is_some() || self.owner.is_some_and(|o| o != c)) {
+            return self.suspend(c, Wait::QueueFree);
+        }
+        let at = now + 1;
+        match inst.op {
+            Opcode::SendhT | Opcode::SendhD => {
+                if self.open[c].is_some() {
+                    return fault(
+                        m,
+                        "a message is already open in this context (end it with sende, send2e or sendme first)"
+                            .into(),
+                    );
+                }
+                let dst = r(inst.rs1);
+                if let Err(f) = self.check_node(m, dst) {
+                    return f;
+                }
+                let (ty, second, send_id) = if inst.op == Opcode::SendhD {
+                    if !original {
+                        return fault(
+                            m,
+                            "a data header with a destination address is the original NIU's (niu.design = \"original\"); the modified NIU sends `sendh node, ready|rdv, id`"
+                                .into(),
+                        );
+                    }
+                    let (addr, stride) = (r(inst.rs2), r(inst.rs3));
+                    if !addr.is_multiple_of(4) {
+                        return fault(
+                            m,
+                            format!("destination address {addr:#010x} is not word-aligned"),
+                        );
+                    }
+                    if stride > MAX_ORIG_STRIDE {
+                        return fault(
+                            m,
+                            format!(
+                                "destination stride {stride} is more than {MAX_ORIG_STRIDE} words"
+                            ),
+                        );
+                    }
+                    let mut head = Head::new(0, 0, MessageType::DataOrig);
+                    head.stride = stride;
+                    (head, Flit::new(FlitKind::Body, addr), None)
+                } else {
+                    let Some(kind) = SendType::from_bits(inst.aux) else {
+                        return fault(m, "reserved send type".into());
+                    };
+                    match kind {
+                        SendType::Thread => {
+                            let second = if original {
+                                Flit::new(FlitKind::Body, r(inst.rs2))
+                            } else {
+                                Flit::new(FlitKind::Tag, r(inst.rs2))
+                            };
+                            (Head::new(0, 0, MessageType::Thread), second, None)
+                        }
+                        SendType::Ready | SendType::Rendezvous => {
+                            if original {
+                                return fault(
+                                    m,
+                                    "Ready and Rendezvous data messages need the modified NIU (niu.design = \"modified\"); the original NIU sends `sendh node, data, address, stride`"
+                                        .into(),
+                                );
+                            }
+                            let id = r(inst.rs2);
+                            if self.send.state(id) != SendState::Empty {
+                                return self.suspend(c, Wait::SendId(id));
+                            }
+                            if self.send.is_full() {
+                                return self.suspend(c, Wait::SendRoom);
+                            }
+                            let mut head = Head::new(0, 0, MessageType::Data);
+                            head.rendezvous = kind == SendType::Rendezvous;
+                            (head, Flit::new(FlitKind::Tag, id), Some(id))
+                        }
+                    }
+                };
+                if self.queues[q].free() < 2 {
+                    return self.suspend(c, Wait::QueueRoom);
+                }
+                if let Some(id) = send_id {
+                    self.send.open(id);
+                    self.trace_send(now, id);
+                }
+                let head = self.head(dst, ty);
+                self.queues[q].push(Entry::Flit(head), at);
+                self.queues[q].push(Entry::Flit(second), at);
+                self.open[c] = Some(OpenMessage { ty: ty.ty, body: 0 });
+                if original {
+                    self.owner = Some(c);
+                }
+                NiuOutcome::Done(None)
+            }
+            Opcode::Send | Opcode::Sende | Opcode::Send2 | Opcode::Send2e => {
+                let Some(open) = self.open[c] else {
+                    return fault(
+                        m,
+                        "no message is open in this context (start one with sendh)".into(),
+                    );
+                };
+                let words: &[u32] = match inst.op {
+                    Opcode::Send | Opcode::Sende => &[r(inst.rs1)],
+                    _ => &[r(inst.rs1), r(inst.rs2)],
+                };
+                let ends = matches!(inst.op, Opcode::Sende | Opcode::Send2e);
+                if open.ty == MessageType::Thread && open.body + words.len() as u32 > 8 {
+                    return fault(
+                        m,
+                        "a thread message carries at most 8 argument flits (a0..a7)".into(),
+                    );
+                }
+                if self.queues[q].free() < words.len() {
+                    return self.suspend(c, Wait::QueueRoom);
+                }
+                for (k, w) in words.iter().enumerate() {
+                    let kind = if ends && k + 1 == words.len() {
+                        FlitKind::Tail
+                    } else {
+                        FlitKind::Body
+                    };
+                    self.queues[q].push(Entry::Flit(Flit::new(kind, *w)), at);
+                }
+                self.close_or_count(c, open, words.len() as u32, ends);
+                NiuOutcome::Done(None)
+            }
+            Opcode::Sendm | Opcode::Sendme => {
+                let Some(open) = self.open[c] else {
+                    return fault(
+                        m,
+                        "no message is open in this context (start one with sendh)".into(),
+                    );
+                };
+                let addr = r(inst.rs1);
+                let (stride, count) = unpack_stride_count(r(inst.rs2));
+                let (stride, count) = (stride as u32, count as u32);
+                let last = inst.op == Opcode::Sendme;
+                if last && count == 0 {
+                    return fault(m, "a count of 0 words cannot end the message".into());
+                }
+                if let Err(f) = self.check_buffer(m, addr, stride, count) {
+                    return f;
+                }
+                if open.ty == MessageType::Thread && open.body + count > 8 {
+                    return fault(
+                        m,
+                        "a thread message carries at most 8 argument flits (a0..a7)".into(),
+                    );
+                }
+                if count > 0 {
+                    if original {
+                        self.copier = Some(Copier {
+                            context: c,
+                            addr,
+                            stride,
+                            count,
+                            last,
+                        });
+                    } else {
+                        if self.queues[q].free() < 2 {
+                            return self.suspend(c, Wait::QueueRoom);
+                        }
+                        self.queues[q].push(
+                            Entry::Stream {
+                                addr,
+                                stride,
+                                count,
+                                last,
+                            },
+                            at,
+                        );
+                    }
+                }
+                self.close_or_count(c, open, count, last);
+                NiuOutcome::Done(None)
+            }
+            _ => unreachable!("issue_send takes the send family"),
+        }
+    }
+
+    fn close_or_count(&mut self, c: usize, open: OpenMessage, flits: u32, ends: bool) {
+        if ends {
+            self.open[c] = None;
+            if self.owner == Some(c) {
+                self.owner = None;
+            }
+        } else {
+            self.open[c] = Some(OpenMessage {
+                ty: open.ty,
+                body: open.body + flits,
+            });
+        }
+    }
+
+    fn issue_table(&mut self, now: u64, c: usize, inst: &Inst, x: &[u32; 32]) -> NiuOutcome {
+        let m = inst.op.mnemonic();
+        if self.config.design == NiuDesign::Original {
+            return fault(
+                m,
+                "the send and receive tables are the modified NIU's (niu.design = \"modified\")"
+                    .into(),
+            );
+        }
+        let id = x[inst.rs1 as usize];
+        match inst.op {
+            Opcode::Ldss => NiuOutcome::Done(Some(self.send.state(id) as u32)),
+            Opcode::Ldsr => {
+                let state = self.recv.state(id);
+                if state == ReceiveState::Complete {
+                    self.saw_complete(id, now);
+                }
+                NiuOutcome::Done(Some(state as u32))
+            }
+            Opcode::Str => {
+                let (addr, stride) = (x[inst.rs2 as usize], x[inst.rs3 as usize]);
+                if !addr.is_multiple_of(4) {
+                    return fault(
+                        m,
+                        format!("buffer address {addr:#010x} is not word-aligned"),
+                    );
+                }
+                if addr as u64 >= self.memory_bytes {
+                    return fault(
+                        m,
+                        format!("buffer address {addr:#010x} is outside the tile's memory"),
+                    );
+                }
+                match self.recv.state(id) {
+                    ReceiveState::Empty => {
+                        if self.recv.is_full() {
+                            return self.suspend(c, Wait::ReceiveRoom);
+                        }
+                        self.recv.post(id, addr, stride);
+                        self.trace_receive(now, id);
+                        NiuOutcome::Done(None)
+                    }
+                    ReceiveState::RtsReceived => {
+                        let e = *self.recv.get(id).expect("the entry exists");
+                        self.recv.accept_rts(id, addr, stride);
+                        self.trace_receive(now, id);
+                        self.send_cts(now + 1, e.r_node, e.r_context, id);
+                        NiuOutcome::Done(None)
+                    }
+                    _ => self.suspend(c, Wait::ReceiveId(id)),
+                }
+            }
+            Opcode::Rms => match self.send.state(id) {
+                SendState::Empty => NiuOutcome::Done(None),
+                SendState::Complete => {
+                    self.send.remove(id);
+                    self.trace_send(now, id);
+                    NiuOutcome::Done(None)
+                }
+                s => fault(
+                    m,
+                    format!(
+                        "the send of message id {id} is {}; remove it once it is Complete (waits or ldss)",
+                        send_state_name(s)
+                    ),
+                ),
+            },
+            Opcode::Rmr => match self.recv.state(id) {
+                ReceiveState::Empty => NiuOutcome::Done(None),
+                ReceiveState::Complete | ReceiveState::InUse => {
+                    self.completed.retain(|(i, _)| *i != id);
+                    self.recv.remove(id);
+                    self.trace_receive(now, id);
+                    NiuOutcome::Done(None)
+                }
+                s => fault(
+                    m,
+                    format!(
+                        "the receive of message id {id} is {}: removing it would lose the transfer",
+                        receive_state_name(s)
+                    ),
+                ),
+            },
+            Opcode::Waits => match self.send.state(id) {
+                SendState::Complete => NiuOutcome::Done(None),
+                SendState::Empty => fault(m, format!("no send of message id {id} is in the table")),
+                _ => match self.config.wait {
+                    WaitMode::Poll => NiuOutcome::Repeat,
+                    WaitMode::Wake => self.suspend(c, Wait::SendComplete(id)),
+                },
+            },
+            Opcode::Waitr => match self.recv.state(id) {
+                ReceiveState::Complete => {
+                    self.saw_complete(id, now);
+                    NiuOutcome::Done(None)
+                }
+                ReceiveState::Empty => {
+                    fault(m, format!("no receive of message id {id} is in the table"))
+                }
+                _ => match self.config.wait {
+                    WaitMode::Poll => NiuOutcome::Repeat,
+                    WaitMode::Wake => self.suspend(c, Wait::ReceiveComplete(id)),
+                },
+            },
+            _ => fault(m, "not a messaging instruction".into()),
+        }
+    }
+
+    /// Queues a CTS to `node`'s context `context` for message `id`,
+    /// injectable from cycle `at`.
+    pub(crate) fn send_cts(&mut self, at: u64, node: u32, context: u8, id: u32) {
+        let mut head = Head::new(0, 0, MessageType::Cts);
+        head.context = context;
+        let head = self.head(node, head);
+        self.control.push_back(ControlMessage {
+            dst: node,
+            flits: [head, Flit::new(FlitKind::Tail, id)],
+            ready_at: at,
+        });
+    }
+}
+
+/// The thesis's name of a send state.
+pub fn send_state_name(s: SendState) -> &'static str {
+    match s {
+        SendState::Empty => "Empty",
+        SendState::InUse => "In Use",
+        SendState::InProgress => "In Progress",
+        SendState::Complete => "Complete",
+    }
+}
+
+/// The thesis's name of a receive state.
+pub fn receive_state_name(s: ReceiveState) -> &'static str {
+    match s {
+        ReceiveState::Empty => "Empty",
+        ReceiveState::InUse => "In Use",
+        ReceiveState::InProgress => "In Progress",
+        ReceiveState::RtsReceived => "RTS Received",
+        ReceiveState::Complete => "Complete",
+    }
+}

@@ -1,0 +1,110 @@
+//! What the NIU does to a tile (DMA stores, thread starts, wake-ups,
+//! faults) and the completion of a parked messaging instruction.
+
+use super::{Halt, Parked, Tile};
+use crate::context::ContextState;
+use crate::execute::Effects;
+use crate::fault::FaultReport;
+use crate::niu::{NiuOutcome, TileEffect};
+use crate::trace::TraceFilter;
+
+impl Tile {
+    /// Applies what the NIU did, seen by instructions from cycle `at`: the
+    /// tile has issued nothing at or after `at` (the machine sees to it).
+    /// An idle tile's clock moves up to `at`.
+    pub fn apply(&mut self, at: u64, effect: TileEffect) {
+        if self.now < at && self.current.is_none() && self.ready == 0 {
+            self.counters.idle += at - self.now;
+            self.now = at;
+        }
+        match effect {
+            TileEffect::Write { addr, value } => {
+                // As a store: it breaks reservations and may rewrite code.
+                if self.memory.store_u32(addr, value).is_ok() {
+                    self.reservations.on_store(addr);
+                    self.redecode_written_code();
+                }
+            }
+            TileEffect::StartThread { context, pc, args } => {
+                debug_assert!(!self.contexts[context].is_live(), "the NIU reserved it");
+                let sp = self.stack_top(context);
+                self.contexts[context].start(pc, sp, &args, at);
+                self.ready += 1;
+                self.live += 1;
+                self.finished_at = None;
+            }
+            TileEffect::Wake { context } => {
+                let ctx = &mut self.contexts[context];
+                if matches!(ctx.state, ContextState::Suspended(_)) {
+                    ctx.set_state(ContextState::Ready, at);
+                    self.ready += 1;
+                }
+            }
+            TileEffect::Fault(cause) => {
+                if self.halt.is_none() {
+                    self.halt = Some(Halt::Fault(FaultReport {
+                        tile: self.id,
+                        context: crate::fault::NIU_CONTEXT,
+                        pc: 0,
+                        cycle: at,
+                        word: None,
+                        cause,
+                        last_trace: Vec::new(),
+                    }));
+                }
+            }
+        }
+    }
+
+    /// Finishes the parked messaging instruction with what the NIU made of
+    /// it (at the tile's `now`, the cycle it issued).
+    pub fn complete_messaging<const TRACE: bool>(
+        &mut self,
+        outcome: NiuOutcome,
+        filter: &TraceFilter,
+    ) {
+        let Some(Parked {
+            context: c,
+            decoded,
+        }) = self.parked.take()
+        else {
+            return;
+        };
+        let inst = decoded.inst.expect("a messaging instruction decoded");
+        match outcome {
+            NiuOutcome::Fault(cause) => self.fault(c, cause, Some(decoded.word)),
+            NiuOutcome::Done(value) => {
+                let mut fx = Effects::default();
+                if let Some(v) = value
+                    && inst.rd != 0
+                {
+                    self.contexts[c].x[inst.rd as usize] = v;
+                    fx.x = Some((inst.rd, v));
+                }
+                self.retire::<TRACE>(c, &decoded, fx, filter);
+            }
+            NiuOutcome::Repeat => {
+                self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
+                // Polling: the same instruction issues again.
+                self.contexts[c].pc = self.contexts[c].pc.wrapping_sub(4);
+            }
+            NiuOutcome::Suspend(cause) => {
+                self.contexts[c].set_state(ContextState::Suspended(cause), self.now);
+                self.current = None;
+            }
+        }
+    }
+
+    /// Decodes again the text words that stores wrote.
+    pub(super) fn redecode_written_code(&mut self) {
+        if let Some((lo, hi)) = self.memory.take_code_writes() {
+            let text_end = self.text.base + self.text.len_bytes();
+            let mut a = lo.max(self.text.base);
+            while a < hi.min(text_end) {
+                let word = self.memory.load_u32(a).expect("text lies in memory");
+                self.text.redecode(a, word, &self.costs);
+                a += 4;
+            }
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! `scmp sweep`: the thesis's chapter-6 experiment. A stressmark runs over
+//! 1..64 tiles in both designs (the active-messages program on the original
+//! NIU, the send-and-receive one on the modified NIU), optionally over
+//! transmission-queue depths; the sweep writes CSV, JSON, SVG plots and the
+//! peak improvements next to the thesis's. The runs go on this host's
+//! cores, or into a job list for GNU parallel or a Slurm array whose
+//! outputs `--merge` turns into the same tables.
+//!
+//! Files in the output directory: `plan.json` (the runs), `runs/*.json`
+//! (each run's `scmp run --json` record), `sweep.csv` and `sweep.json`
+//! (every run: cycles, speedup, improvement, instructions, messages, flits,
+//! printed results, check), `improvements.md`, `NAME-speedup.svg` and
+//! `NAME-queue-depth.svg`.
+
+mod execute;
+mod plan;
+mod plots;
+mod report;
+mod single;
+
+pub use single::{StressmarkArgs, stressmark};
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use miette::{Result, miette};
+use stressmarks::catalog::{self, CATALOG};
+
+use plan::{Plan, PlannedStressmark, Settings, Source, ThesisPeak};
+
+/// Arguments of `scmp sweep`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  scmp sweep transitive                    # both designs on 1..64 tiles, here
+  scmp sweep neighborhood-11 --queue-depths # and Figure 6.1's queue depths
+  scmp sweep all --test-size --check       # every stressmark, small, results checked
+  scmp sweep all --jobs jobs.txt --out ch6 # a job list: one `scmp run` a line
+  parallel --jobs 8 < jobs.txt             # (or --sshlogin; or a Slurm array:
+                                           #  sed -n \"${SLURM_ARRAY_TASK_ID}p\" jobs.txt | sh)
+  scmp sweep --merge ch6                   # then the same tables and plots")]
+pub struct SweepArgs {
+    /// Stressmarks of the built-in table (`--list`), or `all` (every
+    /// stressmark of the thesis).
+    #[arg(value_name = "STRESSMARK")]
+    pub stressmarks: Vec<String>,
+    /// List the built-in stressmarks and exit.
+    #[arg(long)]
+    pub list: bool,
+    /// Your own program: the original design's sources (comma-separated).
+    #[arg(
+        long,
+        value_name = "FILES",
+        value_delimiter = ',',
+        requires = "modified"
+    )]
+    pub original: Vec<PathBuf>,
+    /// Your own program: the modified design's sources (comma-separated).
+    #[arg(
+        long,
+        value_name = "FILES",
+        value_delimiter = ',',
+        requires = "original"
+    )]
+    pub modified: Vec<PathBuf>,
+    /// Your own program's name in tables and file names.
+    #[arg(long, value_name = "NAME", default_value = "program")]
+    pub name: String,
+    /// Tile counts; each runs on the most square mesh W x H with W >= H.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "1,2,4,8,16,32,64"
+    )]
+    pub tiles: Vec<u32>,
+    /// Also run the modified design at these transmission queue depths
+    /// (flits; `niu.queue_flits`), the experiment of the thesis's Figure
+    /// 6.1 (alone: 2,4,8,16,32,64,128).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 0..=1, default_missing_value = "2,4,8,16,32,64,128")]
+    pub queue_depths: Option<Vec<u32>>,
+    /// Run the models' test sizes (the spec's, as CI runs them) instead of
+    /// the defaults.
+    #[arg(long)]
+    pub test_size: bool,
+    /// Define a program parameter for both designs, `NAME=VALUE` (repeatable).
+    #[arg(long = "defsym", value_name = "NAME=VALUE")]
+    pub defsyms: Vec<String>,
+    /// Set a configuration key for every run (repeatable).
+    #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
+    pub settings: Vec<String>,
+    /// Cycle limit of each run.
+    #[arg(long, value_name = "CYCLES")]
+    pub max_cycles: Option<u64>,
+    /// Check every run's printed results against its stressmark's model.
+    #[arg(long)]
+    pub check: bool,
+    /// Output directory.
+    #[arg(long, value_name = "DIR", default_value = "sweep")]
+    pub out: PathBuf,
+    /// Host threads running simulations [default: the host's cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+    /// Run nothing: write the runs to FILE, one self-contained `scmp run
+    /// ... --json OUT` command a line, and the plan to DIR/plan.json.
+    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
+    pub jobs: Option<PathBuf>,
+    /// The `scmp` command the job list calls [default: this executable].
+    #[arg(long, value_name = "PATH", requires = "jobs")]
+    pub scmp: Option<PathBuf>,
+    /// Run nothing: build the tables and plots in DIR from DIR/plan.json
+    /// and the records its job list wrote.
+    #[arg(long, value_name = "DIR", conflicts_with_all = [
+        "stressmarks", "original", "list", "tiles", "queue_depths", "test_size",
+        "defsyms", "settings", "max_cycles", "out", "threads", "root",
+    ])]
+    pub merge: Option<PathBuf>,
+    /// Where the built-in table's sources are [default: here, else the
+    /// source tree this scmp was built from].
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+/// Runs `scmp sweep`.
+pub fn sweep(args: SweepArgs) -> ExitCode {
+    match sweep_inner(args) {
+        Ok(code) => code,
+        Err(report) => {
+            let causes: Vec<String> = report.chain().map(|e| e.to_string()).collect();
+            eprintln!("error: {}", causes.join(": "));
+            ExitCode::from(crate::run::EXIT_USAGE)
+        }
+    }
+}
+
+fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
+    if args.list {
+        for e in CATALOG {
+            let thesis = e
+                .thesis
+                .map(|t| {
+                    format!(
+                        "thesis: {}% at {} nodes, {}",
+                        t.improvement_percent, t.at_tiles, t.figure
+                    )
+                })
+                .unwrap_or_else(|| "not in the thesis".into());
+            println!("{:<16} {} ({thesis})", e.name, e.title);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(dir) = &args.merge {
+        let plan = Plan::read(dir)?;
+        let records = execute::read_all(&plan, dir)?;
+        return finish(&plan, &records, dir, args.check);
+    }
+    let sources = select(&args)?;
+    if args.tiles.contains(&0) {
+        return Err(miette!("--tiles: a mesh has at least one tile"));
+    }
+    let settings = Settings {
+        tiles: args.tiles.clone(),
+        queue_depths: args.queue_depths.clone().unwrap_or_default(),
+        settings: args.settings.clone(),
+        max_cycles: args.max_cycles,
+    };
+    let out =
+        std::path::absolute(&args.out).map_err(|e| miette!("--out {}: {e}", args.out.display()))?;
+    let plan = plan::plan(&sources, &settings);
+    execute::preflight(&plan)?;
+    std::fs::create_dir_all(out.join("runs"))
+        .map_err(|e| miette!("cannot create {}: {e}", out.join("runs").display()))?;
+    plan.write(&out)?;
+    if let Some(file) = &args.jobs {
+        let scmp = match &args.scmp {
+            Some(path) => path.clone(),
+            None => {
+                std::env::current_exe().map_err(|e| miette!("cannot find this executable: {e}"))?
+            }
+        };
+        write_jobs(&plan, &out, &scmp, file)?;
+        println!(
+            "{} runs in {file}; run them (e.g. `parallel < {file}`), then `scmp sweep --merge {}`",
+            plan.jobs.len(),
+            out.display(),
+            file = file.display(),
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let threads = args
+        .threads
+        .map(|n| n as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let started = Instant::now();
+    let records = execute::run_all(&plan, &out, threads)?;
+    let wall = started.elapsed().as_secs_f64();
+    let code = finish(&plan, &records, &out, args.check)?;
+    let simulated: f64 = records.iter().map(|r| r.wall_seconds).sum();
+    println!(
+        "{} runs on {threads} threads in {wall:.2} s; the simulations took {simulated:.2} s in all ({:.2} s per thread), the rest (assembly, records, waiting for the last runs) {:.2} s",
+        records.len(),
+        simulated / threads as f64,
+        (wall - simulated / threads as f64).max(0.0)
+    );
+    Ok(code)
+}
+
+/// The stressmarks named on the command line, and a program of one's own.
+fn select(args: &SweepArgs) -> Result<Vec<Source>> {
+    let user_defsyms = args
+        .defsyms
+        .iter()
+        .map(|d| {
+            let (name, value) = d
+                .split_once('=')
+                .ok_or_else(|| miette!("--defsym {d}: expected NAME=VALUE"))?;
+            let value = emu::snapshot::parse_int(value.trim())
+                .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
+            Ok((name.trim().to_string(), value))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let mut entries = Vec::new();
+    for name in &args.stressmarks {
+        if name == "all" {
+            entries.extend(CATALOG.iter().filter(|e| e.thesis.is_some()));
+        } else {
+            let known: Vec<&str> = CATALOG.iter().map(|e| e.name).collect();
+            entries.push(catalog::find(name).ok_or_else(|| {
+                miette!("no stressmark `{name}` (known: all, {})", known.join(", "))
+            })?);
+        }
+    }
+    let mut sources = Vec::new();
+    for e in entries {
+        let mut defsyms = match (args.test_size, e.model) {
+            (true, Some(m)) => m.test_size(),
+            _ => Vec::new(),
+        };
+        let own = e.defsyms.iter().map(|(n, v)| (n.to_string(), *v));
+        merge_defsyms(&mut defsyms, own.chain(user_defsyms.iter().cloned()));
+        if let Some(m) = e.model {
+            m.parameters(&defsyms)
+                .map_err(|err| miette!("{}: {err}", e.name))?;
+        }
+        let resolve = |paths: &[&str]| -> Result<Vec<PathBuf>> {
+            paths
+                .iter()
+                .map(|p| {
+                    plan::resolve(Path::new(p), args.root.as_deref())
+                        .map_err(|err| miette!("stressmark `{}` cannot run yet: {err}", e.name))
+                })
+                .collect()
+        };
+        sources.push(Source {
+            planned: PlannedStressmark {
+                name: e.name.to_string(),
+                title: e.title.to_string(),
+                model: e.model.map(|m| m.name().to_string()),
+                defsyms,
+                symbol_prefix: e.symbol_prefix.to_string(),
+                thesis: e.thesis.map(|t| ThesisPeak {
+                    figure: t.figure.to_string(),
+                    improvement_percent: t.improvement_percent,
+                    at_tiles: t.at_tiles,
+                }),
+            },
+            original: resolve(e.original)?,
+            modified: resolve(e.modified)?,
+        });
+    }
+    if !args.original.is_empty() {
+        let absolute = |paths: &[PathBuf]| -> Result<Vec<PathBuf>> {
+            paths
+                .iter()
+                .map(|p| {
+                    if !p.is_file() {
+                        return Err(miette!("{} does not exist", p.display()));
+                    }
+                    std::path::absolute(p).map_err(|e| miette!("{}: {e}", p.display()))
+                })
+                .collect()
+        };
+        let mut defsyms = Vec::new();
+        merge_defsyms(&mut defsyms, user_defsyms.iter().cloned());
+        sources.push(Source {
+            planned: PlannedStressmark {
+                name: args.name.clone(),
+                title: args.name.clone(),
+                model: None,
+                defsyms,
+                symbol_prefix: String::new(),
+                thesis: None,
+            },
+            original: absolute(&args.original)?,
+            modified: absolute(&args.modified)?,
+        });
+    }
+    if sources.is_empty() {
+        return Err(miette!(
+            "name a stressmark (`scmp sweep --list`) or give --original and --modified sources"
+        ));
+    }
+    let mut names: Vec<&str> = sources.iter().map(|s| s.planned.name.as_str()).collect();
+    names.sort_unstable();
+    if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+        return Err(miette!("`{}` is named twice", w[0]));
+    }
+    Ok(sources)
+}
+
+/// Adds `more` to `defsyms`, a later value of a name replacing the earlier.
+fn merge_defsyms(defsyms: &mut Vec<(String, i64)>, more: impl Iterator<Item = (String, i64)>) {
+    for (name, value) in more {
+        match defsyms.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => defsyms.push((name, value)),
+        }
+    }
+}
+
+/// Writes the job list: `SCMP run ... --json DIR/runs/OUTPUT`, absolute
+/// paths, one a line.
+fn write_jobs(plan: &Plan, dir: &Path, scmp: &Path, file: &Path) -> Result<()> {
+    let mut text = String::new();
+    for job in &plan.jobs {
+        let out = dir.join("runs").join(&job.output);
+        let words = std::iter::once(scmp.display().to_string())
+            .chain(job.args.iter().cloned())
+            .chain(["--json".to_string(), out.display().to_string()]);
+        let line: Vec<String> = words.map(|w| plan::shell_quote(&w)).collect();
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    std::fs::write(file, text).map_err(|e| miette!("cannot write {}: {e}", file.display()))
+}
+
+/// Tables, plots and the printed summary; exit status 1 when a run failed
+/// or its results differ from the model.
+fn finish(
+    plan: &Plan,
+    records: &[crate::record::RunRecord],
+    dir: &Path,
+    check: bool,
+) -> Result<ExitCode> {
+    let report = report::build(plan, records, check)?;
+    report.write(dir)?;
+    let plots = plots::write(&report, dir)?;
+    print!("{}", report.text());
+    let names: Vec<String> = ["sweep.csv", "sweep.json", "improvements.md"]
+        .iter()
+        .map(|f| dir.join(f))
+        .chain(plots)
+        .map(|p| p.display().to_string())
+        .collect();
+    println!("wrote {}", names.join(", "));
+    if report.problems.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    for p in &report.problems {
+        eprintln!("error: {p}");
+    }
+    Ok(ExitCode::from(1))
+}

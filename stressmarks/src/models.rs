@@ -1,0 +1,235 @@
+//! The four models behind one interface, for callers that pick a
+//! stressmark by name: `scmp sweep --check` and the programs' tests.
+
+use crate::check::Report;
+use crate::params::Params;
+use crate::printed::Printed;
+use crate::{lu, matrix, neighborhood, transitive};
+
+/// A stressmark's reference model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Model {
+    /// [`neighborhood`].
+    Neighborhood,
+    /// [`matrix`] (conjugate gradient).
+    Matrix,
+    /// [`transitive`] (Floyd–Warshall).
+    Transitive,
+    /// [`lu`].
+    Lu,
+}
+
+/// Checks a program's printed output against precomputed reference results.
+type Checker = Box<dyn Fn(&Printed) -> Result<Report, String> + Send + Sync>;
+
+/// A model's results at some parameters, ready to check programs' output.
+pub struct Reference {
+    /// The model.
+    pub model: Model,
+    /// Every parameter, by name.
+    pub parameters: Vec<(String, i64)>,
+    checker: Checker,
+}
+
+impl Model {
+    /// Every model.
+    pub const ALL: [Model; 4] = [
+        Model::Neighborhood,
+        Model::Matrix,
+        Model::Transitive,
+        Model::Lu,
+    ];
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Neighborhood => "neighborhood",
+            Model::Matrix => "matrix",
+            Model::Transitive => "transitive",
+            Model::Lu => "lu",
+        }
+    }
+
+    /// The model of a name.
+    pub fn from_name(name: &str) -> Option<Model> {
+        Model::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// Its parameter names (the spec's; see [`crate::params`]).
+    pub fn parameter_names(self) -> &'static [&'static str] {
+        match self {
+            Model::Neighborhood => neighborhood::NeighborhoodParams::NAMES,
+            Model::Matrix => matrix::MatrixParams::NAMES,
+            Model::Transitive => transitive::TransitiveParams::NAMES,
+            Model::Lu => lu::LuParams::NAMES,
+        }
+    }
+
+    /// The spec's test size, as assignments.
+    pub fn test_size(self) -> Vec<(String, i64)> {
+        match self {
+            Model::Neighborhood => neighborhood::NeighborhoodParams::test().assignments(),
+            Model::Matrix => matrix::MatrixParams::test().assignments(),
+            Model::Transitive => transitive::TransitiveParams::test().assignments(),
+            Model::Lu => lu::LuParams::test().assignments(),
+        }
+    }
+
+    /// Every parameter at the defaults with `assignments` applied, checked
+    /// against the spec's ranges (cheap: no results computed).
+    pub fn parameters(self, assignments: &[(String, i64)]) -> Result<Vec<(String, i64)>, String> {
+        fn all<P: Params>(assignments: &[(String, i64)]) -> Result<Vec<(String, i64)>, String> {
+            P::with(assignments).map(|p| p.assignments())
+        }
+        match self {
+            Model::Neighborhood => all::<neighborhood::NeighborhoodParams>(assignments),
+            Model::Matrix => all::<matrix::MatrixParams>(assignments),
+            Model::Transitive => all::<transitive::TransitiveParams>(assignments),
+            Model::Lu => all::<lu::LuParams>(assignments),
+        }
+    }
+
+    /// Computes the reference results at the defaults with `assignments`
+    /// applied (bad parameters are an error naming them).
+    pub fn reference(self, assignments: &[(String, i64)]) -> Result<Reference, String> {
+        fn make<P: Params + Send + Sync + 'static, O: Send + Sync + 'static>(
+            model: Model,
+            assignments: &[(String, i64)],
+            reference: fn(&P) -> O,
+            read: fn(&Printed, &P) -> Result<O, String>,
+            check: fn(&O, &O) -> Report,
+        ) -> Result<Reference, String> {
+            let p = P::with(assignments)?;
+            let want = reference(&p);
+            let parameters = p.assignments();
+            Ok(Reference {
+                model,
+                parameters,
+                checker: Box::new(move |printed| Ok(check(&read(printed, &p)?, &want))),
+            })
+        }
+        match self {
+            Model::Neighborhood => make(
+                self,
+                assignments,
+                neighborhood::reference,
+                |p, _| neighborhood::NeighborhoodOutputs::from_printed(p),
+                neighborhood::NeighborhoodOutputs::check,
+            ),
+            Model::Matrix => make(
+                self,
+                assignments,
+                matrix::reference,
+                |p, _| matrix::MatrixOutputs::from_printed(p),
+                matrix::MatrixOutputs::check,
+            ),
+            Model::Transitive => make(
+                self,
+                assignments,
+                transitive::reference,
+                |p, _| transitive::TransitiveOutputs::from_printed(p),
+                transitive::TransitiveOutputs::check,
+            ),
+            Model::Lu => make(
+                self,
+                assignments,
+                lu::reference,
+                lu::LuOutputs::from_printed,
+                lu::LuOutputs::check,
+            ),
+        }
+    }
+}
+
+impl Reference {
+    /// Checks a program's output: `Err` says what is missing, unreadable or
+    /// different.
+    pub fn check_output(&self, output: &str) -> Result<(), String> {
+        let report = (self.checker)(&Printed::parse(output))
+            .map_err(|e| format!("{}: {e}", self.model.name()))?;
+        report
+            .into_result()
+            .map_err(|r| format!("{}: {r}", self.model.name()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_model_checks_its_own_printed_results() {
+        // What a program at the test size would print, from the models.
+        let t = transitive::reference(&transitive::TransitiveParams::test());
+        let join = |v: &[u32]| {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let transitive_out = format!(
+            "row_sums {}\ncol_sums {}\ntimed_cycles 5\n",
+            join(&t.row_sums),
+            join(&t.col_sums)
+        );
+        let r = Model::Transitive
+            .reference(&Model::Transitive.test_size())
+            .unwrap();
+        assert_eq!(r.check_output(&transitive_out), Ok(()));
+        let wrong = transitive_out.replacen("row_sums ", "row_sums 1", 1);
+        let e = r.check_output(&wrong).unwrap_err();
+        assert!(e.starts_with("transitive: 1 difference"), "{e}");
+        let e = r.check_output("col_sums 1").unwrap_err();
+        assert!(e.contains("no `row_sums`"), "{e}");
+
+        let l = lu::reference(&lu::LuParams::test());
+        let lu_out = format!(
+            "solve_error {:?}\nchecksum {:?}\n",
+            l.solve_error, l.checksum
+        );
+        let r = Model::Lu.reference(&Model::Lu.test_size()).unwrap();
+        assert_eq!(r.check_output(&lu_out), Ok(()));
+
+        let m = matrix::reference(&matrix::MatrixParams::test());
+        let matrix_out = format!(
+            "iterations {}\nerr {:?}\nsum_x {:?}\n",
+            m.iterations, m.err, m.sum_x
+        );
+        let r = Model::Matrix.reference(&Model::Matrix.test_size()).unwrap();
+        assert_eq!(r.check_output(&matrix_out), Ok(()));
+
+        let n = neighborhood::reference(&neighborhood::NeighborhoodParams::test());
+        let floats = |v: &[f32]| {
+            v.iter()
+                .map(|x| format!("{:?}", f64::from(*x)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let nb_out = format!(
+            "entropy {}\nenergy {}\n",
+            floats(&n.entropy),
+            floats(&n.energy)
+        );
+        let r = Model::Neighborhood
+            .reference(&Model::Neighborhood.test_size())
+            .unwrap();
+        assert_eq!(r.check_output(&nb_out), Ok(()));
+        // The default size differs.
+        let r = Model::Neighborhood.reference(&[]).unwrap();
+        assert!(r.check_output(&nb_out).is_err());
+    }
+
+    #[test]
+    fn assignments_round_trip_through_the_setters() {
+        for m in Model::ALL {
+            let size = m.test_size();
+            let names: Vec<&str> = size.iter().map(|(n, _)| n.as_str()).collect();
+            assert_eq!(names, m.parameter_names(), "{m:?}");
+            assert_eq!(m.reference(&size).unwrap().parameters, size);
+            assert_eq!(m.parameters(&size).unwrap(), size);
+            assert_eq!(Model::from_name(m.name()), Some(m));
+        }
+        let e = Model::Lu.reference(&[("n".into(), 60)]).err().unwrap();
+        assert!(e.contains("not a multiple of B"), "{e}");
+    }
+}

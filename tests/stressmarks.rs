@@ -1,0 +1,221 @@
+//! The messaging libraries' test programs (`stressmarks/tests-lib/`) and the
+//! Transitive Closure programs (`stressmarks/transitive/tests/`):
+//!
+//! - `scmp test --check --cross-check` on both folders: every program
+//!   against its snapshot, also in lockstep, with a short and a long epoch
+//!   and other router visiting orders (the two latency programs, figures on
+//!   an 8x8 mesh, without the cross-check runs);
+//! - every program through the `emu` library: it must end with all threads
+//!   ended or exit 0 and print no `FAIL` (the programs check their own
+//!   values; this holds even if a wrong snapshot were accepted);
+//! - the Transitive Closure programs' printed `row_sums` and `col_sums`
+//!   must equal a Floyd-Warshall computed here from the same generator
+//!   ([`expected_transitive_sums`]), and the two versions each other on
+//!   every mesh.
+
+mod emu_support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use emu::snapshot::RunHeader;
+use emu::{Program, RunEnd};
+use emu_support::run_untraced;
+
+const FOLDERS: [&str; 2] = ["stressmarks/tests-lib", "stressmarks/transitive/tests"];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The programs (sources with a `# run:` line) of a folder.
+fn programs(folder: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(folder))
+        .unwrap_or_else(|e| panic!("{folder}: {e}"))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "s"))
+        .filter(|p| std::fs::read_to_string(p).unwrap().contains("# run:"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs a program as its `# run:` line says, untraced: its end and stdout.
+fn run_program(path: &Path) -> (RunEnd, String) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.display().to_string();
+    let header = RunHeader::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let config = header.config().unwrap_or_else(|e| panic!("{name}: {e}"));
+    let options = asm::Options {
+        defsyms: header.defsyms.clone(),
+        ..asm::Options::default()
+    };
+    // The real path as the name: `.include` searches the file's directory.
+    let elf = asm::assemble_sources(&[(name.clone(), text)], &options)
+        .unwrap_or_else(|d| panic!("{name}: {d}"))
+        .elf;
+    let program = Program::from_elf(&elf).unwrap();
+    let (result, console) = run_untraced(&config, &program);
+    (
+        result.end,
+        String::from_utf8_lossy(&console.stdout).into_owned(),
+    )
+}
+
+/// Runs `scmp test --check` (and `extra` flags) on `files`, requiring every
+/// one to match its snapshot.
+fn scmp_test_check(files: &[PathBuf], extra: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scmp"))
+        .args(["test", "--check"])
+        .args(extra)
+        .args(files)
+        .current_dir(root())
+        .output()
+        .expect("scmp runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "scmp test failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let n = files.len();
+    assert!(
+        stdout.contains(&format!(
+            "scmp test: {n} programs: {n} matched, 0 accepted, 0 rejected, 0 pending, 0 failed"
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn snapshots_match_with_cross_checks() {
+    // The latency figures on 8x8 are checked once: their polling tiles
+    // make the lockstep and short-epoch runs slow in debug builds.
+    let (figures, checks): (Vec<PathBuf>, Vec<PathBuf>) =
+        FOLDERS.iter().flat_map(|f| programs(f)).partition(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("latency_")
+        });
+    assert_eq!(figures.len(), 2, "latency_am.s and latency_sr.s");
+    scmp_test_check(&checks, &["--cross-check"]);
+    scmp_test_check(&figures, &[]);
+}
+
+#[test]
+fn library_tests_pass_on_the_tiles() {
+    let tests = programs("stressmarks/tests-lib");
+    assert!(tests.len() >= 24, "the library tests are there");
+    for path in tests {
+        let (end, stdout) = run_program(&path);
+        let name = path.display();
+        assert!(
+            matches!(end, RunEnd::AllThreadsEnded | RunEnd::Exit(0)),
+            "{name}: {end:?}\n{stdout}"
+        );
+        assert!(!stdout.contains("FAIL"), "{name}:\n{stdout}");
+        let stem = path.file_stem().unwrap().to_string_lossy();
+        if stem.ends_with("_race_am") {
+            // A figure: how often the flag overtook its data.
+            assert!(
+                stdout.contains("stale after their flag"),
+                "{name}:\n{stdout}"
+            );
+        } else if stem.starts_with("latency_") {
+            // Figures, not checks: a line for every measurement, each a
+            // positive number of cycles.
+            let figures: Vec<u64> = stdout
+                .lines()
+                .filter_map(|l| l.rsplit(' ').next()?.parse().ok())
+                .collect();
+            assert!(
+                figures.len() >= 25,
+                "{name}: {} figures\n{stdout}",
+                figures.len()
+            );
+            assert!(figures.iter().all(|&c| c > 0), "{name}:\n{stdout}");
+        } else {
+            assert!(stdout.contains(": ok"), "{name}:\n{stdout}");
+        }
+    }
+}
+
+/// A result line of a program's output (`name v1 v2 ...`, after the
+/// `[tN cM] ` prefix the emulator adds when several threads run).
+fn printed(stdout: &str, name: &str) -> Vec<u32> {
+    let line = stdout
+        .lines()
+        .map(|l| match l.split_once("] ") {
+            Some((prefix, rest)) if prefix.starts_with("[t") => rest,
+            _ => l,
+        })
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .unwrap_or_else(|| panic!("no `{name}` line in:\n{stdout}"));
+    line.split_whitespace()
+        .skip(1)
+        .map(|v| v.parse().unwrap_or_else(|_| panic!("`{v}` in `{line}`")))
+        .collect()
+}
+
+/// The parameters a Transitive Closure program printed in its title line
+/// (`..., n 40, m 100, wmax 255, seed -1`).
+fn printed_parameters(stdout: &str) -> [i64; 4] {
+    let title = stdout
+        .lines()
+        .find(|l| l.contains("transitive closure ("))
+        .unwrap_or_else(|| panic!("no title line in:\n{stdout}"));
+    let value = |key: &str| -> i64 {
+        let at = title.find(&format!(" {key} ")).expect(key) + key.len() + 2;
+        let digits: String = title[at..]
+            .chars()
+            .take_while(|c| *c == '-' || c.is_ascii_digit())
+            .collect();
+        digits.parse().unwrap()
+    };
+    [value("seed"), value("n"), value("m"), value("wmax")]
+}
+
+#[test]
+fn transitive_closure_matches_the_reference() {
+    let tests = programs("stressmarks/transitive/tests");
+    assert_eq!(tests.len(), 8, "both versions on 1x1, 2x2, 4x4, 3x2");
+    let mut by_mesh: std::collections::BTreeMap<String, Vec<Sums>> = Default::default();
+    for path in &tests {
+        let (end, stdout) = run_program(path);
+        let name = path.display();
+        assert!(
+            matches!(end, RunEnd::AllThreadsEnded),
+            "{name}: {end:?}\n{stdout}"
+        );
+        let [seed, n, m, wmax] = printed_parameters(&stdout);
+        let (rows, cols) =
+            expected_transitive_sums(seed as i32, n as usize, m as usize, wmax as i32);
+        assert_eq!(printed(&stdout, "row_sums"), rows, "{name}: row sums");
+        assert_eq!(printed(&stdout, "col_sums"), cols, "{name}: column sums");
+        let cycles = printed(&stdout, "timed_cycles");
+        assert!(cycles.len() == 1 && cycles[0] > 0, "{name}: {cycles:?}");
+        let mesh = path.file_stem().unwrap().to_string_lossy();
+        let mesh = mesh.rsplit('_').next().unwrap().to_string();
+        by_mesh.entry(mesh).or_default().push((rows, cols));
+    }
+    for (mesh, results) in by_mesh {
+        assert_eq!(results.len(), 2, "{mesh}: both versions");
+        assert_eq!(results[0], results[1], "{mesh}: the versions agree");
+    }
+}
+
+/// A Transitive Closure's results: (row sums, column sums).
+type Sums = (Vec<u32>, Vec<u32>);
+
+/// What a Transitive Closure program must print: (row sums, column sums),
+/// from the `stressmarks` crate's reference model.
+fn expected_transitive_sums(seed: i32, n: usize, m: usize, wmax: i32) -> Sums {
+    let out = stressmarks::transitive::reference(&stressmarks::transitive::TransitiveParams {
+        seed,
+        n,
+        m,
+        wmax,
+    });
+    (out.row_sums, out.col_sums)
+}
