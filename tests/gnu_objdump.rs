@@ -17,8 +17,10 @@ use support::{Scratch, require_gnu, require_tool};
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 fn assemble(name: &str, source: String, defsyms: Vec<(String, i64)>) -> Vec<u8> {
+    // Examples find their `.include` files beside them.
     let options = asm::Options {
         defsyms,
+        include_dirs: vec![format!("{ROOT}/programs").into()],
         ..Default::default()
     };
     asm::assemble_sources(&[(name.to_string(), source)], &options)
