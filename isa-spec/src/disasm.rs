@@ -132,10 +132,10 @@ impl Inst {
                 // GNU's canonical forms leave out the rounding mode an
                 // instruction takes by default.
                 Operand::Rm(default) if self.aux == default as u8 => continue,
-                Operand::Rm(_) => match RoundingMode::from_bits(self.aux) {
-                    Some(rm) => WrittenOperand::Rm(rm),
-                    None => unreachable!("decoded instructions have valid rounding modes"),
-                },
+                // Decoded instructions have valid rounding modes and send
+                // types; a hand-made one with a reserved value shows `?`.
+                Operand::Rm(_) => RoundingMode::from_bits(self.aux)
+                    .map_or(WrittenOperand::Keyword("?"), WrittenOperand::Rm),
                 // A full fence prints as its alias `fence`.
                 Operand::Fence if aliases && self.imm == 0xff => continue,
                 Operand::Fence => WrittenOperand::Fence {
@@ -163,10 +163,8 @@ impl Inst {
                     base: self.rs1,
                 },
                 Operand::AmoMem => WrittenOperand::AmoMem(self.rs1),
-                Operand::SendType => match SendType::from_bits(self.get(Field::SendType) as u8) {
-                    Some(t) => WrittenOperand::SendType(t),
-                    None => unreachable!("decoded instructions have valid send types"),
-                },
+                Operand::SendType => SendType::from_bits(self.get(Field::SendType) as u8)
+                    .map_or(WrittenOperand::Keyword("?"), WrittenOperand::SendType),
                 Operand::Keyword(k) => WrittenOperand::Keyword(k),
                 // Written operands of pseudo-instructions only.
                 Operand::Symbol | Operand::Imm32 => continue,

@@ -5,7 +5,8 @@
 //! ... "description"`, where `shown` says what the disassembler does with
 //! the form ([`Disassembly`]): `alias` rows are printed by default, the
 //! first matching row in table order (GNU objdump's choices and order for
-//! RV32G), `always` rows even with `-M no-aliases`, `input` rows never. A bind is `A(i)` (the i-th written operand), a constant
+//! RV32G), `always` rows even with `-M no-aliases`, `input` rows never.
+//! A bind is `A(i)` (the i-th written operand), a constant
 //! (`R(n)` a register number, `C(v)` a value), or the halves of a
 //! pc-relative address `HI(i)`/`LO(i)` (`%pcrel_hi` into an `auipc`,
 //! `%pcrel_lo` of that `auipc` into the next instruction). Fields a row does

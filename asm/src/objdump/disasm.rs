@@ -207,6 +207,8 @@ impl Disassembler<'_> {
         }
         let bytes = &sec.bytes[at..stop];
         let first = u16::from_le_bytes([bytes[0], *bytes.get(1).unwrap_or(&0)]);
+        // An instruction cut short by the end of its region prints as the
+        // bytes there are (GNU prints `Address 0x... is out of bounds.`).
         let length = riscv::insn_length(first).min(bytes.len());
         let chunk = if length.is_multiple_of(4) { 4 } else { 2 };
         self.bytes_per_chunk = chunk;

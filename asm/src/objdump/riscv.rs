@@ -63,12 +63,12 @@ impl Tracker {
     /// The address `offset(base)` names, if known (GNU's `maybe_print_address`).
     fn address(&mut self, base: u8, offset: i32) -> Option<u32> {
         let base = base as usize;
-        let from = match self.hi[base].take() {
-            Some(hi) if base != 0 => hi,
-            Some(_) => 0,
-            None if base == GP && self.gp.is_some() => self.gp.unwrap_or(0),
-            None if base == TP || base == 0 => 0,
-            None => return None,
+        let from = match (self.hi[base].take(), self.gp) {
+            (Some(hi), _) if base != 0 => hi,
+            (Some(_), _) => 0,
+            (None, Some(gp)) if base == GP => gp,
+            (None, _) if base == TP || base == 0 => 0,
+            (None, _) => return None,
         };
         Some(from.wrapping_add(offset as u32))
     }
