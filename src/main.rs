@@ -132,6 +132,10 @@ struct ObjdumpArgs {
     /// Show the contents of every allocated section in hex.
     #[arg(short = 's', long = "full-contents")]
     contents: bool,
+    /// Disassembler options, comma-separated: `no-aliases` (the instructions
+    /// themselves, not `li`, `ret`, `j`, ...), `numeric` (x5, f10).
+    #[arg(short = 'M', long = "disassembler-options", value_name = "OPTIONS")]
+    disassembler_options: Vec<String>,
 }
 
 fn parse_number(s: &str) -> Result<u64, String> {
@@ -249,11 +253,22 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
             return ExitCode::from(run::EXIT_USAGE);
         }
     };
+    let mut options = asm::objdump::Options::default();
+    for text in &args.disassembler_options {
+        match asm::objdump::Options::parse(text, options) {
+            Ok(o) => options = o,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(run::EXIT_USAGE);
+            }
+        }
+    }
     let mut what = asm::objdump::Show {
         disassemble: args.disassemble,
         symbols: args.syms,
         headers: args.headers,
         contents: args.contents,
+        options,
     };
     if !(what.disassemble || what.symbols || what.headers || what.contents) {
         what.disassemble = true;
