@@ -46,14 +46,7 @@ pub struct StressmarkArgs {
 
 /// Runs `scmp stressmark`.
 pub fn stressmark(args: StressmarkArgs) -> ExitCode {
-    match inner(args) {
-        Ok(code) => code,
-        Err(report) => {
-            let causes: Vec<String> = report.chain().map(|e| e.to_string()).collect();
-            eprintln!("error: {}", causes.join(": "));
-            ExitCode::from(crate::run::EXIT_USAGE)
-        }
-    }
+    super::exit_status(inner(args))
 }
 
 fn inner(args: StressmarkArgs) -> Result<ExitCode> {
