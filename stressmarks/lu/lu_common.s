@@ -187,11 +187,10 @@ lu_setup:
     add t3, t3, t6
     bnez t0, 2f
     sw t3, lu_rhs, t6
-    addi t3, t3, LU_N * 8 / 2
-    addi t3, t3, LU_N * 8 / 2
-    sw t3, lu_yvec, t6
-    addi t3, t3, LU_N * 8 / 2
-    addi t3, t3, LU_N * 8 / 2
+    li t6, LU_N * 8
+    add t3, t3, t6
+    sw t3, lu_yvec, t5
+    add t3, t3, t6
 2:  csrr t0, nctx               # the heap's end must stay below the stacks
     li t1, LU_STACK_BYTES
     mul t0, t0, t1
