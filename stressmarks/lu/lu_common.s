@@ -693,7 +693,7 @@ lu_error_text: .asciz "lu: "
 lu_error_b: .asciz "B (LU_B) must be 1 to 128 (the block kernels are unrolled for it)"
 lu_error_n: .asciz "n (LU_N) must be a positive multiple of B (LU_B), at most 4096"
 lu_error_blocks: .asciz "n / B is more than 65535 (the step field of the message ids)"
-lu_error_memory: .asciz "the blocks and buffers do not fit below the contexts' stacks: use more tiles or a smaller n"
+lu_error_memory: .asciz "node 0's copy of the matrix (n² doubles) and a tile's blocks and buffers do not fit below the contexts' stacks: use a smaller n or more tile.memory_bytes"
 
     .bss
     .p2align 3
