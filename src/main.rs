@@ -62,6 +62,9 @@ enum Command {
     /// Rerun the thesis's chapter 6: a stressmark over 1..64 tiles in both
     /// designs, on this host's cores or as a job list; CSV, JSON, SVG plots.
     Sweep(Box<sweep::SweepArgs>),
+    /// Run one stressmark on one mesh (default: Transitive Closure on 8x8)
+    /// in both designs, checked against its reference model.
+    Stressmark(sweep::StressmarkArgs),
 }
 
 /// `scmp` arguments (`run ...`) parsed as the command line would be: the
@@ -129,6 +132,10 @@ struct ObjdumpArgs {
     /// Show the contents of every allocated section in hex.
     #[arg(short = 's', long = "full-contents")]
     contents: bool,
+    /// Disassembler options, comma-separated: `no-aliases` (the instructions
+    /// themselves, not `li`, `ret`, `j`, ...), `numeric` (x5, f10).
+    #[arg(short = 'M', long = "disassembler-options", value_name = "OPTIONS")]
+    disassembler_options: Vec<String>,
 }
 
 fn parse_number(s: &str) -> Result<u64, String> {
@@ -246,11 +253,22 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
             return ExitCode::from(run::EXIT_USAGE);
         }
     };
+    let mut options = asm::objdump::Options::default();
+    for text in &args.disassembler_options {
+        match asm::objdump::Options::parse(text, options) {
+            Ok(o) => options = o,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(run::EXIT_USAGE);
+            }
+        }
+    }
     let mut what = asm::objdump::Show {
         disassemble: args.disassemble,
         symbols: args.syms,
         headers: args.headers,
         contents: args.contents,
+        options,
     };
     if !(what.disassemble || what.symbols || what.headers || what.contents) {
         what.disassemble = true;
@@ -300,5 +318,6 @@ fn main() -> ExitCode {
         Command::Noc(args) => noc::noc(args),
         Command::Test(args) => snaptest::test(args),
         Command::Sweep(args) => sweep::sweep(*args),
+        Command::Stressmark(args) => sweep::stressmark(args),
     }
 }

@@ -246,10 +246,10 @@ fn scmp_asm_writes_an_executable_and_a_listing_and_reports_errors() {
 }
 
 /// Disassembling and reassembling gives the same bytes: every word of a
-/// program using every instruction form, and arbitrary words that decode.
+/// program using every instruction form, and arbitrary words that decode,
+/// in the alias form (`li`, `beqz`, `csrr`, ...) and in the raw form.
 #[test]
 fn disassembly_reassembles_to_the_same_bytes() {
-    let mut text = String::from("    .text\n");
     let mut r = Rng(7);
     let mut words = Vec::new();
     while words.len() < 20_000 {
@@ -258,40 +258,41 @@ fn disassembly_reassembles_to_the_same_bytes() {
             words.push(w);
         }
     }
-    // Every opcode at least once, with random fields.
+    // Every opcode at least once, and every form disassembly prints.
     for op in isa_spec::Opcode::ALL {
         let inst = isa_spec::Inst::with_defaults(*op);
         words.push(inst.encode().unwrap());
     }
-    for w in &words {
-        text += &format!("    .word {w:#010x}\n");
-    }
-    let first =
-        asm::assemble_sources(&sources(&[("words.s", &text)]), &asm::Options::default()).unwrap();
-    let dump = asm::objdump::dump(
-        &first.elf,
-        "words.elf",
-        &asm::objdump::Show {
-            disassemble: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    let mut again = String::from("    .text\n");
-    for line in dump.lines() {
-        if let Some((_, rest)) = line.split_once(":\t")
-            && let Some(ins) = rest.split('\t').nth(1)
-        {
-            again += &format!("    {}\n", ins.split('#').next().unwrap());
+    words.extend([
+        0x0000_0013,
+        0xffb0_0513,
+        0x0005_8513,
+        0x0000_8067,
+        0xc000_1073,
+    ]);
+    const BASE: u32 = 0x10000;
+    for aliases in [true, false] {
+        let mut text = String::from("    .text\n");
+        for (i, &w) in words.iter().enumerate() {
+            let inst = isa_spec::Inst::decode(w).unwrap();
+            let display = inst.display(BASE + 4 * i as u32);
+            let line = if aliases {
+                display.to_string()
+            } else {
+                display.no_aliases().to_string()
+            };
+            text += &format!("    {line}\n");
         }
+        let again =
+            asm::assemble_sources(&sources(&[("again.s", &text)]), &asm::Options::default())
+                .unwrap_or_else(|d| panic!("reassembly failed:\n{}", d.render(false)));
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(again.image.sections[0].addr, u64::from(BASE));
+        assert_eq!(
+            again.image.sections[0].data, bytes,
+            "bytes differ after the round trip (aliases: {aliases})"
+        );
     }
-    let second = asm::assemble_sources(&sources(&[("again.s", &again)]), &asm::Options::default())
-        .unwrap_or_else(|d| panic!("reassembly failed:\n{}", d.render(false)));
-    assert_eq!(first.image.sections[0].data.len(), words.len() * 4);
-    assert_eq!(
-        first.image.sections[0].data, second.image.sections[0].data,
-        "bytes differ after the round trip"
-    );
 }
 
 #[test]
@@ -322,10 +323,31 @@ fn scmp_objdump_shows_headers_symbols_and_code() {
     );
     assert!(out.contains("00010000 <_start>:"), "{out}");
     assert!(
-        out.contains("10000:\t00b50463\tbeq a0, a1, 0x10008\t# <done>"),
+        out.contains("   10000:\t00b50463          \tbeq\ta0,a1,10008 <done>\n"),
         "{out}"
     );
-    assert!(out.contains("10004:\t04b5000b\tsendh a0, rdv, a1"), "{out}");
+    assert!(
+        out.contains("   10004:\t04b5000b          \tsendh\ta0,rdv,a1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("   10008:\t00008067          \tret\n"),
+        "{out}"
+    );
+    let r = scmp(&["objdump", "-d", "-M", "no-aliases", elf.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&r.stdout);
+    assert!(out.contains("\tjalr\tzero,0(ra)\n"), "{out}");
+    let r = scmp(&["objdump", "-d", "-M", "no-alias", elf.to_str().unwrap()]);
+    assert_eq!(
+        r.status.code(),
+        Some(2),
+        "an unknown -M option is bad input"
+    );
+    assert!(
+        String::from_utf8_lossy(&r.stderr).contains("unrecognized disassembler option `no-alias`"),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     let r = scmp(&["objdump", src.to_str().unwrap()]);
     assert_eq!(
         r.status.code(),

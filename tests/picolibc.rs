@@ -4,6 +4,8 @@
 //! same bytes as the same program built for the host. Fails (does not skip)
 //! when gcc or picolibc is missing: `.ci/run` installs them.
 
+mod support;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -11,34 +13,8 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 #[test]
 fn a_picolibc_program_runs_on_a_tile() {
-    let picolibc = Path::new("/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs");
-    assert!(
-        picolibc.exists(),
-        "picolibc is missing: apt-get install picolibc-riscv64-unknown-elf (.ci/run does)"
-    );
     let elf = std::env::temp_dir().join(format!("scmp-picolibc-{}.elf", std::process::id()));
-    let out = Command::new("riscv64-unknown-elf-gcc")
-        .args([
-            "-march=rv32g",
-            "-mabi=ilp32d",
-            "--specs=picolibc.specs",
-            "--oslib=semihost",
-            "--crt0=semihost",
-            "-O2",
-        ])
-        .arg(format!("-L{ROOT}/c"))
-        .arg("-Tscmp-picolibc.ld")
-        .arg(format!("{ROOT}/tests/c/picolibc_hello.c"))
-        .arg("-lm")
-        .arg("-o")
-        .arg(&elf)
-        .output()
-        .expect("riscv64-unknown-elf-gcc runs (apt-get install gcc-riscv64-unknown-elf)");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    support::build_with_picolibc(Path::new(&format!("{ROOT}/tests/c/picolibc_hello.c")), &elf);
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_scmp"))
         .arg("run")

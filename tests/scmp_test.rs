@@ -112,7 +112,7 @@ fn new_accept_change_review_check() {
     assert!(out.contains("  end: differs"), "{out}");
     assert!(out.contains("    - exit(3)\n    + exit(6)"), "{out}");
     assert!(
-        out.contains("first difference at cycle 2, tile 0, context 0, pc 00010008: addi a0, a0, 5"),
+        out.contains("first difference at cycle 2, tile 0, context 0, pc 00010008: add a0, a0, 5"),
         "{out}"
     );
     assert!(

@@ -361,3 +361,32 @@ fn failed_runs_are_listed_and_fail_the_sweep() {
     assert_eq!((speedups[0].as_str(), speedups[1].as_str()), ("", "2.0000"));
     assert!(column(&rows, "results")[1].contains(RESULT));
 }
+
+#[test]
+fn stressmark_runs_both_designs_and_checks_them() {
+    let out = scmp(&["stressmark", "transitive", "--test-size", "--tiles", "4"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("on the 2x2 mesh (4 tiles)"), "{stdout}");
+    let matched = stdout
+        .lines()
+        .filter(|l| l.contains("cycles") && l.ends_with("results match the reference model"))
+        .count();
+    assert_eq!(matched, 2, "{stdout}");
+    assert!(stdout.contains("row_sums: "), "{stdout}");
+    assert!(
+        stdout.contains(" cycles (the thesis: 0.9% at 64 nodes"),
+        "{stdout}"
+    );
+    // A wrong parameter is an error naming it, before anything runs.
+    let bad = scmp(&["stressmark", "transitive", "--defsym", "n=0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("transitive"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let unknown = scmp(&["stressmark", "nosuch"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("no stressmark `nosuch`"));
+}

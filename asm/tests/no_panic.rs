@@ -169,6 +169,7 @@ fn assemble(text: &str) {
                     symbols: true,
                     headers: true,
                     contents: true,
+                    ..Default::default()
                 },
             )
             .expect("our ELF reads back");

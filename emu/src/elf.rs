@@ -7,6 +7,8 @@ use object::Endianness;
 use object::elf::{EF_RISCV_RVC, EM_RISCV, FileHeader32, PF_X, PT_LOAD};
 use object::read::elf::{FileHeader, ProgramHeader};
 
+use crate::labels::Labels;
+
 /// A loadable segment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Segment {
@@ -27,6 +29,8 @@ pub struct Program {
     pub entry: u32,
     /// Loadable segments.
     pub segments: Vec<Segment>,
+    /// Code labels, for traces.
+    pub labels: Labels,
 }
 
 /// Why a file is not a loadable program.
@@ -113,6 +117,7 @@ impl Program {
         Ok(Program {
             entry: header.e_entry(endian),
             segments,
+            labels: Labels::from_elf(header, endian, bytes),
         })
     }
 
@@ -126,6 +131,7 @@ impl Program {
                 mem_size: 4 * words.len() as u32,
                 executable: true,
             }],
+            labels: Labels::default(),
         }
     }
 

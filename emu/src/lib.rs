@@ -24,6 +24,7 @@ pub mod fault;
 pub mod fpu;
 mod hardfloat;
 pub mod host;
+pub mod labels;
 pub mod machine;
 pub mod memory;
 pub mod network;

@@ -9,6 +9,7 @@ use std::ops::Range;
 use isa_spec::{F_ABI, Inst, X_ABI};
 
 use crate::execute::Effects;
+use crate::labels::Labels;
 
 /// The first line of a trace file: the columns of an instruction record.
 /// Effects are `reg=value` for a register written, `loadN[addr]` for an
@@ -37,16 +38,17 @@ pub struct TraceRecord {
 }
 
 impl TraceRecord {
-    /// The trace line (without newline).
-    pub fn line(&self) -> String {
+    /// The trace line (without newline); `labels` name branch and jump
+    /// targets (`j 0x10008 <loop>`).
+    pub fn line(&self, labels: &Labels) -> String {
+        let mut text = self.inst.display(self.pc).to_string();
+        if let Some(label) = self.inst.target(self.pc).and_then(|t| labels.describe(t)) {
+            text.push(' ');
+            text.push_str(&label);
+        }
         let mut s = format!(
-            "{:>10} t{:<3} c{:<2} {:08x}: {:08x}  {:<34}",
-            self.cycle,
-            self.tile,
-            self.context,
-            self.pc,
-            self.word,
-            self.inst.display(self.pc).to_string()
+            "{:>10} t{:<3} c{:<2} {:08x}: {:08x}  {text:<33} ",
+            self.cycle, self.tile, self.context, self.pc, self.word,
         );
         let fx = &self.effects;
         let mut parts: Vec<String> = Vec::new();
@@ -260,9 +262,54 @@ mod tests {
                 ..Effects::default()
             },
         };
+        let labels: Labels = [(0x10000, "loop".to_string())].into_iter().collect();
         assert_eq!(
-            r.line(),
-            "         7 t1   c2  00010000: 02a00513  addi a0, zero, 42                 a0=0x0000002a"
+            r.line(&labels),
+            "         7 t1   c2  00010000: 02a00513  li a0, 42                         a0=0x0000002a"
+        );
+        // A taken branch back to a label, and one beyond it.
+        let mut branch = Inst::new(Opcode::Bne);
+        branch.rs1 = 10;
+        branch.imm = -8;
+        let taken = TraceRecord {
+            pc: 0x10008,
+            word: branch.encode().unwrap(),
+            inst: branch,
+            effects: Effects {
+                taken: true,
+                ..Effects::default()
+            },
+            ..r
+        };
+        assert_eq!(
+            taken.line(&labels),
+            "         7 t1   c2  00010008: fe051ce3  bnez a0, 0x10000 <loop>           taken"
+        );
+        let later = TraceRecord {
+            pc: 0x1000c,
+            ..taken
+        };
+        assert_eq!(
+            later.line(&labels),
+            "         7 t1   c2  0001000c: fe051ce3  bnez a0, 0x10004 <loop+0x4>       taken"
+        );
+        // Text longer than the column keeps a space before the effects.
+        let mut fma = Inst::new(Opcode::FmaddD);
+        (fma.rd, fma.rs1, fma.rs2, fma.rs3, fma.aux) = (30, 31, 26, 27, 4);
+        let wide = TraceRecord {
+            word: fma.encode().unwrap(),
+            inst: fma,
+            effects: Effects {
+                f: Some((30, 0)),
+                ..Effects::default()
+            },
+            ..r
+        };
+        assert!(
+            wide.line(&Labels::default())
+                .ends_with("fmadd.d ft10, ft11, fs10, fs11, rmm ft10=0x0000000000000000"),
+            "{}",
+            wide.line(&Labels::default())
         );
     }
 

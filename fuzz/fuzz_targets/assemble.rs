@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     };
     match asm::assemble_sources(&[("fuzz.s".to_string(), text.to_string())], &opts) {
         Ok(out) => {
-            let show = asm::objdump::Show { disassemble: true, symbols: true, headers: true, contents: true };
+            let show = asm::objdump::Show { disassemble: true, symbols: true, headers: true, contents: true, ..Default::default() };
             asm::objdump::dump(&out.elf, "fuzz.elf", &show).expect("our own ELF reads back");
         }
         Err(diags) => {

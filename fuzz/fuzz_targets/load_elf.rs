@@ -15,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
         symbols: true,
         headers: true,
         contents: true,
+        ..Default::default()
     };
     let _ = asm::objdump::dump(data, "fuzz.elf", &show);
 });

@@ -180,16 +180,24 @@ pub fn reference() -> String {
         "## Pseudo-instructions and aliases\n\n\
          GNU as's forms for RV32G, each written form one row of `isa-spec/src/pseudo.rs`.\n\
          A form is tried after the instruction rows of its mnemonic: `add rd, rs1, imm12`\n\
-         is `addi` because `add rd, rs1, rs2` does not take an immediate.\n\n\
-         | syntax | assembles to | meaning |\n|---|---|---|\n",
+         is `addi` because `add rd, rs1, rs2` does not take an immediate.\n\
+         Disassembly (`scmp objdump`, traces, fault reports) prints an instruction as the\n\
+         first form marked *alias* that it matches, in this order, as GNU objdump does;\n\
+         with `-M no-aliases` only the forms marked *always*.\n\n\
+         | syntax | assembles to | meaning | disassembly |\n|---|---|---|---|\n",
     );
     for spec in PSEUDOS {
         let _ = writeln!(
             out,
-            "| `{}` | {} | {} |",
+            "| `{}` | {} | {} | {} |",
             pseudo_syntax(spec),
             expansion_text(spec),
-            spec.description.replace('|', "\\|")
+            spec.description.replace('|', "\\|"),
+            match spec.disassembly {
+                crate::Disassembly::Alias => "alias",
+                crate::Disassembly::Always => "always",
+                crate::Disassembly::Input => "",
+            }
         );
     }
     out.push('\n');

@@ -4,12 +4,14 @@
 //!
 //! The instruction table in [`for_each_instruction`] is the single source of
 //! truth: [`Opcode`], [`SPECS`], [`Inst::encode`], [`Inst::decode`], the
-//! disassembler ([`Inst::display`]), the assembler's mnemonic lookup
+//! disassembler ([`Inst::display`], [`Inst::written`]), the assembler's mnemonic lookup
 //! ([`rows_for_mnemonic`]) and the reference document ([`doc::reference`])
 //! derive from it. The pseudo-instructions and aliases are a second table,
-//! [`PSEUDOS`], written in terms of the first.
+//! [`PSEUDOS`], written in terms of the first; it also says which alias the
+//! disassembler prints for an instruction.
 #![deny(missing_docs)]
 
+mod alias;
 mod csr;
 mod disasm;
 pub mod doc;
@@ -22,7 +24,7 @@ mod reg;
 mod table;
 
 pub use csr::*;
-pub use disasm::Disasm;
+pub use disasm::{Disasm, Written, WrittenOperand};
 pub use field::{Field, Operand, RangeError, RegClass, Slot};
 pub use host::*;
 pub use inst::*;

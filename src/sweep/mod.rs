@@ -16,6 +16,9 @@ mod execute;
 mod plan;
 mod plots;
 mod report;
+mod single;
+
+pub use single::{StressmarkArgs, stressmark};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -2,6 +2,8 @@
 //! bytes of ELF files, a small deterministic random generator.
 #![allow(dead_code)]
 
+pub mod objdump;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -24,6 +26,34 @@ pub fn require_tool(tool: &str, package: &str) {
 pub fn require_gnu() {
     require_tool("riscv64-unknown-elf-as", "binutils-riscv64-unknown-elf");
     require_tool("riscv64-unknown-elf-ld", "binutils-riscv64-unknown-elf");
+}
+
+/// Compiles and links the C file `source` with gcc and Debian's picolibc
+/// as the README says (semihosting, `c/scmp-picolibc.ld`, `-O2`) into
+/// `out`. Fails when gcc or picolibc is missing.
+pub fn build_with_picolibc(source: &Path, out: &Path) {
+    let specs = Path::new("/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs");
+    assert!(
+        specs.exists(),
+        "picolibc is missing: apt-get install picolibc-riscv64-unknown-elf (.ci/run does)"
+    );
+    let root = env!("CARGO_MANIFEST_DIR");
+    let gcc = Command::new("riscv64-unknown-elf-gcc")
+        .args(["-march=rv32g", "-mabi=ilp32d", "--specs=picolibc.specs"])
+        .args(["--oslib=semihost", "--crt0=semihost", "-O2"])
+        .arg(format!("-L{root}/c"))
+        .arg("-Tscmp-picolibc.ld")
+        .arg(source)
+        .arg("-lm")
+        .arg("-o")
+        .arg(out)
+        .output()
+        .expect("riscv64-unknown-elf-gcc runs (apt-get install gcc-riscv64-unknown-elf)");
+    assert!(
+        gcc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&gcc.stderr)
+    );
 }
 
 /// A scratch directory, removed when dropped.

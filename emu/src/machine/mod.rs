@@ -42,6 +42,7 @@ use crate::csr::Identity;
 use crate::decode::DecodedText;
 use crate::elf::{LoadError, Program};
 use crate::host::{Console, NullConsole, Prefixer};
+use crate::labels::Labels;
 use crate::memory::Memory;
 use crate::network::Network;
 use crate::niu::{self, Niu};
@@ -49,7 +50,7 @@ use crate::stats::Stats;
 use crate::tile::{Halt, Tile, TileParams};
 use crate::timeline::Recorder;
 use crate::timing::CostTable;
-use crate::trace::{TraceFilter, TraceRecord};
+use crate::trace::TraceFilter;
 
 use output::EventLine;
 pub use report::{
@@ -85,6 +86,8 @@ pub struct Machine {
     /// The last cycle at which anything happened (for deadlock detection).
     last_progress: u64,
     trace: Option<TraceOptions>,
+    /// The program's code labels, which trace lines name targets by.
+    labels: Labels,
     events: Vec<EventLine>,
     prefixer: Prefixer,
     raw_output: bool,
@@ -188,6 +191,7 @@ impl Machine {
         }
         let lookahead = Self::lookahead(config);
         Ok(Machine {
+            labels: program.labels.clone(),
             config: config.clone(),
             niu_busy: vec![false; tiles.len()],
             niu_mask: vec![0; tiles.len().div_ceil(64)],
@@ -297,7 +301,9 @@ impl Machine {
             // credits under way, no NIU with work of its own (a queue that
             // waits for a CTS has none: only a receiver's `str` could send
             // it, and no tile runs).
-            let net_idle = self.net.next_work().is_none()
+            // (Only asked when no tile runs: the scan of the NIUs is not free.)
+            let net_idle = quiet
+                && self.net.next_work().is_none()
                 && self.net.in_flight() == 0
                 && !self.nius.iter().any(Niu::needs_cycle);
             if quiet && s.all_finished && net_idle {
@@ -467,7 +473,11 @@ pub fn run(
     if let RunEnd::Fault(report) = &mut result.end
         && fault_context.is_some()
     {
-        report.last_trace = replay.last_trace().iter().map(TraceRecord::line).collect();
+        report.last_trace = replay
+            .last_trace()
+            .iter()
+            .map(|r| r.line(&program.labels))
+            .collect();
     }
     Ok(result)
 }

@@ -79,7 +79,9 @@ impl Machine {
         for tile in &mut self.tiles {
             for r in tile.take_trace(cut) {
                 match trace.sink {
-                    TraceSink::Writer(_) => records.push((r.cycle, r.tile, 0, r.line())),
+                    TraceSink::Writer(_) => {
+                        records.push((r.cycle, r.tile, 0, r.line(&self.labels)))
+                    }
                     TraceSink::Last(..) => kept.push(r),
                 }
             }

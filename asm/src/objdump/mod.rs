@@ -1,13 +1,17 @@
 //! `scmp objdump`: section headers, symbols, contents and disassembly of an
-//! ELF file, in the syntax the assembler accepts (an instruction's text
-//! reassembles to the same word at the same address; words that are no
-//! instruction print as `.word`).
+//! ELF file. The disassembly is GNU objdump's, line for line (aliases,
+//! `<symbol+0x8>` targets, the addresses `lui`/`auipc` pairs form), with
+//! the SCMP instructions and CSRs by name.
 
-use std::collections::BTreeMap;
+mod disasm;
+mod riscv;
+mod symbols;
+
 use std::fmt::Write;
 
-use isa_spec::Inst;
 use object::{Object, ObjectSection, ObjectSymbol, SectionFlags, SectionKind, SymbolKind};
+
+pub use riscv::Options;
 
 /// What to show.
 #[derive(Clone, Debug, Default)]
@@ -20,56 +24,22 @@ pub struct Show {
     pub headers: bool,
     /// Hex contents of allocated sections (`-s`).
     pub contents: bool,
+    /// How to disassemble (`-M`).
+    pub options: Options,
 }
 
-/// Address-ordered labels of a file, for `<sym+off>` annotations.
-pub struct Labels {
-    by_addr: BTreeMap<u64, String>,
-}
-
-impl Labels {
-    /// Labels of every defined, named, non-file symbol; globals win ties.
-    pub fn of(file: &object::File<'_>) -> Labels {
-        let mut by_addr: BTreeMap<u64, (bool, String)> = BTreeMap::new();
-        for s in file.symbols() {
-            let Ok(name) = s.name() else { continue };
-            if name.is_empty()
-                || s.kind() == SymbolKind::File
-                || s.kind() == SymbolKind::Section
-                || s.is_undefined()
-            {
-                continue;
+/// Bytes as text, `.` for those that do not print.
+fn printable(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| {
+            if (0x20..0x7f).contains(&b) {
+                b as char
+            } else {
+                '.'
             }
-            if s.section_index().is_none() {
-                continue;
-            }
-            let global = s.is_global();
-            let e = by_addr
-                .entry(s.address())
-                .or_insert((global, name.to_string()));
-            if global && !e.0 {
-                *e = (global, name.to_string());
-            }
-        }
-        Labels {
-            by_addr: by_addr.into_iter().map(|(a, (_, n))| (a, n)).collect(),
-        }
-    }
-
-    /// `name` or `name+0xoff` of the nearest label at or before `addr`.
-    pub fn describe(&self, addr: u64) -> Option<String> {
-        let (a, n) = self.by_addr.range(..=addr).next_back()?;
-        Some(if *a == addr {
-            n.clone()
-        } else {
-            format!("{n}+{:#x}", addr - a)
         })
-    }
-
-    /// The label exactly at `addr`.
-    pub fn at(&self, addr: u64) -> Option<&str> {
-        self.by_addr.get(&addr).map(String::as_str)
-    }
+        .collect()
 }
 
 fn flags_text(sec: &object::Section<'_, '_>) -> String {
@@ -105,7 +75,6 @@ pub fn dump(data: &[u8], name: &str, show: &Show) -> Result<String, String> {
     }
     let mut out = String::new();
     let _ = writeln!(out, "\n{name}:     file format elf32-littleriscv\n");
-    let labels = Labels::of(&file);
     if show.headers {
         let _ = writeln!(
             out,
@@ -180,16 +149,7 @@ pub fn dump(data: &[u8], name: &str, show: &Show) -> Result<String, String> {
                     .chunks(4)
                     .map(|w| w.iter().map(|b| format!("{b:02x}")).collect())
                     .collect();
-                let ascii: String = chunk
-                    .iter()
-                    .map(|&b| {
-                        if (0x20..0x7f).contains(&b) {
-                            b as char
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect();
+                let ascii = printable(chunk);
                 let _ = writeln!(
                     out,
                     " {:06x} {:<35}  {}",
@@ -202,50 +162,7 @@ pub fn dump(data: &[u8], name: &str, show: &Show) -> Result<String, String> {
         out.push('\n');
     }
     if show.disassemble {
-        for sec in file.sections().filter(|s| s.kind() == SectionKind::Text) {
-            let Ok(bytes) = sec.data() else { continue };
-            let _ = writeln!(out, "Disassembly of section {}:", sec.name().unwrap_or("?"));
-            disassemble(&mut out, bytes, sec.address(), &labels);
-        }
+        disasm::disassemble(&mut out, &file, show.options);
     }
     Ok(out)
-}
-
-/// Disassembles `bytes` at `base`, one line per word:
-/// `   addr:\tword\tinstruction[\t# <target>]`.
-pub fn disassemble(out: &mut String, bytes: &[u8], base: u64, labels: &Labels) {
-    let mut i = 0usize;
-    while i < bytes.len() {
-        let addr = base + i as u64;
-        if let Some(l) = labels.at(addr) {
-            let _ = writeln!(out, "\n{addr:08x} <{l}>:");
-        }
-        if i + 4 > bytes.len() {
-            let rest: Vec<String> = bytes[i..].iter().map(|b| format!("{b:#04x}")).collect();
-            let _ = writeln!(out, "{addr:8x}:\t{:<8}\t.byte {}", "", rest.join(", "));
-            break;
-        }
-        let word = u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-        match Inst::decode(word) {
-            Some(inst) => {
-                let text = inst.display(addr as u32).to_string();
-                match inst
-                    .target(addr as u32)
-                    .and_then(|t| labels.describe(t as u64))
-                {
-                    Some(target) => {
-                        let _ = writeln!(out, "{addr:8x}:\t{word:08x}\t{text}\t# <{target}>");
-                    }
-                    None => {
-                        let _ = writeln!(out, "{addr:8x}:\t{word:08x}\t{text}");
-                    }
-                }
-            }
-            None => {
-                let _ = writeln!(out, "{addr:8x}:\t{word:08x}\t.word {word:#010x}");
-            }
-        }
-        i += 4;
-    }
-    out.push('\n');
 }

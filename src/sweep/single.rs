@@ -1,0 +1,192 @@
+//! `scmp stressmark`: one stressmark of the built-in table on one mesh, in
+//! both designs side by side, each checked against the reference model —
+//! the thesis's comparison at a glance (the sweep runs the whole curve).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use miette::{Result, miette};
+
+use super::plan::{self, Design, Settings};
+use super::{SweepArgs, execute, report};
+
+/// Arguments of `scmp stressmark`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  scmp stressmark                          # Transitive Closure on 8x8, both designs
+  scmp stressmark transitive --tiles 16    # on 4x4
+  scmp stressmark transitive --test-size   # the spec's small test size
+  scmp sweep --list                        # the stressmarks")]
+pub struct StressmarkArgs {
+    /// A stressmark of the built-in table (`scmp sweep --list`).
+    #[arg(value_name = "STRESSMARK", default_value = "transitive")]
+    pub name: String,
+    /// Tiles: the most square mesh W x H with W >= H (64: 8x8).
+    #[arg(long, value_name = "N", default_value_t = 64,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub tiles: u32,
+    /// The spec's test size instead of the default size.
+    #[arg(long)]
+    pub test_size: bool,
+    /// Define a program parameter, `NAME=VALUE` (repeatable).
+    #[arg(long = "defsym", value_name = "NAME=VALUE")]
+    pub defsyms: Vec<String>,
+    /// Set a configuration key for both runs (repeatable).
+    #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
+    pub settings: Vec<String>,
+    /// Cycle limit of each run.
+    #[arg(long, value_name = "CYCLES")]
+    pub max_cycles: Option<u64>,
+    /// Where the built-in table's sources are [default: here, else the
+    /// source tree this scmp was built from].
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+/// Runs `scmp stressmark`.
+pub fn stressmark(args: StressmarkArgs) -> ExitCode {
+    match inner(args) {
+        Ok(code) => code,
+        Err(report) => {
+            let causes: Vec<String> = report.chain().map(|e| e.to_string()).collect();
+            eprintln!("error: {}", causes.join(": "));
+            ExitCode::from(crate::run::EXIT_USAGE)
+        }
+    }
+}
+
+fn inner(args: StressmarkArgs) -> Result<ExitCode> {
+    if args.name == "all" {
+        return Err(miette!(
+            "name one stressmark (`scmp sweep all` runs them all)"
+        ));
+    }
+    let as_sweep = SweepArgs {
+        stressmarks: vec![args.name.clone()],
+        list: false,
+        original: Vec::new(),
+        modified: Vec::new(),
+        name: String::new(),
+        tiles: vec![args.tiles],
+        queue_depths: None,
+        test_size: args.test_size,
+        defsyms: args.defsyms.clone(),
+        settings: args.settings.clone(),
+        max_cycles: args.max_cycles,
+        check: true,
+        out: PathBuf::new(),
+        threads: None,
+        jobs: None,
+        scmp: None,
+        merge: None,
+        root: args.root.clone(),
+    };
+    let sources = super::select(&as_sweep)?;
+    let settings = Settings {
+        tiles: vec![args.tiles],
+        queue_depths: Vec::new(),
+        settings: args.settings,
+        max_cycles: args.max_cycles,
+    };
+    let plan = plan::plan(&sources, &settings);
+    execute::preflight(&plan)?;
+    let dir = std::env::temp_dir().join(format!("scmp-stressmark-{}", std::process::id()));
+    let started = Instant::now();
+    let records = execute::run_all(&plan, &dir, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+    let records = records?;
+    let wall = started.elapsed().as_secs_f64();
+    let report = report::build(&plan, &records, true)?;
+    let s = &plan.stressmarks[0];
+    let (w, h) = plan::mesh_shape(args.tiles);
+    let size = if args.test_size {
+        "the spec's test size"
+    } else {
+        "the default size"
+    };
+    println!(
+        "{} at {size}, on the {w}x{h} mesh ({} tiles):",
+        s.title, args.tiles
+    );
+    for design in Design::BOTH {
+        let Some(r) = report.runs.iter().find(|r| r.design == design) else {
+            continue;
+        };
+        let what = match design {
+            Design::Original => "original NIU, active messages:  ",
+            Design::Modified => "modified NIU, send-and-receive: ",
+        };
+        if r.exit_status != 0 {
+            println!("  {what}failed: {}", r.end);
+            continue;
+        }
+        let check = if r.check == "ok" {
+            "results match the reference model".to_string()
+        } else {
+            format!("results DIFFER from the reference model: {}", r.check)
+        };
+        println!(
+            "  {what}{:>13} cycles ({} messages), {check}",
+            group(r.cycles),
+            group(r.messages)
+        );
+    }
+    if let Some(m) = report
+        .runs
+        .iter()
+        .find(|r| r.design == Design::Modified && r.exit_status == 0)
+    {
+        for (name, values) in &m.results {
+            if name == "timed_cycles" {
+                continue;
+            }
+            let shown: Vec<&str> = values.iter().take(6).map(String::as_str).collect();
+            let more = if values.len() > 6 {
+                format!(" ... ({} values)", values.len())
+            } else {
+                String::new()
+            };
+            println!("  {name}: {}{more}", shown.join(" "));
+        }
+        if let Some(p) = m.improvement_percent {
+            let thesis = s
+                .thesis
+                .as_ref()
+                .map(|t| {
+                    format!(
+                        " (the thesis: {}% at {} nodes, {})",
+                        t.improvement_percent, t.at_tiles, t.figure
+                    )
+                })
+                .unwrap_or_default();
+            let (amount, direction) = if p >= 0.0 { (p, "fewer") } else { (-p, "more") };
+            println!("  send-and-receive takes {amount:.2}% {direction} cycles{thesis}");
+        }
+    }
+    println!(
+        "  ({wall:.1} s on this host; `scmp sweep {}` runs 1..64 tiles)",
+        s.name
+    );
+    for p in &report.problems {
+        eprintln!("error: {p}");
+    }
+    Ok(if report.problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `1234567` as `1,234,567`.
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
