@@ -116,24 +116,9 @@ cg_await:
 # s6 = node, s7 = d (the peers in turn: y + d, then x + d, mod the side),
 # s8 = the peer's coordinate.
 cg_gather:
-    addi sp, sp, -48
-    sw ra, 44(sp)
-    sw s0, 40(sp)
-    sw s1, 36(sp)
-    sw s2, 32(sp)
-    sw s3, 28(sp)
-    sw s4, 24(sp)
-    sw s5, 20(sp)
-    sw s6, 16(sp)
-    sw s7, 12(sp)
-    sw s8, 8(sp)
+    CG_ENTER
     addi s0, a0, 1
-    lw s1, cg_xc
-    lw s2, cg_yc
-    lw s3, cg_w
-    lw s4, cg_h
-    lw s5, cg_np
-    lw s6, cg_node
+    CG_LOAD_MESH
     mv a0, s6                   # the column step: our rows are ready
     mv a1, s5
     mv a2, s0
@@ -199,18 +184,7 @@ cg_gather:
     call cg_await
     addi s7, s7, 1
     j 7b
-8:  lw ra, 44(sp)
-    lw s0, 40(sp)
-    lw s1, 36(sp)
-    lw s2, 32(sp)
-    lw s3, 28(sp)
-    lw s4, 24(sp)
-    lw s5, 20(sp)
-    lw s6, 16(sp)
-    lw s7, 12(sp)
-    lw s8, 8(sp)
-    addi sp, sp, 48
-    ret
+8:  CG_LEAVE
 
 # cg_serve(a0 = requesting node, a1 = stamp, a2 = step: 0 column, 1 row):
 # the request thread. Waits until this node's data for the step is ready,

@@ -40,6 +40,48 @@
     .equ CG_RESULT_ERR, 8           # f64, ||Ax - b|| / ||b|| at the end
     .equ CG_RESULT_SUM_X, 16        # f64, the sum of x, ascending
 
+# CG_ENTER / CG_LEAVE: a routine's frame saving ra, s0..s11 and fs0..fs2
+# (CG_LEAVE returns).
+.macro CG_ENTER
+    addi sp, sp, -80
+    sw ra, 76(sp)
+    sw s0, 72(sp)
+    sw s1, 68(sp)
+    sw s2, 64(sp)
+    sw s3, 60(sp)
+    sw s4, 56(sp)
+    sw s5, 52(sp)
+    sw s6, 48(sp)
+    sw s7, 44(sp)
+    sw s8, 40(sp)
+    sw s9, 36(sp)
+    sw s10, 32(sp)
+    sw s11, 28(sp)
+    fsd fs0, 16(sp)
+    fsd fs1, 8(sp)
+    fsd fs2, 0(sp)
+.endm
+.macro CG_LEAVE
+    lw ra, 76(sp)
+    lw s0, 72(sp)
+    lw s1, 68(sp)
+    lw s2, 64(sp)
+    lw s3, 60(sp)
+    lw s4, 56(sp)
+    lw s5, 52(sp)
+    lw s6, 48(sp)
+    lw s7, 44(sp)
+    lw s8, 40(sp)
+    lw s9, 36(sp)
+    lw s10, 32(sp)
+    lw s11, 28(sp)
+    fld fs0, 16(sp)
+    fld fs1, 8(sp)
+    fld fs2, 0(sp)
+    addi sp, sp, 80
+    ret
+.endm
+
     .include "../lib/dis_rng.s"
     .include "cg_gen.s"
     .include "cg_report.s"
@@ -84,6 +126,17 @@
 .Lcg_row_done\@:
 .endm
 
+# CG_LOAD_MESH: s1 = x, s2 = y, s3 = W, s4 = H, s5 = P, s6 = node (the
+# gathers' registers).
+.macro CG_LOAD_MESH
+    lw s1, cg_xc
+    lw s2, cg_yc
+    lw s3, cg_w
+    lw s4, cg_h
+    lw s5, cg_np
+    lw s6, cg_node
+.endm
+
     .text
 
 # cg_main(a0 = the version's name, a1 = the largest W + H it runs on,
@@ -102,17 +155,8 @@ cg_main:
     call SCMPBarrier
     csrr t0, cycle              # the timed region starts
     sw t0, cg_start, t1
-    # nb = ||b||: every node sums its rows' b_i^2 in ascending i.
-    fcvt.d.w fa0, zero
-    lw t0, cg_b
-    lw t1, cg_nl
-    slli t1, t1, 3
-    add t1, t1, t0
-1:  fld ft0, 0(t0)
-    fmul.d ft0, ft0, ft0
-    fadd.d fa0, fa0, ft0
-    addi t0, t0, 8
-    bne t0, t1, 1b
+    lw a0, cg_b                 # nb = ||b||
+    call cg_sum_own_squares
     call SCMPReduceSumDouble
     fsqrt.d fa0, fa0
     la t0, cg_nb
@@ -212,7 +256,8 @@ cg_phase1:
     fmv.d fa0, fs0
     call SCMPReduceSumDouble
     fmv.d fs0, fa0
-    call cg_sum_r_squared
+    lw a0, cg_r
+    call cg_sum_own_squares
     call SCMPReduceSumDouble
     la t0, cg_rho               # rho = r.r, kept for beta
     fsd fa0, 0(t0)
@@ -236,10 +281,11 @@ cg_phase1:
     addi sp, sp, 48
     ret
 
-# cg_sum_r_squared() -> fa0 = the sum of the node's r_i^2, ascending i
-cg_sum_r_squared:
+# cg_sum_own_squares(a0 = a vector on the node's rows, b or r) -> fa0 =
+# the sum of its squares, ascending i
+cg_sum_own_squares:
     fcvt.d.w fa0, zero
-    lw t0, cg_r
+    mv t0, a0
     lw t1, cg_nl
     slli t1, t1, 3
     add t1, t1, t0

@@ -15,47 +15,6 @@ cg_range_f64:
     .dword 0x421faa3b50000000               # 3.4e10 as an f64
     .text
 
-# CG_GEN_ENTER / CG_GEN_LEAVE: a frame saving ra, s0..s11 and fs0..fs2.
-.macro CG_GEN_ENTER
-    addi sp, sp, -80
-    sw ra, 76(sp)
-    sw s0, 72(sp)
-    sw s1, 68(sp)
-    sw s2, 64(sp)
-    sw s3, 60(sp)
-    sw s4, 56(sp)
-    sw s5, 52(sp)
-    sw s6, 48(sp)
-    sw s7, 44(sp)
-    sw s8, 40(sp)
-    sw s9, 36(sp)
-    sw s10, 32(sp)
-    sw s11, 28(sp)
-    fsd fs0, 16(sp)
-    fsd fs1, 8(sp)
-    fsd fs2, 0(sp)
-.endm
-.macro CG_GEN_LEAVE
-    lw ra, 76(sp)
-    lw s0, 72(sp)
-    lw s1, 68(sp)
-    lw s2, 64(sp)
-    lw s3, 60(sp)
-    lw s4, 56(sp)
-    lw s5, 52(sp)
-    lw s6, 48(sp)
-    lw s7, 44(sp)
-    lw s8, 40(sp)
-    lw s9, 36(sp)
-    lw s10, 32(sp)
-    lw s11, 28(sp)
-    fld fs0, 16(sp)
-    fld fs1, 8(sp)
-    fld fs2, 0(sp)
-    addi sp, sp, 80
-    ret
-.endm
-
 # CG_GEN_APPEND: (t0 = row l, t1 = column, fa0 = value) onto the list at s8,
 # or stop the run when it reaches the limit s9.
 .macro CG_GEN_APPEND
@@ -101,7 +60,7 @@ cg_generate:
 # hash set, s7 = its shift, s8 = the list's end, s9 = the memory's limit,
 # s10 = the set's mask, s11 = the generator; fs0 = lo, fs1 = hi, fs2 = eps.
 cg_gen_pairs:
-    CG_GEN_ENTER
+    CG_ENTER
     li s0, CG_PAIRS
     li s3, CG_DIM
     lw s4, cg_np
@@ -180,7 +139,7 @@ cg_gen_pairs:
     CG_GEN_APPEND
     j 2b
 9:  sw s8, cg_tmp_end, t0
-    CG_GEN_LEAVE
+    CG_LEAVE
 
 cg_gen_no_memory:
     la a0, cg_error_memory
@@ -191,7 +150,7 @@ cg_gen_no_memory:
 # (insertion sort: rows are short); cg_rowend[l] ends up as the address of
 # the end of row l's columns.
 cg_build_crs:
-    CG_GEN_ENTER
+    CG_ENTER
     lw s0, cg_tmp
     lw s1, cg_tmp_end
     lw s2, cg_nl
@@ -295,7 +254,7 @@ cg_build_crs:
     mv s8, s9
     addi s7, s7, 1
     bne s7, s2, 8b
-    CG_GEN_LEAVE
+    CG_LEAVE
 
 # cg_sort_row(a0 = columns, a1 = values, a2 = entries): insertion sort of
 # the (column, value) pairs by column; the columns are distinct.
@@ -332,7 +291,7 @@ cg_sort_row:
 # ends' cursor, s4 = P, s5 = dim, s11 = the generator; fs0 = -3.4e10,
 # fs1 = 3.4e10, fs2 = eps.
 cg_gen_diagonal:
-    CG_GEN_ENTER
+    CG_ENTER
     li s0, 0
     lw s1, cg_node
     lw s2, cg_col
@@ -385,14 +344,14 @@ cg_gen_diagonal:
     add s1, s1, s4
 5:  addi s0, s0, 1
     bne s0, s5, 1b
-    CG_GEN_LEAVE
+    CG_LEAVE
 
 # cg_gen_b(): group 3, b_i = randomFloat(lo, hi) for every i: p = b on
 # every row, b and r = b on the node's rows; x = 0 and p's pad zeroed.
 # s0 = i, s1 = the next own i, s2 = p_i, s3 = the node's b, s4 = its r,
 # s5 = P, s6 = dim, s7 = x_i, s11 = the generator; fs0 = lo, fs1 = hi.
 cg_gen_b:
-    CG_GEN_ENTER
+    CG_ENTER
     li s0, 0
     lw s1, cg_node
     lw s2, cg_p
@@ -429,7 +388,7 @@ cg_gen_b:
 3:  sw zero, 0(s2)
     addi s2, s2, 4
     bne s2, t1, 3b
-    CG_GEN_LEAVE
+    CG_LEAVE
 
     .bss
     .p2align 2

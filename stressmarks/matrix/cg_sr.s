@@ -24,10 +24,8 @@
     .include "../lib/sr.s"
     .include "cg_common.s"
 
-    .equ CG_KIND_COL_LO, 1
-    .equ CG_KIND_COL_HI, 2
+    .equ CG_KIND_COL_LO, 1          # the high halves: kind + 1
     .equ CG_KIND_ROW_LO, 3
-    .equ CG_KIND_ROW_HI, 4
     .equ CG_ID_SOURCE_SHIFT, 6
 
 # CG_ID rd, kind, src, dst: kind << 28 | s0 (the step's bits) | src << 6 | dst
@@ -47,70 +45,112 @@ _start:
     la a2, cg_error_mesh
     j cg_main
 
-# cg_wait_clear_receive(a0 = id), cg_wait_clear_send(a0 = id): wait until
-# Complete, then clear the entry.
-cg_wait_clear_receive:
+# The two halves of a vector of doubles travel as two messages whose ids
+# differ in the kind only (low words: kind, high words: kind + 1).
+    .equ CG_HIGH_HALF, 1 << SCMP_ID_KIND_SHIFT
+
+# cg_receive_halves(a0 = the low half's id, a1 = the first double's
+# address, a2 = the stride in words): posts both receives.
+cg_receive_halves:
+    addi sp, sp, -16
+    sw ra, 12(sp)
+    sw a0, 8(sp)
+    sw a1, 4(sp)
+    sw a2, 0(sp)
+    call SCMPReceiveNB
+    lw a0, 8(sp)
+    li t0, CG_HIGH_HALF
+    add a0, a0, t0
+    lw a1, 4(sp)
+    addi a1, a1, 4
+    lw a2, 0(sp)
+    call SCMPReceiveNB
+    lw ra, 12(sp)
+    addi sp, sp, 16
+    ret
+
+# cg_send_halves(a0 = destination node, a1 = the low half's id, a2 = the
+# first double's address, a3 = the stride in words, a4 = doubles): both
+# sends, non-blocking.
+cg_send_halves:
+    addi sp, sp, -32
+    sw ra, 28(sp)
+    sw a0, 20(sp)
+    sw a1, 16(sp)
+    sw a2, 12(sp)
+    sw a3, 8(sp)
+    sw a4, 4(sp)
+    call SCMPSendNB
+    lw a0, 20(sp)
+    lw a1, 16(sp)
+    li t0, CG_HIGH_HALF
+    add a1, a1, t0
+    lw a2, 12(sp)
+    addi a2, a2, 4
+    lw a3, 8(sp)
+    lw a4, 4(sp)
+    call SCMPSendNB
+    lw ra, 28(sp)
+    addi sp, sp, 32
+    ret
+
+# cg_clear_receive_halves(a0 = the low half's id), cg_clear_send_halves(a0):
+# wait until both are Complete, then clear their entries.
+cg_clear_receive_halves:
+    waitr a0
+    rmr a0
+    li t0, CG_HIGH_HALF
+    add a0, a0, t0
     waitr a0
     rmr a0
     ret
-cg_wait_clear_send:
+cg_clear_send_halves:
+    waits a0
+    rms a0
+    li t0, CG_HIGH_HALF
+    add a0, a0, t0
     waits a0
     rms a0
     ret
+
+# CG_PEERS label, coordinate, side: loops over the step's peers, s7 = d =
+# 1 .. side-1, s8 = (coordinate + d) mod side; the body follows, then
+# CG_NEXT_PEER label.
+.macro CG_PEERS label, coordinate, side
+    li s7, 1
+\label\()_loop:
+    bgeu s7, \side, \label\()_done
+    add s8, \coordinate, s7
+    remu s8, s8, \side
+.endm
+.macro CG_NEXT_PEER label
+    addi s7, s7, 1
+    j \label\()_loop
+\label\()_done:
+.endm
 
 # cg_gather(a0 = k): the gather of p in phase 3 (the node's own p_i are
 # new). s0 = the ids' step bits, s1 = x, s2 = y, s3 = W, s4 = H, s5 = P,
 # s6 = node, s7 = d (the peers in turn: y + d, then x + d, mod the side),
 # s8 = the peer's coordinate, s9 = p, s10 = the row step's element count.
 cg_gather:
-    addi sp, sp, -48
-    sw ra, 44(sp)
-    sw s0, 40(sp)
-    sw s1, 36(sp)
-    sw s2, 32(sp)
-    sw s3, 28(sp)
-    sw s4, 24(sp)
-    sw s5, 20(sp)
-    sw s6, 16(sp)
-    sw s7, 12(sp)
-    sw s8, 8(sp)
-    sw s9, 4(sp)
-    sw s10, 0(sp)
+    CG_ENTER
     li t0, 0xFFFF
     and s0, a0, t0
     slli s0, s0, SCMP_ID_STEP_SHIFT
-    lw s1, cg_xc
-    lw s2, cg_yc
-    lw s3, cg_w
-    lw s4, cg_h
-    lw s5, cg_np
-    lw s6, cg_node
+    CG_LOAD_MESH
     lw s9, cg_p
-    li s7, 1                    # column step: the receives
-1:  bgeu s7, s4, 2f
-    add s8, s2, s7
-    remu s8, s8, s4
+    # Column step: the peer (x, y') sends p_i, i = its node + l P.
+    CG_PEERS .Lcg_col_post, s2, s4
     CG_ID a0, CG_KIND_COL_LO, s8, s2
     mul a1, s8, s3              # its node: y' W + x
     add a1, a1, s1
     slli a1, a1, 3
     add a1, a1, s9
     slli a2, s5, 1
-    call SCMPReceiveNB
-    CG_ID a0, CG_KIND_COL_HI, s8, s2
-    mul a1, s8, s3
-    add a1, a1, s1
-    slli a1, a1, 3
-    add a1, a1, s9
-    addi a1, a1, 4
-    slli a2, s5, 1
-    call SCMPReceiveNB
-    addi s7, s7, 1
-    j 1b
-2:  li s7, 1                    # our p_i to each of them
-3:  bgeu s7, s4, 4f
-    add s8, s2, s7
-    remu s8, s8, s4
+    call cg_receive_halves
+    CG_NEXT_PEER .Lcg_col_post
+    CG_PEERS .Lcg_col_send, s2, s4
     mul a0, s8, s3
     add a0, a0, s1
     CG_ID a1, CG_KIND_COL_LO, s2, s8
@@ -118,54 +158,26 @@ cg_gather:
     add a2, a2, s9
     slli a3, s5, 1
     lw a4, cg_nl
-    call SCMPSendNB
-    mul a0, s8, s3
-    add a0, a0, s1
-    CG_ID a1, CG_KIND_COL_HI, s2, s8
-    slli a2, s6, 3
-    add a2, a2, s9
-    addi a2, a2, 4
-    slli a3, s5, 1
-    lw a4, cg_nl
-    call SCMPSendNB
-    addi s7, s7, 1
-    j 3b
-4:  li s7, 1                    # wait for the grid column's
-5:  bgeu s7, s4, 6f
-    add s8, s2, s7
-    remu s8, s8, s4
+    call cg_send_halves
+    CG_NEXT_PEER .Lcg_col_send
+    CG_PEERS .Lcg_col_wait, s2, s4
     CG_ID a0, CG_KIND_COL_LO, s8, s2
-    call cg_wait_clear_receive
-    CG_ID a0, CG_KIND_COL_HI, s8, s2
-    call cg_wait_clear_receive
-    addi s7, s7, 1
-    j 5b
-6:  li t0, CG_DIM               # row step: i = x + l W, l < count
+    call cg_clear_receive_halves
+    CG_NEXT_PEER .Lcg_col_wait
+    # Row step: the peer (x', y) sends p_i, i = x' + l W, l < count.
+    li t0, CG_DIM
     sub s10, t0, s1
     add s10, s10, s3
     addi s10, s10, -1
     divu s10, s10, s3
-    li s7, 1
-7:  bgeu s7, s3, 8f
-    add s8, s1, s7
-    remu s8, s8, s3
+    CG_PEERS .Lcg_row_post, s1, s3
     CG_ID a0, CG_KIND_ROW_LO, s8, s1
     slli a1, s8, 3
     add a1, a1, s9
     slli a2, s3, 1
-    call SCMPReceiveNB
-    CG_ID a0, CG_KIND_ROW_HI, s8, s1
-    slli a1, s8, 3
-    add a1, a1, s9
-    addi a1, a1, 4
-    slli a2, s3, 1
-    call SCMPReceiveNB
-    addi s7, s7, 1
-    j 7b
-8:  li s7, 1
-9:  bgeu s7, s3, 10f
-    add s8, s1, s7
-    remu s8, s8, s3
+    call cg_receive_halves
+    CG_NEXT_PEER .Lcg_row_post
+    CG_PEERS .Lcg_row_send, s1, s3
     mul a0, s2, s3
     add a0, a0, s8
     CG_ID a1, CG_KIND_ROW_LO, s1, s8
@@ -173,62 +185,22 @@ cg_gather:
     add a2, a2, s9
     slli a3, s3, 1
     mv a4, s10
-    call SCMPSendNB
-    mul a0, s2, s3
-    add a0, a0, s8
-    CG_ID a1, CG_KIND_ROW_HI, s1, s8
-    slli a2, s1, 3
-    add a2, a2, s9
-    addi a2, a2, 4
-    slli a3, s3, 1
-    mv a4, s10
-    call SCMPSendNB
-    addi s7, s7, 1
-    j 9b
-10: li s7, 1
-11: bgeu s7, s3, 12f
-    add s8, s1, s7
-    remu s8, s8, s3
+    call cg_send_halves
+    CG_NEXT_PEER .Lcg_row_send
+    CG_PEERS .Lcg_row_wait, s1, s3
     CG_ID a0, CG_KIND_ROW_LO, s8, s1
-    call cg_wait_clear_receive
-    CG_ID a0, CG_KIND_ROW_HI, s8, s1
-    call cg_wait_clear_receive
-    addi s7, s7, 1
-    j 11b
-12: li s7, 1                    # our sends, before p changes again
-13: bgeu s7, s4, 14f
-    add s8, s2, s7
-    remu s8, s8, s4
+    call cg_clear_receive_halves
+    CG_NEXT_PEER .Lcg_row_wait
+    # Our sends of both steps, before p changes again.
+    CG_PEERS .Lcg_col_sent, s2, s4
     CG_ID a0, CG_KIND_COL_LO, s2, s8
-    call cg_wait_clear_send
-    CG_ID a0, CG_KIND_COL_HI, s2, s8
-    call cg_wait_clear_send
-    addi s7, s7, 1
-    j 13b
-14: li s7, 1
-15: bgeu s7, s3, 16f
-    add s8, s1, s7
-    remu s8, s8, s3
+    call cg_clear_send_halves
+    CG_NEXT_PEER .Lcg_col_sent
+    CG_PEERS .Lcg_row_sent, s1, s3
     CG_ID a0, CG_KIND_ROW_LO, s1, s8
-    call cg_wait_clear_send
-    CG_ID a0, CG_KIND_ROW_HI, s1, s8
-    call cg_wait_clear_send
-    addi s7, s7, 1
-    j 15b
-16: lw ra, 44(sp)
-    lw s0, 40(sp)
-    lw s1, 36(sp)
-    lw s2, 32(sp)
-    lw s3, 28(sp)
-    lw s4, 24(sp)
-    lw s5, 20(sp)
-    lw s6, 16(sp)
-    lw s7, 12(sp)
-    lw s8, 8(sp)
-    lw s9, 4(sp)
-    lw s10, 0(sp)
-    addi sp, sp, 48
-    ret
+    call cg_clear_send_halves
+    CG_NEXT_PEER .Lcg_row_sent
+    CG_LEAVE
 
 # No census and nothing more to report in this version.
 cg_version_census:
