@@ -1,0 +1,6 @@
+# Matrix (conjugate gradient), send-and-receive (cg_sr.s), modified NIU, at the spec's
+# test size (dim 100, nnz 400, max_iter 200) on a 1x1 mesh.
+# tests/stressmark_matrix.rs checks the printed results against the
+# stressmarks crate's model and the two versions against each other.
+# run: mesh=1x1 boot=all niu=modified defsym=CG_DIM=100 defsym=CG_NNZ=400 defsym=CG_MAX_ITER=200 trace-cycles=0..1
+    .include "../cg_sr.s"
