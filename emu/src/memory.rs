@@ -391,7 +391,8 @@ mod tests {
         let mut m = Memory::new(2 * PAGE);
         m.set_code_range(0x100, 0x40);
         m.begin_undo();
-        m.store_u32(0x200, 7).unwrap();
+        // Outside the text but in its page: the rollback restores the text.
+        m.store_u32(0x180, 7).unwrap();
         m.rollback_undo();
         assert_eq!(m.take_code_writes(), Some((0x100, 0x140)));
     }
