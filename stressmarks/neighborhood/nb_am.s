@@ -16,12 +16,12 @@
 # partner rows below its own come from their owners once, when a class
 # first needs them: a thread created on the owner sends a run of rows. Then
 # node q owns bins split(bins, P, q) of both histograms: it creates a
-# request thread on every other node; the request's handler waits (polling,
-# with yield) until its node has counted the class, answers with the two
-# portions (sum, difference) and counts itself served; node q adds the
-# answers to its own bins and computes its share of H, Es and Ed, and three
-# all-reduces give the totals. A node clears its histograms only after its
-# P-1 requests are served (stressmarks-spec section 2, "AM").
+# request thread on every other node, which hands the request to that
+# node's main thread; the main thread, once it has counted the class,
+# answers each request with the two portions (sum, difference); node q
+# adds them to its own and computes its share of H, Es and Ed, and three
+# all-reduces give the totals. A node clears its histograms only after it
+# has answered its P-1 requests.
 #
 # Each data message ends with a marker word (the class + 1) behind the
 # data, in the same message: the original NIU stores a message's words in
@@ -139,22 +139,19 @@ nb_v_prepare:
     ret
 
 # The thread a histogram request starts (via createThread): a0 = the
-# requesting node, a1 = its slot for our counts, a2 = the class's marker
-# (class + 1). Waits until this node has counted the class, answers, and
-# adds itself to nb_am_served.
+# requesting node, a1 = its slot for our counts. It queues the request for
+# the main thread (a slot taken with amoadd; the entry is published by its
+# first word, requester + 1, written last) and ends.
 nb_am_request:
-    addi sp, sp, -16
-    sw ra, 12(sp)
-1:  lw t0, nb_am_counted
-    beq t0, a2, 2f
-    yield
-    j 1b
-2:  call nb_am_serve
     li t0, 1
-    la t1, nb_am_served
-    amoadd.w zero, t0, (t1)
-    lw ra, 12(sp)
-    addi sp, sp, 16
+    la t1, nb_am_tail
+    amoadd.w t2, t0, (t1)
+    slli t2, t2, 3
+    lw t1, nb_records
+    add t1, t1, t2
+    sw a1, 4(t1)
+    addi a0, a0, 1
+    sw a0, 0(t1)
     ret
 
 # nb_am_serve(a0 = requesting node, a1 = its slot, a2 = marker): its bins
@@ -199,11 +196,12 @@ nb_am_serve:
     addi sp, sp, 32
     ret
 
-# nb_v_exchange(a0 = class): lets the requests for the class be answered
-# (nb_am_counted), requests our bins from every other node (nodes q+1,
-# q+2, ... in turn), then adds the answers as they come, in order (node
-# q-1 first), and returns once all are added and our P-1 requests served.
-# s0 = marker, s1 = node, s2 = P, s3 = round j.
+# nb_v_exchange(a0 = class): requests our bins from every other node
+# (nodes q+1, q+2, ... in turn), then until every answer is in and every
+# request to us is answered: answers the requests queued so far, and adds
+# the answers that came, in order (node q-1 first).
+# s0 = class, s1 = marker, s2 = node, s3 = P, s4 = requests answered,
+# s5 = next answer to add (round j: node q - j), s6 = j / loop index.
 nb_v_exchange:
     addi sp, sp, -32
     sw ra, 28(sp)
@@ -211,52 +209,72 @@ nb_v_exchange:
     sw s1, 20(sp)
     sw s2, 16(sp)
     sw s3, 12(sp)
-    addi s0, a0, 1
-    sw s0, nb_am_counted, t0
-    lw s1, nb_node
-    lw s2, nb_tiles
+    sw s4, 8(sp)
+    sw s5, 4(sp)
+    sw s6, 0(sp)
+    mv s0, a0
+    addi s1, a0, 1
+    lw s2, nb_node
+    lw s3, nb_tiles
     li t0, 1
-    beq s2, t0, 9f
-    li s3, 1
-1:  sub a0, s2, s3                  # node q + j's answer: our slot P - j
+    beq s3, t0, 9f
+    li s6, 1
+1:  sub a0, s3, s6                  # node q + j's answer: our slot P - j
     call nb_slot
     mv a4, a0
-    add a0, s1, s3
-    bltu a0, s2, 2f
-    sub a0, a0, s2
-2:  la a1, nb_am_request
+    add a0, s2, s6
+    bltu a0, s3, 3f
+    sub a0, a0, s3
+3:  la a1, nb_am_request
     li a2, 0
-    mv a3, s1
-    mv a5, s0
+    mv a3, s2
     call createThread
-    addi s3, s3, 1
-    bltu s3, s2, 1b
-    li s3, 1
-3:  bgeu s3, s2, 5f                 # add the answers that came, in order
-    mv a0, s3
+    addi s6, s6, 1
+    bltu s6, s3, 1b
+    li s4, 0
+    li s5, 1
+4:  addi t0, s3, -1                 # answer what is queued
+    bgeu s4, t0, 5f
+    slli t1, s4, 3
+    lw t2, nb_records
+    add t1, t1, t2
+    lw a0, 0(t1)
+    beqz a0, 5f
+    lw a1, 4(t1)
+    sw zero, 0(t1)
+    addi a0, a0, -1
+    mv a2, s1
+    call nb_am_serve
+    addi s4, s4, 1
+    j 4b
+5:  bgeu s5, s3, 6f                 # add the answers that came, in order
+    mv a0, s5
     call nb_slot
     lw t0, nb_blen
     slli t0, t0, 2
     add t1, a0, t0
     lw t2, 0(t1)                    # the sum's marker
-    bne t2, s0, 6f
+    bne t2, s1, 6f
     add t1, t1, t0
     lw t2, 4(t1)                    # the difference's marker
-    bne t2, s0, 6f
+    bne t2, s1, 6f
     call nb_accumulate_slot
-    addi s3, s3, 1
-    j 3b
-5:  lw t0, nb_am_served             # and every request to us answered
-    addi t1, s2, -1
-    beq t0, t1, 8f
-6:  yield
-    j 3b
-8:  sw zero, nb_am_served, t0       # the next class's requests come after
-9:  lw ra, 28(sp)                   # this class's reduction
+    addi s5, s5, 1
+    j 4b
+6:  addi t0, s3, -1
+    bltu s4, t0, 7f
+    bgeu s5, s3, 8f
+7:  yield
+    j 4b
+8:  sw zero, nb_am_tail, t0         # the next class's requests start at 0
+9:  lw ra, 28(sp)
     lw s0, 24(sp)
     lw s1, 20(sp)
     lw s2, 16(sp)
     lw s3, 12(sp)
+    lw s4, 8(sp)
+    lw s5, 4(sp)
+    lw s6, 0(sp)
     addi sp, sp, 32
     ret
 
@@ -266,8 +284,7 @@ nb_version: .asciz "active messages"
 
     .bss
     .p2align 2
-nb_am_served: .zero 4       # requests of this class answered
-nb_am_counted: .zero 4      # class + 1 once it is counted here
+nb_am_tail: .zero 4         # requests queued in this class
 # The heap starts here and must stay the last thing in memory.
     .p2align 3
 nb_heap:

@@ -239,7 +239,7 @@ nb_setup:
     # The heap, the image at the same address on every node: the image
     # (the most rows a node owns, plus the partner rows below them), both
     # histograms, one slot per other node for its counts of our bins
-    # (sum, marker, difference, marker).
+    # (sum, marker, difference, marker), and the version's records.
     la t0, nb_heap
     sw t0, nb_image, t1
     sw t0, nb_image_ptr, t1
@@ -269,6 +269,9 @@ nb_setup:
     addi t4, t1, -1
     mul t3, t3, t4
     add t0, t0, t3
+    sw t0, nb_records, t2
+    slli t4, t4, 5                  # 2 (P - 1) records of 16 bytes
+    add t0, t0, t4
     csrr t1, nctx
     li t2, NB_STACK_BYTES
     mul t1, t1, t2
@@ -407,6 +410,7 @@ nb_sum: .zero 4
 nb_diff: .zero 4
 nb_slots: .zero 4
 nb_slot_bytes: .zero 4
+nb_records: .zero 4
 nb_count_rows: .zero 4
     .globl nb_image_ptr
 nb_image_ptr: .zero 4   # the image's address, read by other nodes' requests (SR getBlock)
