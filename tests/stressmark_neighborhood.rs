@@ -1,0 +1,215 @@
+//! The Neighborhood stressmark's programs (`stressmarks/neighborhood/`,
+//! both versions at the spec's test size on 1x1, 2x2, 4x4 and 3x2, the
+//! snapshot wrappers in `stressmarks/neighborhood/tests/`):
+//!
+//! - `scmp test --check`: every program against its snapshot, the 2x2
+//!   and 3x2 ones also in lockstep, with a short and a long epoch and other
+//!   router visiting orders (`--cross-check`);
+//! - every program through the `emu` library, its printed results checked
+//!   against the `stressmarks` crate's reference model at the parameters
+//!   of its `# run:` line (entropy and energy within the spec's tolerance,
+//!   the debug counts exactly), and the two versions against each other
+//!   on every mesh (the same partial sums reduced over the same tree: the
+//!   same bits);
+//! - a bad parameter stops the run with a message and exit code 2.
+
+mod emu_support;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use emu::snapshot::RunHeader;
+use emu::{Program, RunEnd};
+use emu_support::run_untraced;
+use stressmarks::Model;
+
+const FOLDER: &str = "stressmarks/neighborhood/tests";
+/// What the programs' `.equ` names put before a model parameter's name.
+const PREFIX: &str = "NB_";
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The snapshot programs (sources with a `# run:` line).
+fn programs() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(FOLDER))
+        .unwrap_or_else(|e| panic!("{FOLDER}: {e}"))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "s"))
+        .filter(|p| std::fs::read_to_string(p).unwrap().contains("# run:"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Assembles `text` (named `name`: `.include` searches its directory) with
+/// the `# run:` line's definitions, those of `extra` replacing them, and
+/// runs it untraced as the line says: the definitions, the end and stdout.
+fn run_source(
+    name: &str,
+    text: &str,
+    extra: &[(String, i64)],
+) -> (Vec<(String, i64)>, RunEnd, String) {
+    let header = RunHeader::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let config = header.config().unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut defsyms: Vec<(String, i64)> = header
+        .defsyms
+        .iter()
+        .filter(|(n, _)| extra.iter().all(|(e, _)| e != n))
+        .cloned()
+        .collect();
+    defsyms.extend(extra.iter().cloned());
+    let options = asm::Options {
+        defsyms: defsyms.clone(),
+        ..asm::Options::default()
+    };
+    let elf = asm::assemble_sources(&[(name.to_string(), text.to_string())], &options)
+        .unwrap_or_else(|d| panic!("{name}: {d}"))
+        .elf;
+    let program = Program::from_elf(&elf).unwrap();
+    let (result, console) = run_untraced(&config, &program);
+    (
+        defsyms,
+        result.end,
+        String::from_utf8_lossy(&console.stdout).into_owned(),
+    )
+}
+
+/// The model's parameters of a program's definitions (`NB_DIM` -> `dim`).
+fn model_parameters(defsyms: &[(String, i64)]) -> Vec<(String, i64)> {
+    defsyms
+        .iter()
+        .map(|(name, value)| {
+            let param = name
+                .strip_prefix(PREFIX)
+                .unwrap_or_else(|| panic!("{name} is not a Neighborhood parameter"));
+            (param.to_ascii_lowercase(), *value)
+        })
+        .collect()
+}
+
+/// The result lines a program printed, without the emulator's `[tN cM] `
+/// prefix and without `timed_cycles` (which differs between versions).
+fn result_lines(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .map(|l| match l.split_once("] ") {
+            Some((prefix, rest)) if prefix.starts_with("[t") => rest,
+            _ => l,
+        })
+        .filter(|l| {
+            let name = l.split_whitespace().next().unwrap_or("");
+            ["entropy", "energy", "pairs", "sum_check", "diff_check"].contains(&name)
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs `scmp test --check` (and `extra` flags) on `files`, requiring every
+/// one to match its snapshot.
+fn scmp_test_check(files: &[PathBuf], extra: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scmp"))
+        .args(["test", "--check"])
+        .args(extra)
+        .args(files)
+        .current_dir(root())
+        .output()
+        .expect("scmp runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "scmp test failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let n = files.len();
+    assert!(
+        stdout.contains(&format!(
+            "scmp test: {n} programs: {n} matched, 0 accepted, 0 rejected, 0 pending, 0 failed"
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn snapshots_match_with_cross_checks() {
+    let files = programs();
+    assert_eq!(files.len(), 8, "both versions on 1x1, 2x2, 4x4, 3x2");
+    // The lockstep and other-order runs on the 2x2 and 3x2 meshes only: on
+    // 4x4 they take 18 s of a debug build, and 1x1 has no network to vary.
+    let (cross, plain): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|p| {
+        let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+        stem.ends_with("_2x2") || stem.ends_with("_3x2")
+    });
+    assert_eq!((cross.len(), plain.len()), (4, 4));
+    scmp_test_check(&cross, &["--cross-check"]);
+    scmp_test_check(&plain, &[]);
+}
+
+#[test]
+fn both_versions_match_the_reference_model_and_each_other() {
+    let mut by_mesh: BTreeMap<String, Vec<(String, Vec<String>)>> = BTreeMap::new();
+    for path in programs() {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (defsyms, end, stdout) = run_source(&name, &text, &[]);
+        assert!(
+            matches!(end, RunEnd::AllThreadsEnded),
+            "{name}: {end:?}\n{stdout}"
+        );
+        let parameters = model_parameters(&defsyms);
+        assert_eq!(
+            parameters,
+            Model::Neighborhood.test_size()[1..].to_vec(),
+            "{name}: the spec's test size (all but the default seed)"
+        );
+        let reference = Model::Neighborhood
+            .reference(&parameters)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Err(e) = reference.check_output(&stdout) {
+            panic!("{name}: {e}\n{stdout}");
+        }
+        let lines = result_lines(&stdout);
+        assert_eq!(lines.len(), 5, "{name}: every result printed\n{stdout}");
+        let cycles = stdout
+            .lines()
+            .find_map(|l| l.split_once("timed_cycles ").map(|(_, n)| n.trim()))
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("{name}: no timed_cycles\n{stdout}"));
+        assert!(cycles > 0, "{name}");
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let mesh = stem.rsplit('_').next().unwrap().to_string();
+        by_mesh.entry(mesh).or_default().push((name, lines));
+    }
+    assert_eq!(by_mesh.len(), 4, "{:?}", by_mesh.keys());
+    for (mesh, runs) in by_mesh {
+        assert_eq!(runs.len(), 2, "{mesh}: both versions");
+        assert_eq!(
+            runs[0].1, runs[1].1,
+            "{mesh}: {} and {} print the same results",
+            runs[0].0, runs[1].0
+        );
+    }
+}
+
+#[test]
+fn a_bad_parameter_stops_with_a_message_and_exit_code_2() {
+    let path = root().join(FOLDER).join("nb_sr_2x2.s");
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(&path).unwrap();
+    for (symbol, value, message) in [
+        ("NB_BITS", 6, "bits (NB_BITS) is outside 7..15"),
+        ("NB_DL", 64, "the distances need 1 <= ds, dl < dim"),
+    ] {
+        let (_, end, stdout) = run_source(&name, &text, &[(symbol.to_string(), value)]);
+        assert!(
+            matches!(end, RunEnd::Exit(2)),
+            "{symbol}={value}: {end:?}\n{stdout}"
+        );
+        assert!(
+            stdout.contains(&format!("neighborhood: {message}")),
+            "{symbol}={value}:\n{stdout}"
+        );
+    }
+}
