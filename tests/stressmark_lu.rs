@@ -12,23 +12,20 @@
 //!   versions must print the same matrix on every mesh.
 
 mod emu_support;
+mod stressmark_support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use emu::snapshot::RunHeader;
 use emu::{Program, RunEnd};
 use emu_support::run_untraced;
+use stressmark_support::{root, scmp_test_check};
 use stressmarks::Model;
 
 const FOLDER: &str = "stressmarks/lu/tests";
 const VERSIONS: [&str; 3] = ["am", "sr_rdv", "sr_ready"];
 const MESHES: [&str; 4] = ["1x1", "2x2", "4x4", "3x2"];
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The snapshot programs, `lu_VERSION_MESH.s`, each version on each mesh.
 fn programs() -> Vec<PathBuf> {
@@ -37,31 +34,6 @@ fn programs() -> Vec<PathBuf> {
         .flat_map(|v| MESHES.iter().map(move |m| format!("lu_{v}_{m}.s")))
         .map(|name| root().join(FOLDER).join(name))
         .collect()
-}
-
-/// Runs `scmp test --check` (and `extra` flags) on `files`, requiring every
-/// one to match its snapshot.
-fn scmp_test_check(files: &[PathBuf], extra: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_scmp"))
-        .args(["test", "--check"])
-        .args(extra)
-        .args(files)
-        .current_dir(root())
-        .output()
-        .expect("scmp runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "scmp test failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let n = files.len();
-    assert!(
-        stdout.contains(&format!(
-            "scmp test: {n} programs: {n} matched, 0 accepted, 0 rejected, 0 pending, 0 failed"
-        )),
-        "{stdout}"
-    );
 }
 
 #[test]

@@ -14,64 +14,24 @@
 //!   p differs, and it moves values without touching them).
 
 mod emu_support;
+mod stressmark_support;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use emu::snapshot::RunHeader;
 use emu::{Program, RunEnd};
 use emu_support::run_untraced;
+use stressmark_support::{programs_in, scmp_test_check};
 use stressmarks::Model;
 
 const FOLDER: &str = "stressmarks/matrix/tests";
 /// The `.equ` names' prefix (the catalog's `symbol_prefix` for matrix).
 const PREFIX: &str = "CG_";
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The folder's programs (sources with a `# run:` line), sorted.
-fn programs() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(FOLDER))
-        .unwrap_or_else(|e| panic!("{FOLDER}: {e}"))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "s"))
-        .filter(|p| std::fs::read_to_string(p).unwrap().contains("# run:"))
-        .collect();
-    files.sort();
-    files
-}
-
-/// Runs `scmp test --check` (and `extra` flags) on `files`, requiring every
-/// one to match its snapshot.
-fn scmp_test_check(files: &[PathBuf], extra: &[&str]) {
-    let n = files.len();
-    let out = Command::new(env!("CARGO_BIN_EXE_scmp"))
-        .args(["test", "--check"])
-        .args(extra)
-        .args(files)
-        .current_dir(root())
-        .output()
-        .expect("scmp runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "scmp test failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout.contains(&format!(
-            "scmp test: {n} programs: {n} matched, 0 accepted, 0 rejected, 0 pending, 0 failed"
-        )),
-        "{stdout}"
-    );
-}
-
 #[test]
 fn snapshots_match_and_the_non_square_mesh_cross_checks() {
-    let files = programs();
+    let files = programs_in(FOLDER);
     assert_eq!(files.len(), 8, "both versions on 1x1, 2x2, 4x4, 3x2");
     let (cross, plain): (Vec<PathBuf>, Vec<PathBuf>) = files
         .into_iter()
@@ -102,7 +62,7 @@ fn results(stdout: &str) -> Vec<String> {
 #[test]
 fn matrix_matches_the_reference_and_the_versions_agree() {
     let mut by_mesh: BTreeMap<String, Vec<(String, Vec<String>)>> = BTreeMap::new();
-    for path in programs() {
+    for path in programs_in(FOLDER) {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
         let header = RunHeader::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));

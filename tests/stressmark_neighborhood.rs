@@ -14,35 +14,20 @@
 //! - a bad parameter stops the run with a message and exit code 2.
 
 mod emu_support;
+mod stressmark_support;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use emu::snapshot::RunHeader;
 use emu::{Program, RunEnd};
 use emu_support::run_untraced;
+use stressmark_support::{programs_in, root, scmp_test_check};
 use stressmarks::Model;
 
 const FOLDER: &str = "stressmarks/neighborhood/tests";
 /// What the programs' `.equ` names put before a model parameter's name.
 const PREFIX: &str = "NB_";
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The snapshot programs (sources with a `# run:` line).
-fn programs() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(FOLDER))
-        .unwrap_or_else(|e| panic!("{FOLDER}: {e}"))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "s"))
-        .filter(|p| std::fs::read_to_string(p).unwrap().contains("# run:"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// Assembles `text` (named `name`: `.include` searches its directory) with
 /// the `# run:` line's definitions, those of `extra` replacing them, and
@@ -107,34 +92,9 @@ fn result_lines(stdout: &str) -> Vec<String> {
         .collect()
 }
 
-/// Runs `scmp test --check` (and `extra` flags) on `files`, requiring every
-/// one to match its snapshot.
-fn scmp_test_check(files: &[PathBuf], extra: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_scmp"))
-        .args(["test", "--check"])
-        .args(extra)
-        .args(files)
-        .current_dir(root())
-        .output()
-        .expect("scmp runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "scmp test failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let n = files.len();
-    assert!(
-        stdout.contains(&format!(
-            "scmp test: {n} programs: {n} matched, 0 accepted, 0 rejected, 0 pending, 0 failed"
-        )),
-        "{stdout}"
-    );
-}
-
 #[test]
 fn snapshots_match_with_cross_checks() {
-    let files = programs();
+    let files = programs_in(FOLDER);
     assert_eq!(files.len(), 8, "both versions on 1x1, 2x2, 4x4, 3x2");
     // The lockstep and other-order runs on the 2x2 and 3x2 meshes only: on
     // 4x4 they take 18 s of a debug build, and 1x1 has no network to vary.
@@ -150,7 +110,7 @@ fn snapshots_match_with_cross_checks() {
 #[test]
 fn both_versions_match_the_reference_model_and_each_other() {
     let mut by_mesh: BTreeMap<String, Vec<(String, Vec<String>)>> = BTreeMap::new();
-    for path in programs() {
+    for path in programs_in(FOLDER) {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
         let (defsyms, end, stdout) = run_source(&name, &text, &[]);

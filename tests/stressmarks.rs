@@ -14,31 +14,16 @@
 //!   every mesh.
 
 mod emu_support;
+mod stressmark_support;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use emu::snapshot::RunHeader;
 use emu::{Program, RunEnd};
 use emu_support::run_untraced;
+use stressmark_support::{programs_in, scmp_test_check};
 
 const FOLDERS: [&str; 2] = ["stressmarks/tests-lib", "stressmarks/transitive/tests"];
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The programs (sources with a `# run:` line) of a folder.
-fn programs(folder: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(folder))
-        .unwrap_or_else(|e| panic!("{folder}: {e}"))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "s"))
-        .filter(|p| std::fs::read_to_string(p).unwrap().contains("# run:"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// Runs a program as its `# run:` line says, untraced: its end and stdout.
 fn run_program(path: &Path) -> (RunEnd, String) {
@@ -62,37 +47,12 @@ fn run_program(path: &Path) -> (RunEnd, String) {
     )
 }
 
-/// Runs `scmp test --check` (and `extra` flags) on `files`, requiring every
-/// one to match its snapshot.
-fn scmp_test_check(files: &[PathBuf], extra: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_scmp"))
-        .args(["test", "--check"])
-        .args(extra)
-        .args(files)
-        .current_dir(root())
-        .output()
-        .expect("scmp runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "scmp test failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let n = files.len();
-    assert!(
-        stdout.contains(&format!(
-            "scmp test: {n} programs: {n} matched, 0 accepted, 0 rejected, 0 pending, 0 failed"
-        )),
-        "{stdout}"
-    );
-}
-
 #[test]
 fn snapshots_match_with_cross_checks() {
     // The latency figures on 8x8 are checked once: their polling tiles
     // make the lockstep and short-epoch runs slow in debug builds.
     let (figures, checks): (Vec<PathBuf>, Vec<PathBuf>) =
-        FOLDERS.iter().flat_map(|f| programs(f)).partition(|p| {
+        FOLDERS.iter().flat_map(|f| programs_in(f)).partition(|p| {
             p.file_name()
                 .unwrap()
                 .to_string_lossy()
@@ -105,7 +65,7 @@ fn snapshots_match_with_cross_checks() {
 
 #[test]
 fn library_tests_pass_on_the_tiles() {
-    let tests = programs("stressmarks/tests-lib");
+    let tests = programs_in("stressmarks/tests-lib");
     assert!(tests.len() >= 24, "the library tests are there");
     for path in tests {
         let (end, stdout) = run_program(&path);
@@ -178,7 +138,7 @@ fn printed_parameters(stdout: &str) -> [i64; 4] {
 
 #[test]
 fn transitive_closure_matches_the_reference() {
-    let tests = programs("stressmarks/transitive/tests");
+    let tests = programs_in("stressmarks/transitive/tests");
     assert_eq!(tests.len(), 8, "both versions on 1x1, 2x2, 4x4, 3x2");
     let mut by_mesh: std::collections::BTreeMap<String, Vec<Sums>> = Default::default();
     for path in &tests {

@@ -38,6 +38,8 @@ struct Undo {
     /// Saved pages of this generation.
     saved: Vec<(u32, Box<[u8; PAGE]>)>,
     /// Buffers to reuse.
+    // Boxed: the same buffers move between `saved` and here, never copied.
+    #[allow(clippy::vec_box)]
     pool: Vec<Box<[u8; PAGE]>>,
 }
 
