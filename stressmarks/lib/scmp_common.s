@@ -34,6 +34,51 @@
     .equ SCMP_COLL_DOWN_SLOT, 10
     .equ SCMP_COLL_SLOTS, 11
 
+# The frame of a routine that keeps state in s0..s11, for programs:
+# FRAME_ENTER makes an 80-byte frame saving ra and s0..s11 (0(sp)..27(sp)
+# are the routine's own); FRAME_LEAVE restores them and returns, which is
+# FRAME_RESTORE (the registers) then FRAME_RETURN (pop and ret), for
+# routines that restore more in between.
+.macro FRAME_ENTER
+    addi sp, sp, -80
+    sw ra, 76(sp)
+    sw s0, 72(sp)
+    sw s1, 68(sp)
+    sw s2, 64(sp)
+    sw s3, 60(sp)
+    sw s4, 56(sp)
+    sw s5, 52(sp)
+    sw s6, 48(sp)
+    sw s7, 44(sp)
+    sw s8, 40(sp)
+    sw s9, 36(sp)
+    sw s10, 32(sp)
+    sw s11, 28(sp)
+.endm
+.macro FRAME_RESTORE
+    lw ra, 76(sp)
+    lw s0, 72(sp)
+    lw s1, 68(sp)
+    lw s2, 64(sp)
+    lw s3, 60(sp)
+    lw s4, 56(sp)
+    lw s5, 52(sp)
+    lw s6, 48(sp)
+    lw s7, 44(sp)
+    lw s8, 40(sp)
+    lw s9, 36(sp)
+    lw s10, 32(sp)
+    lw s11, 28(sp)
+.endm
+.macro FRAME_RETURN
+    addi sp, sp, 80
+    ret
+.endm
+.macro FRAME_LEAVE
+    FRAME_RESTORE
+    FRAME_RETURN
+.endm
+
     .text
 
 # createThread(a0 = dst_node, a1 = addr, a2 = callback, a3..a7 = arguments)

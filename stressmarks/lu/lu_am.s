@@ -41,7 +41,7 @@ _start:
 
 # The nb iterations. s0 = K.
 lu_factor_am:
-    LU_ENTER
+    FRAME_ENTER
     li s0, 0
 1:  mv a0, s0
     call lu_iteration
@@ -81,7 +81,7 @@ lu_factor_am:
     addi s0, s0, 1
     lw t0, lu_nb
     bltu s0, t0, 1b
-    LU_LEAVE
+    FRAME_LEAVE
 
 # lu_for_needed callback: a0 = I (L_IK) or J (U_KJ), a1 = li or lj,
 # a2 = 0 for L, 1 for U. Requests the block into its buffer, with its flag;

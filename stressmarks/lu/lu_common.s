@@ -45,42 +45,6 @@
 
     .include "lu_kernels.s"
 
-# LU_ENTER / LU_LEAVE: the frame of a routine that keeps state in s0..s11
-# (an 80-byte frame; 0(sp)..27(sp) are the routine's own).
-.macro LU_ENTER
-    addi sp, sp, -80
-    sw ra, 76(sp)
-    sw s0, 72(sp)
-    sw s1, 68(sp)
-    sw s2, 64(sp)
-    sw s3, 60(sp)
-    sw s4, 56(sp)
-    sw s5, 52(sp)
-    sw s6, 48(sp)
-    sw s7, 44(sp)
-    sw s8, 40(sp)
-    sw s9, 36(sp)
-    sw s10, 32(sp)
-    sw s11, 28(sp)
-.endm
-.macro LU_LEAVE
-    lw ra, 76(sp)
-    lw s0, 72(sp)
-    lw s1, 68(sp)
-    lw s2, 64(sp)
-    lw s3, 60(sp)
-    lw s4, 56(sp)
-    lw s5, 52(sp)
-    lw s6, 48(sp)
-    lw s7, 44(sp)
-    lw s8, 40(sp)
-    lw s9, 36(sp)
-    lw s10, 32(sp)
-    lw s11, 28(sp)
-    addi sp, sp, 80
-    ret
-.endm
-
     .include "lu_report.s"
 
     .text
@@ -246,7 +210,7 @@ lu_setup_error:
 # destination (0: not ours), s8 = 1 on node 0, s9 = the row's rhs,
 # s10 = ii, s11 = the diagonal's ii in this segment (or -1).
 lu_generate:
-    LU_ENTER
+    FRAME_ENTER
     li s0, 0x1330E              # srand48(1): X = 1 << 16 | 0x330E
     li s1, 0
     li s2, 0xDEECE66D
@@ -323,7 +287,7 @@ lu_generate:
     addi s4, s4, 1
     lw t0, lu_nb
     bltu s4, t0, 2b
-    LU_LEAVE
+    FRAME_LEAVE
 
     .include "lu_steps.s"
 
@@ -378,7 +342,7 @@ lu_divide_callback: .zero 4
 # block is there. Not timed; the other nodes return at once and serve.
 # s0 = fetch, s1 = J, s2 = I.
 lu_gather:
-    LU_ENTER
+    FRAME_ENTER
     mv s0, a0
     lw t0, lu_node
     bnez t0, 3f
@@ -406,4 +370,4 @@ lu_gather:
     bltu s2, t0, 2b
     addi s1, s1, 1
     bltu s1, t0, 1b
-3:  LU_LEAVE
+3:  FRAME_LEAVE

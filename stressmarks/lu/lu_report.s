@@ -42,7 +42,7 @@ lu_element:
 # lu_checksum_of() -> lu_checksum: the sum of all entries in column-major
 # order, from +0. s0 = j, s1 = i, s2 = the element.
 lu_checksum_of:
-    LU_ENTER
+    FRAME_ENTER
     fcvt.d.w ft1, zero
     li s0, 0
 1:  li a0, 0
@@ -59,14 +59,14 @@ lu_checksum_of:
     addi s0, s0, 1
     bltu s0, t0, 1b
     fsd ft1, lu_checksum, t0
-    LU_LEAVE
+    FRAME_LEAVE
 
 # lu_solve_check() -> lu_solve_error: y = rhs; forward with L (y_j /=
 # L(j,j), then y_i -= L(i,j) y_j for i > j), back with unit U (j
 # descending, y_i -= U(i,j) y_j for i < j); the largest |y_i - 1|.
 # s0 = j, s1 = i, s2 = the element (i, j), s3 = y, s4 = &y_j.
 lu_solve_check:
-    LU_ENTER
+    FRAME_ENTER
     lw s3, lu_yvec
     lw t0, lu_rhs
     li t1, LU_N * 8
@@ -138,7 +138,7 @@ lu_solve_check:
     addi s3, s3, 8
     bne s3, t1, 7b
     fsd ft4, lu_solve_error, t0
-    LU_LEAVE
+    FRAME_LEAVE
 
 # lu_print_text(a0 = string)
 lu_print_text:
@@ -179,7 +179,7 @@ lu_newline:
 # LU_PRINT_MATRIX: n values a line, the columns in order) and
 # `timed_cycles`.
 lu_finish:
-    LU_ENTER
+    FRAME_ENTER
     mv s0, a0
     call lu_checksum_of
     call lu_solve_check
@@ -244,7 +244,7 @@ lu_finish:
     lw a0, lu_cycles
     call lu_print_number
     call lu_newline
-    LU_LEAVE
+    FRAME_LEAVE
 
     .section .rodata
 lu_title_text: .asciz "lu ("

@@ -59,7 +59,7 @@ _start:
 # The nb iterations. s0 = K, s1 = the phase's first index, s2 = its end,
 # s3 = the span of a phase.
 lu_factor_sr:
-    LU_ENTER
+    FRAME_ENTER
     lw t0, lu_w                 # the ids' fields
     lw t1, lu_h
     li t2, 16
@@ -115,13 +115,13 @@ lu_factor_sr:
     addi s0, s0, 1
     lw t0, lu_nb
     bltu s0, t0, 2b
-    LU_LEAVE
+    FRAME_LEAVE
 9:  call lu_setup_error
 
 # lu_send_diag(): the owner of D factors it and sends it to the perimeter
 # owners of its grid row and column; the others wait for theirs.
 lu_send_diag:
-    LU_ENTER
+    FRAME_ENTER
     lw t0, lu_is_downer
     beqz t0, 5f
     call lu_diag
@@ -168,7 +168,7 @@ lu_send_diag:
     lw t1, lu_k
     LU_ID a0, LU_KIND_D, t1, t0
     call lu_wait_and_clear
-6:  LU_LEAVE
+6:  FRAME_LEAVE
 
 # lu_send_block (lu_divide's callback: a0 = I or J, a1 = li or lj, a2 = 0
 # for L_IK, 1 for U_KJ, a3 = the block): sends the block to the tiles of
@@ -176,7 +176,7 @@ lu_send_diag:
 # (column). s0 = li or lj, s1 = kind, s2 = the block, s3 = the peer,
 # s4 = the peers' count, s5 = 1 for U.
 lu_send_block:
-    LU_ENTER
+    FRAME_ENTER
     mv s0, a1
     mv s2, a3
     mv s5, a2
@@ -213,7 +213,7 @@ lu_send_block:
     call lu_send
 4:  addi s3, s3, 1
     j 2b
-5:  LU_LEAVE
+5:  FRAME_LEAVE
 
 # lu_send(a0 = dst, a1 = id, a2 = a block): SCMPSendNB of the block; with
 # LU_SR_SENDS sends in flight, first waits for the oldest and clears it.

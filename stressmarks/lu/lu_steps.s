@@ -159,7 +159,7 @@ lu_diag:
 # callback(a0 = the index i in [lo, hi) that is p mod P, a1 = i / P,
 # a2 = arg) for each, ascending.
 lu_for_owned:
-    LU_ENTER
+    FRAME_ENTER
     mv s1, a1
     mv s2, a3
     mv s3, a4
@@ -176,7 +176,7 @@ lu_for_owned:
     jalr s3
     add s0, s0, s2
     j 1b
-2:  LU_LEAVE
+2:  FRAME_LEAVE
 
 # lu_for_needed(a0 = lo, a1 = hi, a2 = callback): for the L blocks L_IK and
 # then the U blocks U_KJ of the current iteration with I (J) in [lo, hi)
@@ -314,7 +314,7 @@ lu_divide_done:
 # lu_update_interior(): step 4 for every block (I, J) of ours with I, J > K:
 # A_IJ -= L_IK U_KJ, each factor ours or in its buffer.
 lu_update_interior:
-    LU_ENTER
+    FRAME_ENTER
     lw t0, lu_nb
     lw s0, lu_first_j           # J
     bgeu s0, t0, 4f
@@ -366,5 +366,5 @@ lu_update_interior:
     add s0, s0, t0
     lw t0, lu_nb
     bltu s0, t0, 1b
-4:  LU_LEAVE
+4:  FRAME_LEAVE
 

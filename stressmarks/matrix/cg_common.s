@@ -43,43 +43,17 @@
 # CG_ENTER / CG_LEAVE: a routine's frame saving ra, s0..s11 and fs0..fs2
 # (CG_LEAVE returns).
 .macro CG_ENTER
-    addi sp, sp, -80
-    sw ra, 76(sp)
-    sw s0, 72(sp)
-    sw s1, 68(sp)
-    sw s2, 64(sp)
-    sw s3, 60(sp)
-    sw s4, 56(sp)
-    sw s5, 52(sp)
-    sw s6, 48(sp)
-    sw s7, 44(sp)
-    sw s8, 40(sp)
-    sw s9, 36(sp)
-    sw s10, 32(sp)
-    sw s11, 28(sp)
+    FRAME_ENTER
     fsd fs0, 16(sp)
     fsd fs1, 8(sp)
     fsd fs2, 0(sp)
 .endm
 .macro CG_LEAVE
-    lw ra, 76(sp)
-    lw s0, 72(sp)
-    lw s1, 68(sp)
-    lw s2, 64(sp)
-    lw s3, 60(sp)
-    lw s4, 56(sp)
-    lw s5, 52(sp)
-    lw s6, 48(sp)
-    lw s7, 44(sp)
-    lw s8, 40(sp)
-    lw s9, 36(sp)
-    lw s10, 32(sp)
-    lw s11, 28(sp)
+    FRAME_RESTORE
     fld fs0, 16(sp)
     fld fs1, 8(sp)
     fld fs2, 0(sp)
-    addi sp, sp, 80
-    ret
+    FRAME_RETURN
 .endm
 
     .include "../lib/dis_rng.s"

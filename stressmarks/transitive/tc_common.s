@@ -34,20 +34,7 @@
 # registers: ra and s0..s11 saved (an 80-byte frame; 0(sp)..27(sp) are the
 # routine's own), s1 = x, s2 = y, s3 = W, s4 = H, s5 = lc, s6 = lr.
 .macro TC_ENTER
-    addi sp, sp, -80
-    sw ra, 76(sp)
-    sw s0, 72(sp)
-    sw s1, 68(sp)
-    sw s2, 64(sp)
-    sw s3, 60(sp)
-    sw s4, 56(sp)
-    sw s5, 52(sp)
-    sw s6, 48(sp)
-    sw s7, 44(sp)
-    sw s8, 40(sp)
-    sw s9, 36(sp)
-    sw s10, 32(sp)
-    sw s11, 28(sp)
+    FRAME_ENTER
     lw s1, tc_x
     lw s2, tc_y
     lw s3, tc_w
@@ -56,21 +43,7 @@
     lw s6, tc_lr
 .endm
 .macro TC_LEAVE
-    lw ra, 76(sp)
-    lw s0, 72(sp)
-    lw s1, 68(sp)
-    lw s2, 64(sp)
-    lw s3, 60(sp)
-    lw s4, 56(sp)
-    lw s5, 52(sp)
-    lw s6, 48(sp)
-    lw s7, 44(sp)
-    lw s8, 40(sp)
-    lw s9, 36(sp)
-    lw s10, 32(sp)
-    lw s11, 28(sp)
-    addi sp, sp, 80
-    ret
+    FRAME_LEAVE
 .endm
 
     .text
