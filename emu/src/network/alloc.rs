@@ -63,6 +63,15 @@ impl SwitchAllocator {
         }
     }
 
+    /// What [`SwitchAllocator::allocate`] does when `i -> o` is the only
+    /// request, in either kind: grants it and moves both pointers past it.
+    #[inline]
+    pub fn grant_single(&mut self, i: u8, o: u8) {
+        let n = PORTS as u8;
+        self.input_pointer[i as usize] = if o + 1 == n { 0 } else { o + 1 };
+        self.output_pointer[o as usize] = if i + 1 == n { 0 } else { i + 1 };
+    }
+
     /// `requests[i]` has bit `o` set when input port `i` asks for output
     /// port `o`. Appends the grants `(input, output)` to `grants`, by
     /// output (input-first) or by input (output-first); returns how many.
@@ -162,6 +171,36 @@ impl VcAllocator {
     /// (input-first) or by input (output-first). Each input appears in at
     /// most one request.
     pub fn allocate(&mut self, requests: &[VcRequest], grants: &mut Vec<(u16, u16)>) {
+        let n = self.n;
+        if let [r] = requests {
+            // One request (the common case), either kind: its input takes
+            // the free output VC first from its pointer, unopposed.
+            // The candidates are `first + k`, in order from the pointer:
+            // those at or after it, then from `first` (a pointer outside
+            // the candidates' range puts them all in ascending order).
+            if r.mask == 0 {
+                return;
+            }
+            let p = self.input_pointer[r.input as usize];
+            let from = p.wrapping_sub(r.first);
+            let later = if from < 64 {
+                r.mask & !((1u64 << from) - 1)
+            } else {
+                0
+            };
+            let k = if later != 0 { later } else { r.mask }.trailing_zeros() as u16;
+            let o = r.first + k;
+            self.input_pointer[r.input as usize] = next(o, n);
+            self.output_pointer[o as usize] = next(r.input, n);
+            grants.push((r.input, o));
+            return;
+        }
+        self.allocate_by_arbiters(requests, grants);
+    }
+
+    /// [`VcAllocator::allocate`] by its two stages of arbiters (what a
+    /// single request's shortcut must equal).
+    fn allocate_by_arbiters(&mut self, requests: &[VcRequest], grants: &mut Vec<(u16, u16)>) {
         let n = self.n;
         self.picks.clear();
         match self.kind {
@@ -323,6 +362,61 @@ mod tests {
         let mut g = Vec::new();
         v.allocate(&[], &mut g);
         assert!(g.is_empty());
+    }
+
+    /// The shortcuts for a single request give what the arbiters give, and
+    /// leave the same pointers, from every pointer state, in both kinds.
+    #[test]
+    fn single_requests_take_the_arbiters_outcome() {
+        for kind in [
+            AllocatorKind::SeparableInputFirst,
+            AllocatorKind::SeparableOutputFirst,
+        ] {
+            for i in 0..PORTS as u8 {
+                for o in 0..PORTS as u8 {
+                    for p in 0..(PORTS * PORTS) as u8 {
+                        let mut fast = SwitchAllocator::new(kind);
+                        fast.input_pointer[i as usize] = p % PORTS as u8;
+                        fast.output_pointer[o as usize] = p / PORTS as u8;
+                        let mut slow = fast.clone();
+                        fast.grant_single(i, o);
+                        let mut requests = [0u8; PORTS];
+                        requests[i as usize] = 1 << o;
+                        assert_eq!(switch(&mut slow, requests), vec![(i, o)]);
+                        assert_eq!(fast.input_pointer, slow.input_pointer);
+                        assert_eq!(fast.output_pointer, slow.output_pointer);
+                    }
+                }
+            }
+            // 12 VCs, candidates in sets of 4 (first 0, 4 or 8), every mask
+            // and pointer.
+            for first in [0u16, 4, 8] {
+                for mask in 0..16u64 {
+                    for p in 0..12u16 {
+                        let mut fast = VcAllocator::new(kind, 12);
+                        fast.input_pointer[5] = p;
+                        fast.output_pointer
+                            .iter_mut()
+                            .for_each(|q| *q = (p * 7) % 12);
+                        let mut slow = fast.clone();
+                        let r = [VcRequest {
+                            input: 5,
+                            first,
+                            mask,
+                        }];
+                        let mut slow_grants = Vec::new();
+                        slow.allocate_by_arbiters(&r, &mut slow_grants);
+                        assert_eq!(
+                            vc(&mut fast, &r),
+                            slow_grants,
+                            "{kind:?} {first} {mask:b} {p}"
+                        );
+                        assert_eq!(fast.input_pointer, slow.input_pointer);
+                        assert_eq!(fast.output_pointer, slow.output_pointer);
+                    }
+                }
+            }
+        }
     }
 
     fn vc(a: &mut VcAllocator, requests: &[VcRequest]) -> Vec<(u16, u16)> {

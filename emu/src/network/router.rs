@@ -354,15 +354,23 @@ impl Router {
         if wanted == 0 {
             return;
         }
-        let mut requests = [0u8; PORTS];
-        let mut w = wanted;
-        while w != 0 {
-            let slot = w.trailing_zeros() as usize;
-            w &= w - 1;
-            requests[slot / PORTS] |= 1 << (slot % PORTS);
-        }
         let mut grants = [(0u8, 0u8); PORTS];
-        let granted = self.sw_alloc.allocate(&requests, &mut grants);
+        let granted = if wanted & (wanted - 1) == 0 {
+            // One request (most cycles at low load): granted unopposed.
+            let slot = wanted.trailing_zeros() as usize;
+            grants[0] = ((slot / PORTS) as u8, (slot % PORTS) as u8);
+            self.sw_alloc.grant_single(grants[0].0, grants[0].1);
+            1
+        } else {
+            let mut requests = [0u8; PORTS];
+            let mut w = wanted;
+            while w != 0 {
+                let slot = w.trailing_zeros() as usize;
+                w &= w - 1;
+                requests[slot / PORTS] |= 1 << (slot % PORTS);
+            }
+            self.sw_alloc.allocate(&requests, &mut grants)
+        };
         stalls[StallCause::SwitchConflict as usize] +=
             (wanted.count_ones() as usize - granted) as u64;
         for &(in_port, out_port) in &grants[..granted] {
