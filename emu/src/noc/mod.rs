@@ -204,6 +204,10 @@ pub fn run(
     }
     let mut rng = Pcg64Mcg::seed_from_u64(traffic.seed);
     let p_packet = traffic.rate / traffic.packet_size as f64;
+    // Made once (`random_bool` makes it at every call; the draws are the same).
+    let creation = (p_packet > 0.0).then(|| {
+        rand::distr::Bernoulli::new(p_packet).expect("a rate in 0..=1 flits per node per cycle")
+    });
     let size = traffic.packet_size as u16;
     let mut queues: Vec<std::collections::VecDeque<Queued>> =
         vec![std::collections::VecDeque::new(); nodes as usize];
@@ -255,7 +259,9 @@ pub fn run(
                 }
             }
             // Creation.
-            if p_packet > 0.0 && rng.random_bool(p_packet) {
+            if let Some(creation) = creation
+                && rng.sample(creation)
+            {
                 let dst = traffic.pattern.destination(node, w, h, &mut rng);
                 queues[node as usize].push_back(Queued { created: now, dst });
                 if measuring {
