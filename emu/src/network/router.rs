@@ -238,13 +238,18 @@ impl Router {
         self.evaluate(now, t, out, stalls);
         // Sleep through cycles in which every flit only waits out a delay.
         let mut wake = u64::MAX;
-        for port in 0..PORTS {
+        'ports: for port in 0..PORTS {
             let mut m = self.occupied[port];
             while m != 0 {
                 let vc = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let v = &self.inputs[port * self.vcs + vc];
-                wake = wake.min(if v.ready > now { v.ready } else { now + 1 });
+                if v.ready <= now + 1 {
+                    // Nothing wakes earlier than the next cycle.
+                    wake = now + 1;
+                    break 'ports;
+                }
+                wake = wake.min(v.ready);
             }
         }
         self.wake_at = wake;
