@@ -455,9 +455,12 @@ impl Network {
             for word in 0..self.active.len() {
                 let mut bits = self.active[word];
                 while bits != 0 {
-                    let bit = bits.trailing_zeros() as usize;
+                    let id = word * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    self.step_router(word * 64 + bit, now);
+                    // (Checked here: most busy routers only wait this cycle.)
+                    if self.routers[id].wake_at <= now {
+                        self.step_router(id, now);
+                    }
                 }
             }
         } else {
@@ -499,17 +502,17 @@ impl Network {
         }
         self.counters.router_steps += 1;
         let timing = self.timing;
-        let mut sends = std::mem::take(&mut self.sends);
         let router = &mut self.routers[id];
-        router.step(now, &timing, &mut sends, &mut self.counters.stalls);
+        router.step(now, &timing, &mut self.sends, &mut self.counters.stalls);
         if !router.is_busy() {
             self.active[id / 64] &= !(1 << (id % 64));
             self.active_count -= 1;
         }
-        for s in sends.drain(..) {
+        for k in 0..self.sends.len() {
+            let s = self.sends[k];
             self.forward(now, s);
         }
-        self.sends = sends;
+        self.sends.clear();
     }
 
     fn forward(&mut self, now: u64, s: Send) {
