@@ -162,7 +162,7 @@ pub(crate) struct Send {
     pub flit: NetFlit,
 }
 
-/// Something a link or credit wire delivers at a cycle.
+/// Something a link delivers at a cycle.
 #[derive(Clone, Copy, Debug)]
 enum Delivery {
     /// A flit into input `port`, VC `vc` of router `node`.
@@ -172,12 +172,19 @@ enum Delivery {
         vc: u8,
         flit: NetFlit,
     },
-    /// A credit for output `port`, VC `vc` of router `node`.
-    CreditToRouter { node: u32, port: Port, vc: u8 },
     /// A flit into the ejection buffer `vc` of terminal `node`.
     FlitToTerminal { node: u32, vc: u8, flit: NetFlit },
+}
+
+/// Something a credit wire delivers at a cycle (a wheel of its own: a
+/// fifth of a flit's size, and credits and flits of one cycle touch
+/// different state, so their order within the cycle changes nothing).
+#[derive(Clone, Copy, Debug)]
+enum Credit {
+    /// A credit for output `port`, VC `vc` of router `node`.
+    ToRouter { node: u32, port: Port, vc: u8 },
     /// An injection credit for VC `vc` of terminal `node`.
-    CreditToTerminal { node: u32, vc: u8 },
+    ToTerminal { node: u32, vc: u8 },
 }
 
 /// What the network records about a packet while it is in flight.
@@ -215,6 +222,8 @@ pub struct Network {
     terminals: Vec<Terminal>,
     /// Deliveries by cycle modulo its length.
     wheel: Vec<Vec<Delivery>>,
+    credit_wheel: Vec<Vec<Credit>>,
+    /// Entries in both wheels.
     in_wheel: usize,
     /// A bit per router holding flits (visited in id order), and their number.
     active: Vec<u64>,
@@ -286,6 +295,7 @@ impl Network {
             routers,
             terminals,
             wheel: vec![Vec::new(); wheel_len],
+            credit_wheel: vec![Vec::new(); wheel_len],
             in_wheel: 0,
             active: vec![0; n.div_ceil(64)],
             active_count: 0,
@@ -372,15 +382,23 @@ impl Network {
             return None;
         }
         let n = self.wheel.len() as u64;
-        (0..n)
-            .map(|d| self.now + d)
-            .find(|c| !self.wheel[(c & (n - 1)) as usize].is_empty())
+        (0..n).map(|d| self.now + d).find(|c| {
+            let k = (c & (n - 1)) as usize;
+            !self.wheel[k].is_empty() || !self.credit_wheel[k].is_empty()
+        })
     }
 
     fn schedule(&mut self, at: u64, d: Delivery) {
         debug_assert!(at > self.now.saturating_sub(1) && at - self.now < self.wheel.len() as u64);
         let n = self.wheel.len();
         self.wheel[at as usize & (n - 1)].push(d);
+        self.in_wheel += 1;
+    }
+
+    fn schedule_credit(&mut self, at: u64, c: Credit) {
+        debug_assert!(at > self.now.saturating_sub(1) && at - self.now < self.wheel.len() as u64);
+        let n = self.credit_wheel.len();
+        self.credit_wheel[at as usize & (n - 1)].push(c);
         self.in_wheel += 1;
     }
 
@@ -428,22 +446,29 @@ impl Network {
                     self.counters.buffered -= now as i64;
                     self.wake(node);
                 }
-                Delivery::CreditToRouter { node, port, vc } => {
-                    self.routers[node as usize].credit(port, vc as usize);
-                }
                 Delivery::FlitToTerminal { node, vc, flit } => {
                     let t = &mut self.terminals[node as usize];
                     t.ejected[vc as usize].push_back(flit);
                     t.waiting += 1;
                     self.with_flits[node as usize / 64] |= 1 << (node % 64);
                 }
-                Delivery::CreditToTerminal { node, vc } => {
-                    self.terminals[node as usize].credits[vc as usize] += 1;
-                }
             }
         }
         // Give the buffer back to the wheel (keeps its capacity).
         self.wheel[now as usize & (n - 1)] = due;
+        let mut due = std::mem::take(&mut self.credit_wheel[now as usize & (n - 1)]);
+        self.in_wheel -= due.len();
+        for c in due.drain(..) {
+            match c {
+                Credit::ToRouter { node, port, vc } => {
+                    self.routers[node as usize].credit(port, vc as usize);
+                }
+                Credit::ToTerminal { node, vc } => {
+                    self.terminals[node as usize].credits[vc as usize] += 1;
+                }
+            }
+        }
+        self.credit_wheel[now as usize & (n - 1)] = due;
         if self.active_count == 0 {
             self.now = now + 1;
             return;
@@ -538,20 +563,20 @@ impl Network {
         let t = self.timing;
         // The credit for the buffer slot the flit left.
         match s.in_port {
-            Port::Local => self.schedule(
+            Port::Local => self.schedule_credit(
                 now + t.terminal_credit,
-                Delivery::CreditToTerminal {
+                Credit::ToTerminal {
                     node: s.from,
                     vc: s.in_vc,
                 },
             ),
             p => {
-                let credit = Delivery::CreditToRouter {
+                let credit = Credit::ToRouter {
                     node: self.neighbour(s.from, p),
                     port: p.opposite(),
                     vc: s.in_vc,
                 };
-                self.schedule(now + t.credit_back, credit);
+                self.schedule_credit(now + t.credit_back, credit);
             }
         }
         let flit = match s.out_port {

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::flit::{NetFlit, PacketId, Port};
-use super::{Delivery, NetEvent, NetEventKind, Network, PacketInfo};
+use super::{Credit, Delivery, NetEvent, NetEventKind, Network, PacketInfo};
 
 /// A terminal: the NIU side of a router's local port.
 #[derive(Clone, Debug)]
@@ -169,9 +169,9 @@ impl Network {
             }
         }
         let at = now + self.timing.eject_credit;
-        self.schedule(
+        self.schedule_credit(
             at,
-            Delivery::CreditToRouter {
+            Credit::ToRouter {
                 node,
                 port: Port::Local,
                 vc,
