@@ -17,10 +17,8 @@ mod stressmark_support;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use emu::snapshot::RunHeader;
-use emu::{Program, RunEnd};
-use emu_support::run_untraced;
-use stressmark_support::{root, scmp_test_check};
+use emu::RunEnd;
+use stressmark_support::{root, run_source, scmp_test_check, strip_thread_prefix};
 use stressmarks::Model;
 
 const FOLDER: &str = "stressmarks/lu/tests";
@@ -53,42 +51,22 @@ fn snapshots_match_with_cross_checks() {
 /// untraced: its end, its stdout and the parameters it was assembled with.
 fn run_with_matrix(path: &Path) -> (RunEnd, String, Vec<(String, i64)>) {
     let text = std::fs::read_to_string(path).unwrap();
+    // The real path as the name: `.include` searches the file's directory.
     let name = path.display().to_string();
-    let header = RunHeader::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let config = header.config().unwrap_or_else(|e| panic!("{name}: {e}"));
-    let mut defsyms: Vec<(String, i64)> = header
-        .defsyms
-        .iter()
-        .filter(|(k, _)| k != "LU_PRINT_MATRIX")
-        .cloned()
-        .collect();
+    let (defsyms, end, stdout) = run_source(&name, &text, &[("LU_PRINT_MATRIX".into(), 1)]);
     let parameters = defsyms
         .iter()
+        .filter(|(k, _)| k != "LU_PRINT_MATRIX")
         .map(|(k, v)| (k.trim_start_matches("LU_").to_string(), *v))
         .collect();
-    defsyms.push(("LU_PRINT_MATRIX".into(), 1));
-    let options = asm::Options {
-        defsyms,
-        ..asm::Options::default()
-    };
-    // The real path as the name: `.include` searches the file's directory.
-    let elf = asm::assemble_sources(&[(name.clone(), text)], &options)
-        .unwrap_or_else(|d| panic!("{name}: {d}"))
-        .elf;
-    let program = Program::from_elf(&elf).unwrap();
-    let (result, console) = run_untraced(&config, &program);
-    (
-        result.end,
-        String::from_utf8_lossy(&console.stdout).into_owned(),
-        parameters,
-    )
+    (end, stdout, parameters)
 }
 
 /// The `matrix` lines of an output, without the emulator's thread prefix.
 fn matrix_lines(stdout: &str) -> Vec<&str> {
     stdout
         .lines()
-        .map(|l| l.split_once("] ").map_or(l, |(_, rest)| rest))
+        .map(strip_thread_prefix)
         .filter(|l| l.starts_with("matrix "))
         .collect()
 }

@@ -19,10 +19,8 @@ mod stressmark_support;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use emu::snapshot::RunHeader;
-use emu::{Program, RunEnd};
-use emu_support::run_untraced;
-use stressmark_support::{programs_in, scmp_test_check};
+use emu::RunEnd;
+use stressmark_support::{programs_in, result_lines, run_source, scmp_test_check};
 use stressmarks::Model;
 
 const FOLDER: &str = "stressmarks/matrix/tests";
@@ -41,23 +39,9 @@ fn snapshots_match_and_the_non_square_mesh_cross_checks() {
     scmp_test_check(&cross, &["--cross-check"]);
 }
 
-/// The result lines of a run (`name values...`, without the `[tN cM] `
-/// prefix), timed_cycles and the AM version's flag_races left out: what
-/// both versions must print alike.
-fn results(stdout: &str) -> Vec<String> {
-    stdout
-        .lines()
-        .map(|l| match l.split_once("] ") {
-            Some((prefix, rest)) if prefix.starts_with("[t") => rest,
-            _ => l,
-        })
-        .filter(|l| {
-            let name = l.split_whitespace().next().unwrap_or("");
-            ["iterations", "err", "sum_x", "x"].contains(&name)
-        })
-        .map(str::to_string)
-        .collect()
-}
+/// The result lines both versions print alike (timed_cycles and the AM
+/// version's flag_races left out).
+const RESULTS: [&str; 4] = ["iterations", "err", "sum_x", "x"];
 
 #[test]
 fn matrix_matches_the_reference_and_the_versions_agree() {
@@ -65,27 +49,15 @@ fn matrix_matches_the_reference_and_the_versions_agree() {
     for path in programs_in(FOLDER) {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
-        let header = RunHeader::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let config = header.config().unwrap_or_else(|e| panic!("{name}: {e}"));
-        let options = asm::Options {
-            defsyms: header.defsyms.clone(),
-            ..asm::Options::default()
-        };
         // The real path as the name: `.include` searches the file's directory.
-        let elf = asm::assemble_sources(&[(name.clone(), text)], &options)
-            .unwrap_or_else(|d| panic!("{name}: {d}"))
-            .elf;
-        let (result, console) = run_untraced(&config, &Program::from_elf(&elf).unwrap());
-        let stdout = String::from_utf8_lossy(&console.stdout).into_owned();
+        let (defsyms, end, stdout) = run_source(&name, &text, &[]);
         assert!(
-            matches!(result.end, RunEnd::AllThreadsEnded),
-            "{name}: {:?}\n{stdout}",
-            result.end
+            matches!(end, RunEnd::AllThreadsEnded),
+            "{name}: {end:?}\n{stdout}"
         );
 
         // The model at the parameters the program was built with.
-        let assignments: Vec<(String, i64)> = header
-            .defsyms
+        let assignments: Vec<(String, i64)> = defsyms
             .iter()
             .map(|(symbol, value)| {
                 let param = symbol
@@ -120,7 +92,7 @@ fn matrix_matches_the_reference_and_the_versions_agree() {
         by_mesh
             .entry(mesh.to_string())
             .or_default()
-            .push((version.to_string(), results(&stdout)));
+            .push((version.to_string(), result_lines(&stdout, &RESULTS)));
     }
     assert_eq!(by_mesh.len(), 4, "1x1, 2x2, 4x4, 3x2");
     for (mesh, runs) in by_mesh {

@@ -19,48 +19,13 @@ mod stressmark_support;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use emu::snapshot::RunHeader;
-use emu::{Program, RunEnd};
-use emu_support::run_untraced;
-use stressmark_support::{programs_in, root, scmp_test_check};
+use emu::RunEnd;
+use stressmark_support::{programs_in, result_lines, root, run_source, scmp_test_check};
 use stressmarks::Model;
 
 const FOLDER: &str = "stressmarks/neighborhood/tests";
 /// What the programs' `.equ` names put before a model parameter's name.
 const PREFIX: &str = "NB_";
-
-/// Assembles `text` (named `name`: `.include` searches its directory) with
-/// the `# run:` line's definitions, those of `extra` replacing them, and
-/// runs it untraced as the line says: the definitions, the end and stdout.
-fn run_source(
-    name: &str,
-    text: &str,
-    extra: &[(String, i64)],
-) -> (Vec<(String, i64)>, RunEnd, String) {
-    let header = RunHeader::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let config = header.config().unwrap_or_else(|e| panic!("{name}: {e}"));
-    let mut defsyms: Vec<(String, i64)> = header
-        .defsyms
-        .iter()
-        .filter(|(n, _)| extra.iter().all(|(e, _)| e != n))
-        .cloned()
-        .collect();
-    defsyms.extend(extra.iter().cloned());
-    let options = asm::Options {
-        defsyms: defsyms.clone(),
-        ..asm::Options::default()
-    };
-    let elf = asm::assemble_sources(&[(name.to_string(), text.to_string())], &options)
-        .unwrap_or_else(|d| panic!("{name}: {d}"))
-        .elf;
-    let program = Program::from_elf(&elf).unwrap();
-    let (result, console) = run_untraced(&config, &program);
-    (
-        defsyms,
-        result.end,
-        String::from_utf8_lossy(&console.stdout).into_owned(),
-    )
-}
 
 /// The model's parameters of a program's definitions (`NB_DIM` -> `dim`).
 fn model_parameters(defsyms: &[(String, i64)]) -> Vec<(String, i64)> {
@@ -75,22 +40,8 @@ fn model_parameters(defsyms: &[(String, i64)]) -> Vec<(String, i64)> {
         .collect()
 }
 
-/// The result lines a program printed, without the emulator's `[tN cM] `
-/// prefix and without `timed_cycles` (which differs between versions).
-fn result_lines(stdout: &str) -> Vec<String> {
-    stdout
-        .lines()
-        .map(|l| match l.split_once("] ") {
-            Some((prefix, rest)) if prefix.starts_with("[t") => rest,
-            _ => l,
-        })
-        .filter(|l| {
-            let name = l.split_whitespace().next().unwrap_or("");
-            ["entropy", "energy", "pairs", "sum_check", "diff_check"].contains(&name)
-        })
-        .map(str::to_string)
-        .collect()
-}
+/// The result lines both versions print alike (`timed_cycles` differs).
+const RESULTS: [&str; 5] = ["entropy", "energy", "pairs", "sum_check", "diff_check"];
 
 #[test]
 fn snapshots_match_with_cross_checks() {
@@ -130,7 +81,7 @@ fn both_versions_match_the_reference_model_and_each_other() {
         if let Err(e) = reference.check_output(&stdout) {
             panic!("{name}: {e}\n{stdout}");
         }
-        let lines = result_lines(&stdout);
+        let lines = result_lines(&stdout, &RESULTS);
         assert_eq!(lines.len(), 5, "{name}: every result printed\n{stdout}");
         let cycles = stdout
             .lines()

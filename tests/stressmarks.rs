@@ -18,33 +18,17 @@ mod stressmark_support;
 
 use std::path::{Path, PathBuf};
 
-use emu::snapshot::RunHeader;
-use emu::{Program, RunEnd};
-use emu_support::run_untraced;
-use stressmark_support::{programs_in, scmp_test_check};
+use emu::RunEnd;
+use stressmark_support::{programs_in, run_source, scmp_test_check, strip_thread_prefix};
 
 const FOLDERS: [&str; 2] = ["stressmarks/tests-lib", "stressmarks/transitive/tests"];
 
 /// Runs a program as its `# run:` line says, untraced: its end and stdout.
 fn run_program(path: &Path) -> (RunEnd, String) {
     let text = std::fs::read_to_string(path).unwrap();
-    let name = path.display().to_string();
-    let header = RunHeader::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let config = header.config().unwrap_or_else(|e| panic!("{name}: {e}"));
-    let options = asm::Options {
-        defsyms: header.defsyms.clone(),
-        ..asm::Options::default()
-    };
     // The real path as the name: `.include` searches the file's directory.
-    let elf = asm::assemble_sources(&[(name.clone(), text)], &options)
-        .unwrap_or_else(|d| panic!("{name}: {d}"))
-        .elf;
-    let program = Program::from_elf(&elf).unwrap();
-    let (result, console) = run_untraced(&config, &program);
-    (
-        result.end,
-        String::from_utf8_lossy(&console.stdout).into_owned(),
-    )
+    let (_, end, stdout) = run_source(&path.display().to_string(), &text, &[]);
+    (end, stdout)
 }
 
 #[test]
@@ -106,10 +90,7 @@ fn library_tests_pass_on_the_tiles() {
 fn printed(stdout: &str, name: &str) -> Vec<u32> {
     let line = stdout
         .lines()
-        .map(|l| match l.split_once("] ") {
-            Some((prefix, rest)) if prefix.starts_with("[t") => rest,
-            _ => l,
-        })
+        .map(strip_thread_prefix)
         .find(|l| l.split_whitespace().next() == Some(name))
         .unwrap_or_else(|| panic!("no `{name}` line in:\n{stdout}"));
     line.split_whitespace()

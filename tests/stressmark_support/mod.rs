@@ -46,3 +46,56 @@ pub fn scmp_test_check(files: &[PathBuf], extra: &[&str]) {
         "{stdout}"
     );
 }
+
+/// Assembles `text` (named `name`: `.include` searches its directory) with
+/// the `# run:` line's definitions, those of `extra` replacing them, and
+/// runs it untraced as the line says: the definitions, the end and stdout.
+pub fn run_source(
+    name: &str,
+    text: &str,
+    extra: &[(String, i64)],
+) -> (Vec<(String, i64)>, emu::RunEnd, String) {
+    let header = emu::snapshot::RunHeader::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let config = header.config().unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut defsyms: Vec<(String, i64)> = header
+        .defsyms
+        .iter()
+        .filter(|(n, _)| extra.iter().all(|(e, _)| e != n))
+        .cloned()
+        .collect();
+    defsyms.extend(extra.iter().cloned());
+    let options = asm::Options {
+        defsyms: defsyms.clone(),
+        ..asm::Options::default()
+    };
+    let elf = asm::assemble_sources(&[(name.to_string(), text.to_string())], &options)
+        .unwrap_or_else(|d| panic!("{name}: {d}"))
+        .elf;
+    let program = emu::Program::from_elf(&elf).unwrap();
+    let (result, console) = crate::emu_support::run_untraced(&config, &program);
+    (
+        defsyms,
+        result.end,
+        String::from_utf8_lossy(&console.stdout).into_owned(),
+    )
+}
+
+/// A line of output without the `[tN cM] ` prefix the emulator adds when
+/// several threads run.
+pub fn strip_thread_prefix(line: &str) -> &str {
+    match line.split_once("] ") {
+        Some((prefix, rest)) if prefix.starts_with("[t") => rest,
+        _ => line,
+    }
+}
+
+/// The result lines (`name values...`) of an output whose name is one of
+/// `names`, without the thread prefix.
+pub fn result_lines(stdout: &str, names: &[&str]) -> Vec<String> {
+    stdout
+        .lines()
+        .map(strip_thread_prefix)
+        .filter(|l| names.contains(&l.split_whitespace().next().unwrap_or("")))
+        .map(str::to_string)
+        .collect()
+}
