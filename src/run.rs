@@ -635,7 +635,13 @@ pub fn with_defaults_in_help(cli: clap::Command) -> clap::Command {
 
 /// Runs `scmp run`.
 pub fn run(args: RunArgs) -> ExitCode {
-    match run_inner(args) {
+    command_status(run_inner(args))
+}
+
+/// The exit status of a command's result: an error is one `error:` line
+/// naming its causes, and the bad-input status.
+pub fn command_status(result: miette::Result<ExitCode>) -> ExitCode {
+    match result {
         Ok(code) => code,
         Err(report) => {
             print_error(&report);
@@ -646,16 +652,10 @@ pub fn run(args: RunArgs) -> ExitCode {
 
 /// Runs `scmp config`: prints the effective configuration as commented TOML.
 pub fn config(args: ConfigArgs) -> ExitCode {
-    match build_config(&args, &[], &[]) {
-        Ok(config) => {
-            crate::output::stdout(&config.to_documented_toml());
-            ExitCode::SUCCESS
-        }
-        Err(report) => {
-            print_error(&report);
-            ExitCode::from(EXIT_USAGE)
-        }
-    }
+    command_status(build_config(&args, &[], &[]).map(|config| {
+        crate::output::stdout(&config.to_documented_toml());
+        ExitCode::SUCCESS
+    }))
 }
 
 /// Prints an error as one `error:` line, its causes after colons.

@@ -123,20 +123,7 @@ pub struct SweepArgs {
 
 /// Runs `scmp sweep`.
 pub fn sweep(args: SweepArgs) -> ExitCode {
-    exit_status(sweep_inner(args))
-}
-
-/// The exit status of a command's result: an error is one `error:` line
-/// naming its causes, and the bad-input status.
-pub(crate) fn exit_status(result: Result<ExitCode>) -> ExitCode {
-    match result {
-        Ok(code) => code,
-        Err(report) => {
-            let causes: Vec<String> = report.chain().map(|e| e.to_string()).collect();
-            eprintln!("error: {}", causes.join(": "));
-            ExitCode::from(crate::run::EXIT_USAGE)
-        }
-    }
+    crate::run::command_status(sweep_inner(args))
 }
 
 fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {

@@ -46,7 +46,7 @@ pub struct StressmarkArgs {
 
 /// Runs `scmp stressmark`.
 pub fn stressmark(args: StressmarkArgs) -> ExitCode {
-    super::exit_status(inner(args))
+    crate::run::command_status(inner(args))
 }
 
 fn inner(args: StressmarkArgs) -> Result<ExitCode> {

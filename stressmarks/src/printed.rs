@@ -123,8 +123,9 @@ fn bad(name: &str, token: &str, what: &str) -> String {
     format!("`{name}`: `{token}` is not {what}")
 }
 
-/// The line after a `[tN cM] ` prefix, if any.
-fn skip_thread_prefix(line: &str) -> &str {
+/// The line after the `[tN cM] ` prefix the emulator puts before a
+/// thread's output when several threads run, if any.
+pub fn skip_thread_prefix(line: &str) -> &str {
     if let Some(rest) = line.strip_prefix("[t")
         && let Some((inside, after)) = rest.split_once("] ")
         && inside

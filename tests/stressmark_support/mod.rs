@@ -80,14 +80,7 @@ pub fn run_source(
     )
 }
 
-/// A line of output without the `[tN cM] ` prefix the emulator adds when
-/// several threads run.
-pub fn strip_thread_prefix(line: &str) -> &str {
-    match line.split_once("] ") {
-        Some((prefix, rest)) if prefix.starts_with("[t") => rest,
-        _ => line,
-    }
-}
+pub use stressmarks::printed::skip_thread_prefix as strip_thread_prefix;
 
 /// The result lines (`name values...`) of an output whose name is one of
 /// `names`, without the thread prefix.

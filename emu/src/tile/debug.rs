@@ -1,7 +1,8 @@
 //! The debugger's access to a tile: breakpoints and memory writes.
 
-use super::{EBREAK, Tile};
+use super::Tile;
 use crate::fault::FaultCause;
+use crate::semihost::EBREAK_WORD as EBREAK;
 
 impl Tile {
     /// Debugger: makes the instruction at `pc` fault as `ebreak` does

@@ -26,9 +26,6 @@ use crate::memory::Memory;
 use crate::timing::CostTable;
 use crate::trace::{TraceFilter, TraceRecord};
 
-/// `ebreak`, which a debugger's breakpoints decode as.
-const EBREAK: u32 = 0x0010_0073;
-
 /// Why a tile stopped the whole run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Halt {
