@@ -137,9 +137,11 @@ pub struct NiuCounters {
     /// Cycles a flit waited in an ejection buffer, by reason: no free
     /// context, receive entry busy (Ready data or RTS), table full.
     pub eject_blocked: [u64; 3],
-    /// Cycles a transmission queue's front waited: for a CTS, for a VC or
-    /// credit of the injection channel, for the channel held by another queue.
-    pub inject_waiting: [u64; 3],
+    /// Cycles transmission queues waited for a CTS (finished waits; see
+    /// `cts_waiting` for the total at a cycle). Waits for a free injection
+    /// VC or its credit are not counted here: the per-message breakdown's
+    /// queueing and injection stages contain them.
+    pub cts_waited: u64,
     /// Thread and data messages taken in: latency and its stages.
     pub messages: stats::MessageStats,
 }
@@ -537,7 +539,7 @@ impl Niu {
             .filter(|(s, _)| matches!(s, QueueState::WaitingCts(_)))
             .map(|(_, since)| end.saturating_sub(*since))
             .sum();
-        self.counters.inject_waiting[0] + pending
+        self.counters.cts_waited + pending
     }
 
     /// Whether the NIU has work of its own this cycle, arrivals aside (a

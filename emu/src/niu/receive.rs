@@ -381,7 +381,7 @@ impl Niu {
                     && self.qstate[q] == QueueState::WaitingCts(id)
                 {
                     self.qstate[q] = QueueState::Ready;
-                    self.counters.inject_waiting[0] += now - self.cts_since[q];
+                    self.counters.cts_waited += now - self.cts_since[q];
                     self.ready.push_back(q);
                 } else {
                     self.delivery_fault(

@@ -215,7 +215,6 @@ impl Niu {
                     unreachable!("a stream follows its message's head");
                 };
                 if !net.can_inject(self.node, vc) {
-                    self.counters.inject_waiting[1] += 1;
                     return;
                 }
                 let value = match view.read_word(addr) {
@@ -244,7 +243,6 @@ impl Niu {
                 let head = Head::decode(flit.payload).expect("the queue front is a head");
                 let class = class_of(self.config.design, head.ty);
                 let Some(vc) = net.free_injection_vc(self.node, class) else {
-                    self.counters.inject_waiting[1] += 1;
                     return;
                 };
                 let dst = self.dst_of(head.dx, head.dy);
@@ -273,7 +271,6 @@ impl Niu {
             }
         };
         if !net.can_inject(self.node, vc) {
-            self.counters.inject_waiting[1] += 1;
             h.vc = Some((vc, packet, seq));
             self.holder = Some(h);
             return;
