@@ -294,14 +294,16 @@ pub fn solve(input: &MatrixInput, p: &MatrixParams) -> MatrixOutputs {
 }
 
 impl MatrixOutputs {
-    /// Reads `iterations`, `err`, `sum_x` and, when printed, `x`.
+    /// Reads `iterations`, `err`, `sum_x` and `x`.
     pub fn from_printed(printed: &Printed) -> Result<Self, String> {
         let iterations = printed.int("iterations")?;
         Ok(MatrixOutputs {
             iterations: u32::try_from(iterations)
                 .map_err(|_| format!("`iterations` = {iterations} is not a count"))?,
             err: printed.f64("err")?,
-            x: printed.has("x").then(|| printed.f64s("x")).transpose()?,
+            // Required: the programs always print x, so a missing line is a
+            // missing result.
+            x: Some(printed.f64s("x")?),
             sum_x: printed.f64("sum_x")?,
         })
     }
@@ -520,7 +522,8 @@ mod tests {
             wrong.check(&want)
         );
         let without_x = Printed::parse("iterations 45\nerr 1e-6\nsum_x 0");
-        assert!(MatrixOutputs::from_printed(&without_x).unwrap().x.is_none());
+        let e = MatrixOutputs::from_printed(&without_x).unwrap_err();
+        assert!(e.contains("no `x`"), "{e}");
     }
 
     #[test]

@@ -191,12 +191,27 @@ mod tests {
         assert_eq!(r.check_output(&lu_out), Ok(()));
 
         let m = matrix::reference(&matrix::MatrixParams::test());
+        let x: Vec<String> =
+            m.x.as_deref()
+                .unwrap()
+                .iter()
+                .map(|v| format!("{v:?}"))
+                .collect();
         let matrix_out = format!(
-            "iterations {}\nerr {:?}\nsum_x {:?}\n",
-            m.iterations, m.err, m.sum_x
+            "iterations {}\nerr {:?}\nsum_x {:?}\nx {}\n",
+            m.iterations,
+            m.err,
+            m.sum_x,
+            x.join(" ")
         );
         let r = Model::Matrix.reference(&Model::Matrix.test_size()).unwrap();
         assert_eq!(r.check_output(&matrix_out), Ok(()));
+        let without_x = format!(
+            "iterations {}\nerr {:?}\nsum_x {:?}\n",
+            m.iterations, m.err, m.sum_x
+        );
+        let e = r.check_output(&without_x).unwrap_err();
+        assert!(e.contains("no `x`"), "{e}");
 
         let n = neighborhood::reference(&neighborhood::NeighborhoodParams::test());
         let floats = |v: &[f32]| {
