@@ -322,6 +322,19 @@ fn messaging_programs_agree_with_their_statistics() {
             .map(|(_, s)| s.len() as u64)
             .sum();
         assert!(messages as u64 <= received, "{name}");
+        // One arrow per thread or data message the statistics count as sent
+        // (RTS and CTS are the protocol's, not the program's messages).
+        let sent: u64 = stats["network"]["types"]
+            .as_array()
+            .map(|types| {
+                types
+                    .iter()
+                    .filter(|t| !matches!(t["type"].as_str(), Some("rts" | "cts")))
+                    .map(|t| t["messages_sent"].as_u64().unwrap())
+                    .sum()
+            })
+            .unwrap_or(0);
+        assert_eq!(messages as u64, sent, "{name}: arrows vs messages sent");
         assert!(stats["total_cycles"].as_u64().unwrap() > 0, "{name}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
