@@ -513,14 +513,21 @@ impl Niu {
     /// inject, a copy, a message being taken in), so that the machine must
     /// call [`Niu::cycle`].
     pub fn is_busy(&self) -> bool {
+        self.work_in_hand()
+            || self.queues.iter().any(|q| !q.is_empty())
+            || self.rx.iter().any(|r| *r != Rx::Idle)
+    }
+
+    /// Work that [`Niu::is_busy`] and [`Niu::needs_cycle`] both count: a
+    /// copy, threads to start, contexts to release, control messages, a
+    /// message on the injection channel, queues ready to send.
+    fn work_in_hand(&self) -> bool {
         self.copier.is_some()
             || !self.starting.is_empty()
             || self.releasing != 0
             || !self.control.is_empty()
             || self.holder.is_some()
             || !self.ready.is_empty()
-            || self.queues.iter().any(|q| !q.is_empty())
-            || self.rx.iter().any(|r| *r != Rx::Idle)
     }
 
     /// A run-unique id for the next message: this node and a count.
@@ -546,12 +553,7 @@ impl Niu {
     /// queue waiting for its CTS has none): the machine calls
     /// [`Niu::cycle`] while this holds or flits wait in its ejection buffers.
     pub fn needs_cycle(&self) -> bool {
-        self.copier.is_some()
-            || !self.starting.is_empty()
-            || self.releasing != 0
-            || !self.control.is_empty()
-            || self.holder.is_some()
-            || !self.ready.is_empty()
+        self.work_in_hand()
             || self
                 .queues
                 .iter()
