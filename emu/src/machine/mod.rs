@@ -25,9 +25,10 @@
 //! a test runs every messaging program with several epoch lengths, router
 //! visiting orders, and a lockstep mode, and requires identical traces.
 //!
-//! An `exit` at cycle c ends the run at c (output and trace records stamped
-//! after c are dropped); a fault likewise. Tiles that ran past c (up to
-//! their horizon) are accounted to c in the statistics.
+//! An `exit` (at c, the cycle after its call), or a fault of an instruction
+//! issuing at c, ends the run at c: what issued at c or later on any tile
+//! (tiles may have run past c, up to their horizon) is not part of it, in
+//! the output, the trace or the statistics ([`run`] replays such a run to c).
 
 mod horizon;
 mod network_side;
@@ -41,6 +42,7 @@ use crate::config::{BootTiles, Config};
 use crate::csr::Identity;
 use crate::decode::DecodedText;
 use crate::elf::{LoadError, Program};
+use crate::fault::FaultReport;
 use crate::host::{Console, NullConsole, Prefixer};
 use crate::labels::Labels;
 use crate::memory::Memory;
@@ -96,6 +98,9 @@ pub struct Machine {
     prefix_from: u64,
     /// The timeline being recorded.
     timeline: Option<Recorder>,
+    /// A replay of a halted run (see [`run`]): a run that reaches the cycle
+    /// limit (the halt's cycle) ends exactly there.
+    replay: bool,
 }
 
 impl Machine {
@@ -215,6 +220,7 @@ impl Machine {
             raw_output: options.raw_output,
             prefix_from: u64::MAX,
             timeline: options.timeline.map(|o| Recorder::new(o, config)),
+            replay: false,
         })
     }
 
@@ -283,10 +289,16 @@ impl Machine {
             let net_time = if quiescent { u64::MAX } else { self.net_now };
             let committed = running_min.min(net_time).min(s.confirmed);
             let halted = halt.is_some();
+            let halt_by_limit = halt.as_ref().is_some_and(|h| h.cycle() <= max);
             if let Some(halt) = halt {
                 let cycle = halt.cycle();
                 if committed >= cycle || (running_min == u64::MAX && net_time >= cycle) {
-                    self.final_flush(console, cycle);
+                    // What other tiles did at the halt's cycle or later
+                    // (they may have run ahead) is not part of the run.
+                    match cycle.checked_sub(1) {
+                        Some(last) => self.final_flush(console, last),
+                        None => self.tiles.iter_mut().for_each(Tile::commit),
+                    }
                     break match halt {
                         Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
                         Halt::Fault(report) => (RunEnd::Fault(report), cycle),
@@ -338,15 +350,21 @@ impl Machine {
                     cycle,
                 );
             }
-            if running_min >= max && net_time >= max {
-                // The last instructions may end a few cycles past the limit.
-                let reached = self
-                    .tiles
-                    .iter()
-                    .map(|t| t.now)
-                    .max()
-                    .unwrap_or(max)
-                    .max(max);
+            // A halt by the limit ends the run once the runs before it are
+            // confirmed (above), however far optimistic runs went.
+            if running_min >= max && net_time >= max && !halt_by_limit {
+                // The last instructions may end a few cycles past the limit
+                // (a replay's statistics end at the limit itself).
+                let reached = match self.replay {
+                    true => max,
+                    false => self
+                        .tiles
+                        .iter()
+                        .map(|t| t.now)
+                        .max()
+                        .unwrap_or(max)
+                        .max(max),
+                };
                 self.final_flush(console, reached);
                 break (RunEnd::CycleLimit(max), reached);
             }
@@ -442,13 +460,11 @@ pub fn run(
         },
         sink: TraceSink::Last(lines, VecDeque::new()),
     });
+    // Every tile stops before the halt's cycle (an exit's cycle is the one
+    // after its call; a fault's instruction issues then and does not
+    // retire), and the statistics end there.
     let mut replay_config = config.clone();
-    // A fault at `cycle` is the instruction issuing then: the replay must
-    // let it issue; an exit's cycle is the one after its call.
-    replay_config.sim.max_cycles = match result.end {
-        RunEnd::Fault(_) => cycle + 1,
-        _ => cycle,
-    };
+    replay_config.sim.max_cycles = cycle;
     let mut replay = Machine::new(
         &replay_config,
         program,
@@ -461,13 +477,20 @@ pub fn run(
             timeline: None,
         },
     )?;
+    replay.replay = true;
     let again = replay.run(&mut NullConsole);
+    debug_assert_eq!(again.stats.total_cycles, cycle);
     debug_assert_eq!(again.end, {
-        let mut e = result.end.clone();
-        if let RunEnd::Fault(r) = &mut e {
-            r.last_trace.clear();
+        match &result.end {
+            // A tile's faulting instruction issues at the cycle; an NIU's
+            // fault comes from the network's cycle before.
+            RunEnd::Fault(r) if r.context != crate::fault::NIU_CONTEXT => RunEnd::CycleLimit(cycle),
+            RunEnd::Fault(r) => RunEnd::Fault(FaultReport {
+                last_trace: Vec::new(),
+                ..r.clone()
+            }),
+            e => e.clone(),
         }
-        e
     });
     result.stats = again.stats;
     if let RunEnd::Fault(report) = &mut result.end
