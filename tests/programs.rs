@@ -178,6 +178,10 @@ fn programs_snapshot_through_the_library() {
         let (quiet, console) = run_untraced(&config, &program);
         assert_eq!(console, first.console, "{name}: tracing changes the output");
         assert_eq!(
+            quiet.end, first.result.end,
+            "{name}: tracing changes the end"
+        );
+        assert_eq!(
             quiet.stats, first.result.stats,
             "{name}: tracing changes the timing"
         );
