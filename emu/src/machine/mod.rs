@@ -98,9 +98,9 @@ pub struct Machine {
     prefix_from: u64,
     /// The timeline being recorded.
     timeline: Option<Recorder>,
-    /// A replay of a halted run (see [`run`]): a run that reaches the cycle
-    /// limit (the halt's cycle) ends exactly there.
-    replay: bool,
+    /// A replay of a halted run (see [`run`]): the halt's cycle, its cycle
+    /// limit (0 included), at which such a run ends exactly.
+    replay: Option<u64>,
 }
 
 impl Machine {
@@ -220,7 +220,7 @@ impl Machine {
             raw_output: options.raw_output,
             prefix_from: u64::MAX,
             timeline: options.timeline.map(|o| Recorder::new(o, config)),
-            replay: false,
+            replay: None,
         })
     }
 
@@ -257,9 +257,10 @@ impl Machine {
         console: &mut dyn Console,
         pause: &mut dyn FnMut(&mut Machine) -> bool,
     ) -> Option<RunResult> {
-        let max = match self.config.sim.max_cycles {
-            0 => u64::MAX,
-            m => m,
+        let max = match (self.replay, self.config.sim.max_cycles) {
+            (Some(h), _) => h,
+            (None, 0) => u64::MAX,
+            (None, m) => m,
         };
         self.max = max;
         let mut rounds = 0u64;
@@ -356,8 +357,8 @@ impl Machine {
                 // The last instructions may end a few cycles past the limit
                 // (a replay's statistics end at the limit itself).
                 let reached = match self.replay {
-                    true => max,
-                    false => self
+                    Some(h) => h,
+                    None => self
                         .tiles
                         .iter()
                         .map(|t| t.now)
@@ -463,10 +464,8 @@ pub fn run(
     // Every tile stops before the halt's cycle (an exit's cycle is the one
     // after its call; a fault's instruction issues then and does not
     // retire), and the statistics end there.
-    let mut replay_config = config.clone();
-    replay_config.sim.max_cycles = cycle;
     let mut replay = Machine::new(
-        &replay_config,
+        config,
         program,
         RunOptions {
             trace,
@@ -477,7 +476,7 @@ pub fn run(
             timeline: None,
         },
     )?;
-    replay.replay = true;
+    replay.replay = Some(cycle);
     let again = replay.run(&mut NullConsole);
     debug_assert_eq!(again.stats.total_cycles, cycle);
     debug_assert_eq!(again.end, {
