@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 pub mod ast;
 pub mod diag;
+pub mod dwarf;
 pub mod elf;
 pub mod expr;
 mod fastparse;
@@ -59,6 +60,16 @@ pub struct Options {
     /// Most macro and `.irp` expansions in one run: a macro that expands to
     /// itself twice grows exponentially, which depth limits alone miss.
     pub max_expansions: u64,
+    /// Write a relocatable object (`-c`): relocations for everything the
+    /// linker may move, as GNU as writes them.
+    pub relocatable: bool,
+    /// Linker relaxation (`-mrelax`, GNU as's default; `-mno-relax` or
+    /// `.option norelax` turn it off): relocations marked `R_RISCV_RELAX`,
+    /// alignment in code marked `R_RISCV_ALIGN`.
+    pub relax: bool,
+    /// DWARF version of the line table `.loc` builds (`--gdwarf-N`; 5 when
+    /// the source numbers a file 0).
+    pub dwarf_version: u16,
 }
 
 impl Default for Options {
@@ -71,6 +82,9 @@ impl Default for Options {
             text_base: DEFAULT_TEXT_BASE,
             max_statements: 10_000_000,
             max_expansions: 1_000_000,
+            relocatable: false,
+            relax: true,
+            dwarf_version: 0,
         }
     }
 }
@@ -108,7 +122,7 @@ pub fn assemble_sources(
         let file = shared
             .sources
             .add_real(name.clone(), Arc::from(text.as_str()));
-        units.push(pass1::Pass1::new(&mut shared, file).run());
+        units.push(assemble_unit(&mut shared, file));
     }
     // Link even after first-pass errors: undefined symbols and out-of-range
     // targets are errors of the run too.
@@ -161,6 +175,31 @@ pub fn assemble_sources(
         },
         None => Err(report),
     }
+}
+
+/// Most times a file is assembled again for branch relaxation (each time
+/// lengthens at least one branch; real code needs one or two).
+const MAX_RELAX_ROUNDS: usize = 64;
+
+/// The first pass over `file`, again with more branches long until none
+/// must grow (branch relaxation, `pass1::relax`).
+fn assemble_unit(shared: &mut pass1::Shared, file: u32) -> unit::Unit {
+    let mut long = std::collections::HashSet::new();
+    for _ in 0..MAX_RELAX_ROUNDS {
+        let mark = shared.mark();
+        let mut pass = pass1::Pass1::new(shared, file);
+        pass.long_branches = long.clone();
+        let (unit, more) = pass.run_relaxing();
+        if more.is_empty() {
+            return unit;
+        }
+        shared.rewind(mark);
+        long.extend(more);
+    }
+    let mut pass = pass1::Pass1::new(shared, file);
+    pass.long_branches = long;
+    let (unit, _) = pass.run_relaxing();
+    unit
 }
 
 /// Assembles files into one executable. A file that cannot be read is an error.
