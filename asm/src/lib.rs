@@ -28,6 +28,7 @@ pub mod lexer;
 pub mod link;
 pub mod listing;
 pub mod objdump;
+pub mod object;
 pub mod pass1;
 pub mod source;
 pub mod unit;
@@ -147,18 +148,7 @@ pub fn assemble_sources(
     } else {
         Vec::new()
     };
-    // Report in source order of the statements that caused them (an error in
-    // a macro expansion sorts at the macro's use).
-    diags.sort_by_cached_key(|d| {
-        let mut site = d.span;
-        let mut ctx = d.ctx;
-        while ctx != 0 {
-            site = contexts[ctx as usize].site;
-            ctx = contexts[ctx as usize].parent;
-        }
-        let site = sources.resolve(site);
-        (site.file, site.start)
-    });
+    sort_diagnostics(&mut diags, &sources, &contexts);
     let report = Diagnostics::new(diags, sources.clone(), contexts);
     match image {
         Some(image) => match elf::write(&image) {
@@ -175,6 +165,78 @@ pub fn assemble_sources(
         },
         None => Err(report),
     }
+}
+
+/// A relocatable object (`scmp asm -c`).
+#[derive(Clone, Debug)]
+pub struct ObjectOutput {
+    /// The ELF32 relocatable object.
+    pub object: Vec<u8>,
+    /// The listing, when asked for.
+    pub listing: Option<String>,
+    /// Warnings (the assembly succeeded).
+    pub warnings: Diagnostics,
+}
+
+/// Assembles one source text (name, text) into a relocatable object with
+/// ELF flags `e_flags` (the float ABI, [`object::abi_flags`]).
+pub fn assemble_object(
+    name: &str,
+    text: &str,
+    options: &Options,
+    e_flags: ::object::elf::FileFlags,
+) -> Result<ObjectOutput, Diagnostics> {
+    let options = Options {
+        relocatable: true,
+        ..options.clone()
+    };
+    let mut shared = pass1::Shared::new(&options);
+    let file = shared.sources.add_real(name.to_string(), Arc::from(text));
+    let mut unit = assemble_unit(&mut shared, file);
+    let errors = shared.diags.iter().any(|d| d.severity == Severity::Error);
+    let mut diags = std::mem::take(&mut shared.diags);
+    let written = if errors {
+        None
+    } else {
+        match object::write(&mut unit, &options, e_flags) {
+            Ok(bytes) => Some(bytes),
+            Err(more) => {
+                diags.extend(more);
+                None
+            }
+        }
+    };
+    let sources = Arc::new(std::mem::take(&mut shared.sources));
+    let contexts = Arc::new(std::mem::take(&mut shared.contexts));
+    let units = [unit];
+    let listing = options
+        .listing
+        .then(|| listing::render(&listing::lines(&units, &sources, &contexts)));
+    sort_diagnostics(&mut diags, &sources, &contexts);
+    let report = Diagnostics::new(diags, sources, contexts);
+    match written {
+        Some(object) => Ok(ObjectOutput {
+            object,
+            listing,
+            warnings: report,
+        }),
+        None => Err(report),
+    }
+}
+
+/// Sorts diagnostics in source order of the statements that caused them
+/// (an error in a macro expansion sorts at the macro's use).
+fn sort_diagnostics(diags: &mut [Diag], sources: &source::SourceMap, contexts: &[source::Context]) {
+    diags.sort_by_cached_key(|d| {
+        let mut site = d.span;
+        let mut ctx = d.ctx;
+        while ctx != 0 {
+            site = contexts[ctx as usize].site;
+            ctx = contexts[ctx as usize].parent;
+        }
+        let site = sources.resolve(site);
+        (site.file, site.start)
+    });
 }
 
 /// Most times a file is assembled again for branch relaxation (each time

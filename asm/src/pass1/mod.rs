@@ -268,6 +268,14 @@ impl<'s, 'o> Pass1<'s, 'o> {
         unit.sections
             .push(Section::new(".text", SectionClass::Text));
         unit.section_index.insert(".text".to_string(), 0);
+        if sh.opts.relocatable {
+            // GNU as's objects start with these three.
+            for (name, class) in [(".data", SectionClass::Data), (".bss", SectionClass::Bss)] {
+                unit.section_index
+                    .insert(name.to_string(), unit.sections.len());
+                unit.sections.push(Section::new(name, class));
+            }
+        }
         for (name, value) in &sh.opts.defsyms {
             let mut sym = Symbol::undefined();
             sym.def = SymDef::Value(Value::Abs(*value));

@@ -66,7 +66,7 @@ impl Pass1<'_, '_> {
                     let long = !reach(rel) || self.weak_target(&expr);
                     // Known now: encoded now, unless an object keeps the
                     // relocation for the linker.
-                    if !long && !(self.sh.opts.relocatable && self.relax) {
+                    if !long && !self.sh.opts.relocatable {
                         b.fixes.remove(at);
                         b.inst.imm = rel as i32;
                     }
@@ -109,6 +109,33 @@ impl Pass1<'_, '_> {
                         .symbols
                         .get(n.as_ref())
                         .is_some_and(|s| s.binding == Binding::Weak)
+                    {
+                        return true;
+                    }
+                }
+                ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Reloc(_, x) => todo.push(x),
+                ExprKind::Binary(_, a, b) => todo.extend([&**a, &**b]),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Whether `expr` names an address in code (a label there, or `.` in
+    /// code): a value the linker may change when it relaxes.
+    pub(crate) fn mentions_code_address(&self, expr: &Expr) -> bool {
+        let mut todo = vec![expr];
+        while let Some(e) = todo.pop() {
+            match &e.kind {
+                ExprKind::Sym(n) if &**n == "." => {
+                    if self.unit.sections[self.cur].class.is_code() {
+                        return true;
+                    }
+                }
+                ExprKind::Sym(n) => {
+                    if let Some(sym) = self.unit.symbols.get(n.as_ref())
+                        && let crate::unit::SymDef::Value(Value::Rel { section, .. }) = sym.def
+                        && self.unit.sections[section].class.is_code()
                     {
                         return true;
                     }
