@@ -14,7 +14,6 @@ use std::sync::Arc;
 
 pub mod ast;
 pub mod diag;
-pub mod dwarf;
 pub mod elf;
 pub mod expr;
 mod fastparse;

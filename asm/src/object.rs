@@ -103,6 +103,10 @@ struct OutSym {
     shndx: elf::SymbolSection,
 }
 
+/// A relocation: offset, type, symbol (index into the output symbols, or
+/// `None` for none), addend.
+type Reloc = (u64, elf::RelocationType, Option<usize>, i64);
+
 struct Writer1<'u> {
     unit: &'u Unit,
     diags: Vec<Diag>,
@@ -110,7 +114,7 @@ struct Writer1<'u> {
     by_name: HashMap<String, usize>,
     /// Relocations per unit section: offset, type, symbol (index into
     /// `syms`, or `None` for no symbol), addend.
-    relocs: Vec<Vec<(u64, elf::RelocationType, Option<usize>, i64)>>,
+    relocs: Vec<Vec<Reloc>>,
     data: Vec<Vec<u8>>,
 }
 
@@ -211,8 +215,18 @@ impl<'u> Writer1<'u> {
             }
             ExprKind::Binary(op, a, b) => {
                 let (x, y) = (self.linear(a, here, depth)?, self.linear(b, here, depth)?);
-                // Differences of labels in one section fold away first.
+                // Differences of labels in one section fold away first; two
+                // addresses of one section compare by their difference.
                 let (x, y) = (self.fold(x, false), self.fold(y, false));
+                let comparison = matches!(
+                    op,
+                    BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne
+                );
+                let (x, y) = if comparison && !(x.terms.is_empty() && y.terms.is_empty()) {
+                    (self.fold(x.add(y, -1), false), Linear::default())
+                } else {
+                    (x, y)
+                };
                 if !x.terms.is_empty() || !y.terms.is_empty() {
                     return Err(too_complex());
                 }
@@ -401,7 +415,6 @@ impl<'u> Writer1<'u> {
             if calls.contains(&auipc) {
                 return Ok(());
             }
-            let la = self.word(si, fx.offset as usize) & 0x707f == 0x13;
             let sym = self.symbol(&Term::Here(si, auipc));
             let ty = if *field == Field::ImmS {
                 R_RISCV_PCREL_LO12_S
@@ -409,9 +422,7 @@ impl<'u> Writer1<'u> {
                 R_RISCV_PCREL_LO12_I
             };
             self.reloc(si, off, ty, Some(sym), 0);
-            if la {
-                mark(self, 0);
-            }
+            mark(self, 0);
             return Ok(());
         }
         let target = self.target(fx, si)?;
@@ -548,13 +559,10 @@ impl<'u> Writer1<'u> {
                 let s = self.symbol(&t);
                 if calls.contains(&off) {
                     self.reloc(si, off, R_RISCV_CALL_PLT, Some(s), a);
-                    mark(self, 0);
+                    mark(self, a);
                 } else {
-                    let la = self.la_at(si, fx);
                     self.reloc(si, off, R_RISCV_PCREL_HI20, Some(s), a);
-                    if la {
-                        mark(self, 0);
-                    }
+                    mark(self, a);
                 }
                 Ok(())
             }
@@ -566,6 +574,7 @@ impl<'u> Writer1<'u> {
                 };
                 let s = self.symbol(&t);
                 self.reloc(si, off, ty, Some(s), a);
+                mark(self, a);
                 Ok(())
             }
             (FixKind::Field(_), _) => Err(err(
@@ -580,16 +589,6 @@ impl<'u> Writer1<'u> {
                 "known only when linked",
             )),
         }
-    }
-
-    /// Whether the `%pcrel_hi` fixup `fx` is the `auipc` of an `la` (an
-    /// `addi` with `%pcrel_lo` of it follows).
-    fn la_at(&self, si: usize, fx: &Fixup) -> bool {
-        self.unit.sections[si].fixups.iter().any(|f| {
-            matches!(f.kind, FixKind::PcrelLoBefore(_, 4))
-                && f.offset == fx.offset + 4
-                && self.word(si, f.offset as usize) & 0x707f == 0x13
-        })
     }
 }
 

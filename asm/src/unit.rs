@@ -303,5 +303,5 @@ pub fn local_label_name(label: u32, n: u32) -> String {
 /// Whether a symbol is assembler-local (`.L*` or numeric) and stays out of
 /// the ELF symbol table, as GNU as does.
 pub fn is_assembler_local(name: &str) -> bool {
-    name.starts_with(".L") || name.contains('\u{2}')
+    name.starts_with(".L") || name.contains('\u{2}') || name == isa_spec::gnu::SCMP_AS_SYMBOL
 }

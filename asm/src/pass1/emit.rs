@@ -226,6 +226,7 @@ impl Pass1<'_, '_> {
         }
         if let Some(m) = max
             && pad as i64 > m
+            && !relaxed
         {
             return;
         }
@@ -233,6 +234,8 @@ impl Pass1<'_, '_> {
         sec.align = sec.align.max(bytes as u32);
         if relaxed {
             sec.aligns.push((size, pad));
+            // Whole nops from here, aligned or not (GNU as's way).
+            return self.pad(Some(st), pad, Some(0x13), 4);
         }
         self.pad(Some(st), pad, fill, width);
     }

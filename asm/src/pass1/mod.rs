@@ -253,8 +253,6 @@ pub struct Pass1<'s, 'o> {
     /// `.option relax` state (GNU as's default: on) and its `.option push` stack.
     pub(crate) relax: bool,
     pub(crate) option_stack: Vec<bool>,
-    /// `.loc` rows and `.file` entries for the line table.
-    pub(crate) lines: crate::dwarf::LineState,
 }
 
 impl<'s, 'o> Pass1<'s, 'o> {
@@ -276,6 +274,12 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 unit.sections.push(Section::new(name, class));
             }
         }
+        // Tells sources (the GNU as macros of `scmp_insn.s`) that this
+        // assembler knows the SCMP mnemonics; never in a symbol table.
+        let mut known = Symbol::undefined();
+        known.def = SymDef::Value(Value::Abs(1));
+        unit.symbols
+            .insert(isa_spec::gnu::SCMP_AS_SYMBOL.into(), known);
         for (name, value) in &sh.opts.defsyms {
             let mut sym = Symbol::undefined();
             sym.def = SymDef::Value(Value::Abs(*value));
@@ -301,7 +305,6 @@ impl<'s, 'o> Pass1<'s, 'o> {
             branch_checks: Vec::new(),
             relax,
             option_stack: Vec::new(),
-            lines: Default::default(),
         }
     }
 
@@ -365,13 +368,12 @@ impl<'s, 'o> Pass1<'s, 'o> {
             if s.class.is_code() && !s.size.is_multiple_of(s.align as u64) {
                 let pad = s.align as u64 - s.size % s.align as u64;
                 self.cur = i;
-                self.pad(None, pad, None, 1);
+                // An object's code ends in zeros, as GNU as pads it.
+                let fill = self.sh.opts.relocatable.then_some(0);
+                self.pad(None, pad, fill, 1);
             }
         }
         let more = self.branches_to_lengthen();
-        if more.is_empty() {
-            self.finish_line_table();
-        }
         (self.unit, more)
     }
 

@@ -103,15 +103,14 @@ impl Pass1<'_, '_> {
         let mut todo = vec![expr];
         while let Some(e) = todo.pop() {
             match &e.kind {
-                ExprKind::Sym(n) => {
+                ExprKind::Sym(n)
                     if self
                         .unit
                         .symbols
                         .get(n.as_ref())
-                        .is_some_and(|s| s.binding == Binding::Weak)
-                    {
-                        return true;
-                    }
+                        .is_some_and(|s| s.binding == Binding::Weak) =>
+                {
+                    return true;
                 }
                 ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Reloc(_, x) => todo.push(x),
                 ExprKind::Binary(_, a, b) => todo.extend([&**a, &**b]),
@@ -127,11 +126,10 @@ impl Pass1<'_, '_> {
         let mut todo = vec![expr];
         while let Some(e) = todo.pop() {
             match &e.kind {
-                ExprKind::Sym(n) if &**n == "." => {
-                    if self.unit.sections[self.cur].class.is_code() {
-                        return true;
-                    }
+                ExprKind::Sym(n) if &**n == "." && self.unit.sections[self.cur].class.is_code() => {
+                    return true;
                 }
+                ExprKind::Sym(n) if &**n == "." => {}
                 ExprKind::Sym(n) => {
                     if let Some(sym) = self.unit.symbols.get(n.as_ref())
                         && let crate::unit::SymDef::Value(Value::Rel { section, .. }) = sym.def
