@@ -139,7 +139,11 @@ fn timed(command: &mut Command, any_status: bool) -> (f64, f64, String) {
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    (wall, user, String::from_utf8_lossy(&out.stdout).into_owned())
+    (
+        wall,
+        user,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 /// A binary under test.
@@ -312,7 +316,14 @@ fn baseline(repo: &Path, target: &Path) -> (PathBuf, PathBuf) {
         let status = Command::new(cargo)
             .current_dir(&src)
             .env("GIT_DIR", dir.join("no-git"))
-            .args(["build", "--release", "--locked", "--bin", "scmp", "--target-dir"])
+            .args([
+                "build",
+                "--release",
+                "--locked",
+                "--bin",
+                "scmp",
+                "--target-dir",
+            ])
             .arg(dir.join("target"))
             .status()
             .expect("cargo runs");
@@ -334,8 +345,9 @@ fn build_guest(tree: &Path, scratch: &Path, source: &str) -> PathBuf {
     out
 }
 
-fn strings(v: &[&str]) -> Vec<String> {
-    v.iter().map(|s| s.to_string()).collect()
+/// The words of `s`, as arguments.
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_string).collect()
 }
 
 fn main() {
@@ -399,9 +411,9 @@ fn main() {
     if wanted("matrix") {
         for (design, file) in [("original", "cg_am.s"), ("modified", "cg_sr.s")] {
             let mut args = vec![src(&format!("stressmarks/matrix/{file}"))];
-            args.extend(strings(&[
-                "--mesh", "4x4", "--boot", "all", "--niu", design, "--defsym", "CG_DIM=3000",
-            ]));
+            args.extend(words(&format!(
+                "--mesh 4x4 --boot all --niu {design} --defsym CG_DIM=3000"
+            )));
             let (b, o) = pair(args);
             row(&format!("Matrix 4x4, 3,000 rows, {design}"), &b, &o);
         }
@@ -409,9 +421,9 @@ fn main() {
     if wanted("nb15") {
         for (design, file) in [("original", "nb_am.s"), ("modified", "nb_sr.s")] {
             let mut args = vec![src(&format!("stressmarks/neighborhood/{file}"))];
-            args.extend(strings(&[
-                "--mesh", "4x4", "--boot", "all", "--niu", design, "--defsym", "NB_BITS=15",
-            ]));
+            args.extend(words(&format!(
+                "--mesh 4x4 --boot all --niu {design} --defsym NB_BITS=15"
+            )));
             let (b, o) = pair(args);
             row(&format!("Neighborhood 15-bit 4x4, {design}"), &b, &o);
         }
@@ -420,7 +432,7 @@ fn main() {
         let rounds: u32 = env_or("SCMP_BENCH_RING_ROUNDS", 1000);
         let ring = |messages: u32| {
             let mut args = vec![src("emu/benches/programs/ring.s")];
-            args.extend(strings(&["--mesh", "8x8", "--boot", "all", "--niu", "modified"]));
+            args.extend(words("--mesh 8x8 --boot all --niu modified"));
             args.extend([
                 "--defsym".into(),
                 format!("ROUNDS={rounds}"),
@@ -545,7 +557,7 @@ fn main() {
                 .collect();
             let wide_rounds: u32 = env_or("SCMP_BENCH_WIDE_ROUNDS", 200);
             let mut wide = vec![src("emu/benches/programs/ring.s")];
-            wide.extend(strings(&["--mesh", "32x32", "--boot", "all", "--niu", "modified"]));
+            wide.extend(words("--mesh 32x32 --boot all --niu modified"));
             wide.extend([
                 "--defsym".into(),
                 format!("ROUNDS={wide_rounds}"),
@@ -553,9 +565,9 @@ fn main() {
                 "MESSAGES=0".into(),
             ]);
             let mut nb11 = vec![src("stressmarks/neighborhood/nb_sr.s")];
-            nb11.extend(strings(&[
-                "--mesh", "8x8", "--boot", "all", "--niu", "modified", "--defsym", "NB_BITS=11",
-            ]));
+            nb11.extend(words(
+                "--mesh 8x8 --boot all --niu modified --defsym NB_BITS=11",
+            ));
             for (label, args) in [
                 ("1,024 tiles compute only", wide),
                 ("Neighborhood 11-bit 8x8, modified", nb11),
