@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::context::{ContextCounters, SuspendCause};
+use crate::hart::context::{ContextCounters, SuspendCause};
 use crate::labels::Labels;
 use crate::tile::{IDLE_KINDS, IDLE_NO_THREAD, SITE_IDLE, SITE_POLLING, Tile};
 
