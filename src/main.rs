@@ -15,9 +15,11 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cc;
 mod gdb;
+mod jobs;
 mod noc;
 mod output;
 mod preprocess;
+mod profile;
 mod record;
 mod run;
 mod snaptest;
@@ -70,17 +72,6 @@ enum Command {
     /// Run one stressmark on one mesh (default: Transitive Closure on 8x8)
     /// in both designs, checked against its reference model.
     Stressmark(sweep::StressmarkArgs),
-}
-
-/// `scmp` arguments (`run ...`) parsed as the command line would be: the
-/// sweep's runs, in this process, take exactly its job list's arguments.
-fn parse_run_args(args: &[String]) -> Result<run::RunArgs, String> {
-    let cli = Cli::try_parse_from(std::iter::once("scmp").chain(args.iter().map(String::as_str)))
-        .map_err(|e| e.to_string())?;
-    match cli.command {
-        Command::Run(args) => Ok(*args),
-        _ => Err(format!("`{}` is not a run", args.join(" "))),
-    }
 }
 
 /// Arguments of `scmp asm`.
