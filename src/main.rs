@@ -77,8 +77,9 @@ enum Command {
 /// Arguments of `scmp asm`.
 #[derive(clap::Args)]
 struct AsmArgs {
-    /// Source files; they link into one executable (globals resolve across them).
-    #[arg(required = true)]
+    /// Source files; they link into one executable (globals resolve across
+    /// them). `-` is standard input; with -c and none, standard input too
+    /// (as `gcc -pipe` runs GNU as).
     inputs: Vec<PathBuf>,
     /// Output file.
     #[arg(short, long, default_value = "a.out")]
@@ -220,8 +221,15 @@ fn write_executable(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()>
     Ok(())
 }
 
-fn assemble(args: AsmArgs) -> ExitCode {
+fn assemble(mut args: AsmArgs) -> ExitCode {
     let color = std::io::stderr().is_terminal();
+    if args.inputs.is_empty() {
+        if !args.object {
+            eprintln!("error: no input files (scmp asm prog.s -o prog.elf)");
+            return ExitCode::from(run::EXIT_USAGE);
+        }
+        args.inputs.push("-".into());
+    }
     let sources = match preprocess::read_sources(&args.inputs, &args.include, &args.define) {
         Ok(sources) => sources,
         Err(errors) => {
