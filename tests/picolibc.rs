@@ -2,7 +2,7 @@
 //! (`--oslib=semihost`, linked with our `c/scmp-picolibc.ld`) runs on a tile
 //! through RISC-V semihosting and prints what it prints on hardware: the
 //! same bytes as the same program built for the host. Fails (does not skip)
-//! when gcc or picolibc is missing: `.ci/run` installs them.
+//! when gcc or picolibc is missing: `cargo xtask test` installs them.
 
 mod support;
 
