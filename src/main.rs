@@ -19,6 +19,7 @@ mod output;
 mod preprocess;
 mod record;
 mod run;
+mod setup;
 mod snaptest;
 mod sweep;
 
@@ -51,9 +52,9 @@ enum Command {
     /// Show the sections, symbols and disassembly of an ELF file.
     Objdump(ObjdumpArgs),
     /// Run a program (an ELF, or `.s` sources assembled first) on a mesh of tiles.
-    Run(Box<run::RunArgs>),
+    Run(Box<setup::RunArgs>),
     /// Print the effective machine configuration with every key documented.
-    Config(run::ConfigArgs),
+    Config(setup::ConfigArgs),
     /// Run the network alone under synthetic traffic and print BookSim2's figures.
     Noc(noc::NocArgs),
     /// Snapshot-test programs: run each as its `# run:` line says and compare
@@ -69,7 +70,7 @@ enum Command {
 
 /// `scmp` arguments (`run ...`) parsed as the command line would be: the
 /// sweep's runs, in this process, take exactly its job list's arguments.
-fn parse_run_args(args: &[String]) -> Result<run::RunArgs, String> {
+fn parse_run_args(args: &[String]) -> Result<setup::RunArgs, String> {
     let cli = Cli::try_parse_from(std::iter::once("scmp").chain(args.iter().map(String::as_str)))
         .map_err(|e| e.to_string())?;
     match cli.command {
@@ -200,7 +201,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
             for e in errors {
                 eprintln!("error: {e}");
             }
-            return ExitCode::from(run::EXIT_USAGE);
+            return ExitCode::from(setup::EXIT_USAGE);
         }
     };
     let opts = asm::Options {
@@ -218,7 +219,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
             }
             if let Err(e) = write_executable(&args.output, &out.elf) {
                 eprintln!("error: cannot write {}: {e}", args.output.display());
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
             if let Some(listing) = out.listing {
                 match &args.listing_file {
@@ -226,7 +227,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
                     Some(dest) => {
                         if let Err(e) = std::fs::write(dest, listing) {
                             eprintln!("error: cannot write {}: {e}", dest.display());
-                            return ExitCode::from(run::EXIT_USAGE);
+                            return ExitCode::from(setup::EXIT_USAGE);
                         }
                     }
                 }
@@ -240,7 +241,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
                 "error: assembly failed with {n} error{}",
                 if n == 1 { "" } else { "s" }
             );
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }
@@ -250,7 +251,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", args.input.display());
-            return ExitCode::from(run::EXIT_USAGE);
+            return ExitCode::from(setup::EXIT_USAGE);
         }
     };
     let mut options = asm::objdump::Options::default();
@@ -259,7 +260,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
             Ok(o) => options = o,
             Err(e) => {
                 eprintln!("error: {e}");
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
         }
     }
@@ -280,7 +281,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {}: {e}", args.input.display());
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }

@@ -11,7 +11,7 @@ use emu::config::NetworkConfig;
 use emu::noc::{NocResult, Pattern, Traffic};
 use miette::{IntoDiagnostic, Result, WrapErr, miette};
 
-use crate::run::EXIT_USAGE;
+use crate::setup::EXIT_USAGE;
 
 /// Exit status when the network stalled (nothing moved with flits held).
 pub const EXIT_STALL: u8 = 3;

@@ -9,7 +9,7 @@ use emu::{Config, Console, NullConsole, RunEnd, RunResult, Stream};
 use miette::{Result, miette};
 use serde::{Deserialize, Serialize};
 
-use crate::run::RunArgs;
+use crate::setup::RunArgs;
 
 /// One run: how it ran, how it ended, what it cost and printed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -96,7 +96,7 @@ impl RunRecord {
             defsyms: args.defsyms.clone(),
             settings: args.config.set.clone(),
             end: end.to_string(),
-            exit_status: crate::run::exit_status(&result.end),
+            exit_status: crate::setup::exit_status(&result.end),
             report,
             total_cycles: result.stats.total_cycles,
             timed_cycles,
@@ -157,9 +157,9 @@ pub fn record_run(args: &RunArgs) -> Result<RunRecord> {
             "a recorded run takes no --trace, --timeline or --gdb"
         ));
     }
-    let (config, header) = crate::run::configure(args)?;
-    let program = crate::run::load_program(args, &header)?;
-    let (options, environment) = crate::run::run_setup(args, Box::new(std::io::empty()));
+    let (config, header) = crate::setup::configure(args)?;
+    let program = crate::setup::load_program(args, &header)?;
+    let (options, environment) = crate::setup::run_setup(args, Box::new(std::io::empty()));
     let mut console = Tee::new(NullConsole, true);
     let started = Instant::now();
     let result = emu::with_host_environment(environment, || {

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use emu::snapshot::{RunHeader, SnapshotOptions};
 
-use crate::run::{EXIT_USAGE, assemble_program, is_assembly};
+use crate::setup::{EXIT_USAGE, assemble_program, is_assembly};
 
 /// Arguments of `scmp test`.
 #[derive(clap::Args, Debug)]
