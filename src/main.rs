@@ -4,7 +4,7 @@
 //! command line, source, ELF file or configuration that is wrong, or a file
 //! that cannot be read or written); `scmp run` otherwise returns the
 //! program's own status, 134 after a guest fault, 124 at the cycle limit,
-//! 125 after a deadlock. Errors are one `error:` line, or a source snippet
+//! 125 after a deadlock, 130 when SIGINT or SIGTERM stopped it. Errors are one `error:` line, or a source snippet
 //! for an error in a source file.
 
 use std::io::IsTerminal;
@@ -22,6 +22,7 @@ mod run;
 mod setup;
 mod snaptest;
 mod sweep;
+mod watch;
 
 /// `--version`: the version, the commit it was built from, and what the
 /// build provides.

@@ -31,11 +31,11 @@ pub struct RunRecord {
     /// `--set`s given on the command line.
     pub settings: Vec<String>,
     /// How the run ended: `exit`, `all_threads_ended`, `fault`,
-    /// `cycle_limit` or `deadlock`.
+    /// `cycle_limit`, `deadlock` or `interrupted` (SIGINT, SIGTERM).
     pub end: String,
     /// `scmp run`'s exit status.
     pub exit_status: u8,
-    /// The fault's or deadlock's report.
+    /// The fault's, deadlock's or interruption's report.
     pub report: Option<String>,
     /// The cycle the run ended.
     pub total_cycles: u64,
@@ -71,6 +71,7 @@ impl RunRecord {
             RunEnd::Fault(r) => ("fault", Some(r.to_string())),
             RunEnd::CycleLimit(_) => ("cycle_limit", None),
             RunEnd::Deadlock(r) => ("deadlock", Some(r.to_string())),
+            RunEnd::Interrupted(r) => ("interrupted", Some(r.to_string())),
         };
         let network = &result.stats.network;
         let timed_cycles = stressmarks::Printed::parse(&output)

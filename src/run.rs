@@ -5,8 +5,9 @@
 //!
 //! Exit status of `scmp run`: the program's own (`exit` code, or 0 when every
 //! thread ended); 134 after a guest fault; 124 when the cycle limit was
-//! reached; 125 after a deadlock; 2 for a bad command line, configuration,
-//! program or assembly.
+//! reached; 125 after a deadlock; 130 when SIGINT or SIGTERM stopped it
+//! (`crate::watch`); 2 for a bad command line, configuration, program or
+//! assembly.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -152,6 +153,20 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
     let (mut options, environment) = run_setup(&args, Box::new(std::io::stdin()));
     options.trace = trace;
     options.timeline = timeline;
+    let stop = match args.gdb {
+        // GDB has its own Ctrl-C.
+        Some(_) => None,
+        None => {
+            let stop = crate::watch::Stop::install()
+                .into_diagnostic()
+                .wrap_err("cannot catch SIGINT and SIGTERM")?;
+            options.monitor = Some(Box::new(crate::watch::Watch::new(
+                stop.clone(),
+                crate::watch::progress_wanted(args.quiet),
+            )));
+            Some(stop)
+        }
+    };
     let started = std::time::Instant::now();
     let mut console = crate::record::Tee::new(StdConsole, json_file.is_some());
     let result = emu::with_host_environment(environment, || match args.gdb {
@@ -208,6 +223,17 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             "error: the cycle limit of {limit} cycles was reached with threads still running (raise it with --max-cycles or sim.max_cycles)"
         ),
         RunEnd::Deadlock(report) => eprint!("error: {report}"),
+        RunEnd::Interrupted(report) => {
+            let signal = stop
+                .as_ref()
+                .and_then(crate::watch::Stop::signal)
+                .map_or("a signal", crate::watch::signal_name);
+            eprint!("{report}");
+            eprintln!(
+                "scmp: stopped by {signal} at cycle {}; every output file is complete up to it",
+                report.cycle
+            );
+        }
         RunEnd::AllThreadsEnded | RunEnd::Exit(_) => {}
     }
     Ok(ExitCode::from(exit_status(&result.end)))

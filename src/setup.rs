@@ -19,6 +19,9 @@ pub const EXIT_CYCLE_LIMIT: u8 = 124;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit status after a deadlock (every thread waits, the network cannot move).
 pub const EXIT_DEADLOCK: u8 = 125;
+/// Exit status after SIGINT or SIGTERM stopped the run (as a shell reports
+/// a process that Ctrl-C ended).
+pub const EXIT_INTERRUPTED: u8 = 130;
 /// Exit status when the debugger killed the run (as SIGKILL would).
 pub const EXIT_KILLED: u8 = 137;
 
@@ -122,6 +125,10 @@ pub struct RunArgs {
     /// Do not prefix output lines with `[tN cM]` (done when several threads start).
     #[arg(long)]
     pub raw_output: bool,
+    /// No progress line on stderr (shown only when stderr is a terminal,
+    /// outside CI, once a run has taken a few seconds).
+    #[arg(short, long)]
+    pub quiet: bool,
     /// Include directory for `.include` when assembling (repeatable).
     #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
     pub include_dirs: Vec<PathBuf>,
@@ -369,5 +376,6 @@ pub fn exit_status(end: &RunEnd) -> u8 {
         RunEnd::Fault(_) => EXIT_FAULT,
         RunEnd::CycleLimit(_) => EXIT_CYCLE_LIMIT,
         RunEnd::Deadlock(_) => EXIT_DEADLOCK,
+        RunEnd::Interrupted(_) => EXIT_INTERRUPTED,
     }
 }

@@ -10,6 +10,8 @@ use object::read::elf::{FileHeader, SectionHeader, Sym};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Labels {
     by_addr: Vec<(u32, String)>,
+    /// The end of the executable sections (reports name no label past it).
+    code_end: u32,
 }
 
 impl FromIterator<(u32, String)> for Labels {
@@ -19,7 +21,10 @@ impl FromIterator<(u32, String)> for Labels {
         let mut by_addr: Vec<(u32, String)> = pairs.into_iter().collect();
         by_addr.sort_by_key(|(a, _)| *a);
         by_addr.dedup_by_key(|(a, _)| *a);
-        Labels { by_addr }
+        Labels {
+            by_addr,
+            code_end: u32::MAX,
+        }
     }
 }
 
@@ -57,6 +62,12 @@ impl Labels {
         let Ok(symbols) = sections.symbols(endian, bytes, elf::SHT_SYMTAB) else {
             return Labels::default();
         };
+        let code_end = sections
+            .iter()
+            .filter(|s| s.sh_flags(endian).0 & elf::SHF_EXECINSTR.0 != 0)
+            .map(|s| s.sh_addr(endian).saturating_add(s.sh_size(endian)))
+            .max()
+            .unwrap_or(0);
         let mut candidates = Vec::new();
         for sym in symbols.symbols() {
             let kind = sym.st_type();
@@ -87,7 +98,28 @@ impl Labels {
             });
         }
         candidates.sort_by(|a, b| a.addr.cmp(&b.addr).then_with(|| a.rank().cmp(&b.rank())));
-        candidates.into_iter().map(|c| (c.addr, c.name)).collect()
+        let mut labels: Labels = candidates.into_iter().map(|c| (c.addr, c.name)).collect();
+        labels.code_end = code_end;
+        labels
+    }
+
+    /// Where a pc is, for reports: `<name+0x8>` of the nearest label at or
+    /// below it, and none for a pc outside the code (past its end, or
+    /// before its first label), where a label would mislead.
+    pub fn describe_pc(&self, pc: u32) -> Option<String> {
+        if pc >= self.code_end {
+            return None;
+        }
+        self.describe(pc)
+    }
+
+    /// `pc 0x0001044c <SCMPSendInt+0xc>`, or `pc 0x0001044c` where no
+    /// label names it: how reports write a pc.
+    pub fn pc_text(&self, pc: u32) -> String {
+        match self.describe_pc(pc) {
+            Some(label) => format!("pc {pc:#010x} {label}"),
+            None => format!("pc {pc:#010x}"),
+        }
     }
 
     /// `<name>` or `<name+0x8>` of the nearest label at or below `addr`.

@@ -45,7 +45,9 @@ pub use config::{Config, ConfigBuilder, ConfigError};
 pub use elf::{LoadError, Program};
 pub use fault::{FaultCause, FaultReport};
 pub use host::{CapturedConsole, Console, NullConsole, StdConsole, Stream};
-pub use machine::{Machine, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink, run};
+pub use machine::{
+    Machine, Monitor, Progress, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink, run,
+};
 pub use semihost::{HostEnvironment, with_host_environment};
 pub use stats::Stats;
 pub use trace::TraceFilter;

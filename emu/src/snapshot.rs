@@ -177,6 +177,7 @@ pub fn run(
         lockstep: options.lockstep,
         visit_order: options.visit_order,
         timeline: None,
+        monitor: None,
     };
     let mut console = CapturedConsole::default();
     let result = crate::machine::run(config, program, run_options, &mut console)?;
@@ -245,6 +246,7 @@ pub fn describe_end(end: &RunEnd) -> String {
         RunEnd::Fault(report) => report.to_string(),
         RunEnd::CycleLimit(limit) => format!("cycle limit {limit} reached"),
         RunEnd::Deadlock(report) => report.to_string(),
+        RunEnd::Interrupted(report) => report.to_string(),
     }
 }
 

@@ -29,6 +29,7 @@
 //! after c are dropped); a fault likewise. Tiles that ran past c (up to
 //! their horizon) are accounted to c in the statistics.
 
+mod explain;
 mod horizon;
 mod network_side;
 mod output;
@@ -54,7 +55,8 @@ use crate::trace::TraceFilter;
 
 use output::EventLine;
 pub use report::{
-    BlockedContext, DeadlockReport, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink,
+    ContextReport, DeadlockReport, Monitor, Progress, REPORT_LINES, RunEnd, RunOptions, RunResult,
+    StateReport, Stuck, TraceOptions, TraceSink, tile_list,
 };
 
 /// A mesh of tiles with a program loaded.
@@ -96,6 +98,10 @@ pub struct Machine {
     prefix_from: u64,
     /// The timeline being recorded.
     timeline: Option<Recorder>,
+    /// Watches the run and may stop it.
+    monitor: Option<Box<dyn report::Monitor>>,
+    /// The monitor asked to stop: the run ends at `max`.
+    interrupted: bool,
 }
 
 impl Machine {
@@ -215,6 +221,8 @@ impl Machine {
             raw_output: options.raw_output,
             prefix_from: u64::MAX,
             timeline: options.timeline.map(|o| Recorder::new(o, config)),
+            monitor: options.monitor,
+            interrupted: false,
         })
     }
 
@@ -259,7 +267,7 @@ impl Machine {
         let mut rounds = 0u64;
         let (end, end_cycle) = loop {
             rounds += 1;
-            self.run_tiles(max);
+            self.run_tiles(self.max);
             // Before the network part, which would jump past a halt.
             if pause(self) {
                 self.flush(console, self.committed().saturating_sub(1));
@@ -271,6 +279,18 @@ impl Machine {
                 self.flush(console, self.committed().saturating_sub(1));
                 return None;
             }
+            if let Some(mut monitor) = self.monitor.take() {
+                let stop = monitor.check(self);
+                self.monitor = Some(monitor);
+                if stop && !self.interrupted {
+                    // Every tile and the network are brought to the
+                    // furthest cycle reached, where the run ends as at a
+                    // cycle limit.
+                    self.interrupted = true;
+                    self.max = self.max.min(self.frontier());
+                }
+            }
+            let max = self.max;
             // The earliest halt in (cycle, tile) order ends the run once
             // nothing earlier can happen.
             let halt = s.halt.map(|i| self.tiles[i].halt.clone().expect("halted"));
@@ -289,7 +309,12 @@ impl Machine {
                     self.final_flush(console, cycle);
                     break match halt {
                         Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
-                        Halt::Fault(report) => (RunEnd::Fault(report), cycle),
+                        Halt::Fault(mut report) => {
+                            if report.context != crate::fault::NIU_CONTEXT {
+                                report.symbol = self.labels.describe_pc(report.pc);
+                            }
+                            (RunEnd::Fault(report), cycle)
+                        }
                     };
                 }
             }
@@ -325,8 +350,13 @@ impl Machine {
             {
                 let cycle = self.net_now;
                 self.final_flush(console, u64::MAX);
+                let stuck = if net_idle {
+                    report::Stuck::Idle
+                } else {
+                    report::Stuck::NetworkStalled
+                };
                 break (
-                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
+                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle, stuck))),
                     cycle,
                 );
             }
@@ -334,7 +364,9 @@ impl Machine {
                 let cycle = self.net_now;
                 self.final_flush(console, cycle);
                 break (
-                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
+                    RunEnd::Deadlock(Box::new(
+                        self.deadlock_report(cycle, report::Stuck::Spinning),
+                    )),
                     cycle,
                 );
             }
@@ -348,6 +380,12 @@ impl Machine {
                     .unwrap_or(max)
                     .max(max);
                 self.final_flush(console, reached);
+                if self.interrupted {
+                    break (
+                        RunEnd::Interrupted(Box::new(self.state_report(reached))),
+                        reached,
+                    );
+                }
                 break (RunEnd::CycleLimit(max), reached);
             }
         };
@@ -459,6 +497,7 @@ pub fn run(
             lockstep,
             visit_order,
             timeline: None,
+            monitor: None,
         },
     )?;
     let again = replay.run(&mut NullConsole);
