@@ -10,7 +10,7 @@ use isa_spec::msg::ReceiveState;
 
 use super::Machine;
 use super::report::{ContextReport, DeadlockReport, Progress, StateReport, Stuck};
-use crate::context::ContextState;
+use crate::hart::context::ContextState;
 use crate::niu::receive_state_name;
 use crate::niu::report::Held;
 

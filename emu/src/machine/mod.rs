@@ -39,18 +39,18 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::config::{BootTiles, Config};
-use crate::csr::Identity;
-use crate::decode::DecodedText;
 use crate::elf::{LoadError, Program};
-use crate::host::{Console, NullConsole, Prefixer};
+use crate::hart::csr::Identity;
+use crate::hart::decode::DecodedText;
+use crate::hart::host::{Console, NullConsole, Prefixer};
+use crate::hart::memory::Memory;
+use crate::hart::timing::CostTable;
 use crate::labels::Labels;
-use crate::memory::Memory;
 use crate::network::Network;
 use crate::niu::{self, Niu};
 use crate::stats::Stats;
 use crate::tile::{Halt, Tile, TileParams};
 use crate::timeline::Recorder;
-use crate::timing::CostTable;
 use crate::trace::TraceFilter;
 
 use output::EventLine;

@@ -4,7 +4,7 @@
 use super::{Machine, TraceSink};
 use std::io::Write;
 
-use crate::host::{Console, OutputEvent};
+use crate::hart::host::{Console, OutputEvent};
 use crate::trace::TraceRecord;
 
 /// A network or NIU trace line, ordered with instruction records by cycle

@@ -25,6 +25,9 @@ pub struct Discard {
     pub found: ReceiveState,
 }
 
+/// Table entries grouped by state: (id, since, source node).
+type ByState<S> = Vec<(S, Vec<(u32, u64, Option<u32>)>)>;
+
 /// Discards an NIU remembers for reports (the count is in its counters).
 const DISCARDS_KEPT: usize = 64;
 
@@ -137,10 +140,12 @@ impl Niu {
             };
             let from = net.packet(f.packet).src;
             match rx {
-                Rx::Idle if f.is_first() => {
-                    if Head::decode(f.flit.payload).is_some_and(|h| h.ty == MessageType::Thread) {
-                        out.push(Held::Thread { from });
-                    }
+                Rx::Idle
+                    if f.is_first()
+                        && Head::decode(f.flit.payload)
+                            .is_some_and(|h| h.ty == MessageType::Thread) =>
+                {
+                    out.push(Held::Thread { from });
                 }
                 Rx::Rts { .. } => {
                     let id = f.flit.payload;
@@ -236,7 +241,7 @@ impl Niu {
     pub fn report_lines(&self, net: &Network) -> Vec<String> {
         let mut out = Vec::new();
         if !self.send.is_empty() {
-            let mut by_state: Vec<(SendState, Vec<(u32, u64, Option<u32>)>)> = Vec::new();
+            let mut by_state: ByState<SendState> = Vec::new();
             for e in self.send.entries() {
                 let since = self.entry_since(false, e.id).unwrap_or(0);
                 push_grouped(&mut by_state, e.state, (e.id, since, None));
@@ -251,7 +256,7 @@ impl Niu {
             ));
         }
         if !self.recv.is_empty() {
-            let mut by_state: Vec<(ReceiveState, Vec<(u32, u64, Option<u32>)>)> = Vec::new();
+            let mut by_state: ByState<ReceiveState> = Vec::new();
             for e in self.recv.entries() {
                 let since = self.entry_since(true, e.id).unwrap_or(0);
                 let from = (e.state == ReceiveState::RtsReceived).then_some(e.r_node);

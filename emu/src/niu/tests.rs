@@ -9,8 +9,8 @@ use isa_spec::{Inst, Opcode, SendType};
 
 use super::{Niu, NiuEventKind, NiuOutcome, TileEffect, TileView, classes};
 use crate::config::{Config, NiuConfig, NiuDesign, WaitMode};
-use crate::context::SuspendCause;
 use crate::fault::FaultCause;
+use crate::hart::context::SuspendCause;
 use crate::network::Network;
 
 const CONTEXTS: usize = 4;
