@@ -326,7 +326,7 @@ pub fn command_status(result: miette::Result<ExitCode>) -> ExitCode {
 
 /// Runs `scmp config`: prints the effective configuration as commented TOML.
 pub fn config(args: ConfigArgs) -> ExitCode {
-    command_status(build_config(&args, &[], &[]).map(|config| {
+    command_status(build_config(&args, &[], "", &[]).map(|config| {
         crate::output::stdout(&config.to_documented_toml());
         ExitCode::SUCCESS
     }))

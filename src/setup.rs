@@ -166,13 +166,14 @@ pub struct RunArgs {
 pub(crate) fn build_config(
     args: &ConfigArgs,
     header: &[String],
+    header_place: &str,
     extra: &[String],
 ) -> Result<Config> {
     let mut builder = ConfigBuilder::new();
     for assignment in header {
         builder
             .set(assignment)
-            .map_err(|e| miette!("the program's `# run:` line: {e}"))?;
+            .map_err(|e| miette!("{header_place}: in the `# run:` line: {e}"))?;
     }
     if let Some(path) = &args.config {
         let text = std::fs::read_to_string(path)
@@ -263,7 +264,11 @@ pub fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
                 .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
             defsyms.push((name.trim().to_string(), value));
         }
-        return assemble_program(&args.inputs, &args.include_dirs, &args.defines, defsyms);
+        // The `# run:` line's -I directories, after the command line's.
+        let source_dir = args.inputs[0].parent().unwrap_or(Path::new(""));
+        let mut include_dirs = args.include_dirs.clone();
+        include_dirs.extend(header.include_dirs(source_dir));
+        return assemble_program(&args.inputs, &include_dirs, &args.defines, defsyms);
     }
     let [path] = args.inputs.as_slice() else {
         // `--trace FILE`: clap takes FILE for a program (the file goes
@@ -312,7 +317,11 @@ pub(crate) fn run_header(args: &RunArgs) -> Result<RunHeader> {
         // The assembler reports the unreadable file.
         Err(_) => return Ok(RunHeader::default()),
     };
-    RunHeader::parse(&text).map_err(|e| miette!("{}: {e}", path.display()))
+    // `FILE:LINE: in the `# run:` line, ...`
+    RunHeader::parse(&text).map_err(|e| {
+        let e = e.strip_prefix("line ").unwrap_or(&e);
+        miette!("{}:{e}", path.display())
+    })
 }
 
 /// The configuration `args` ask for: the embedded defaults, the program's
@@ -343,7 +352,11 @@ pub fn configure(args: &RunArgs) -> Result<(Config, RunHeader)> {
         ));
     }
     let header = run_header(args)?;
-    let config = build_config(&args.config, &header.assignments, &extra)?;
+    let place = match (args.inputs.first(), header.line) {
+        (Some(path), Some(line)) => format!("{}:{line}", path.display()),
+        _ => "the program".to_string(),
+    };
+    let config = build_config(&args.config, &header.assignments, &place, &extra)?;
     Ok((config, header))
 }
 

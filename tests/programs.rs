@@ -158,6 +158,7 @@ fn programs_snapshot_through_the_library() {
         let program = Program::from_elf(&elf).unwrap();
         let snapshot = SnapshotOptions {
             trace: header.trace.clone(),
+            keep: header.keep,
             ..SnapshotOptions::default()
         };
         let first = emu::snapshot::run(&config, &program, &snapshot).unwrap();
