@@ -239,8 +239,13 @@ impl Machine {
                 .iter()
                 .filter(|e| e.state == ReceiveState::Complete)
                 .count();
+            let complete = if complete > 0 {
+                format!(", {complete} Complete (waiting for rmr)")
+            } else {
+                String::new()
+            };
             format!(
-                "context {c} at {at} posts a receive (str) but the receive table is full: {} of {} entries, {rts} RTS Received (Rendezvous senders announced messages whose receives this tile has not posted yet) and {complete} Complete (waiting for rmr). Only a receive posted for one of the RTS Received ids, or an rmr, frees an entry. Remedies: post first the receives of ids whose RTS has arrived (SCMPPollReceive/ldsr reads RTS Received for them); keep at most niu.receive_table_entries receives outstanding (receive in windows, see docs/libraries.md, \"Gathering from many tiles\"); remove Complete entries (rmr) early; or raise niu.receive_table_entries",
+                "context {c} at {at} posts a receive (str) but the receive table is full: {} of {} entries, {rts} RTS Received (Rendezvous senders announced messages whose receives this tile has not posted yet){complete}. Only a receive posted for one of the RTS Received ids, or an rmr, frees an entry. Remedies: post first the receives of ids whose RTS has arrived (SCMPPollReceive/ldsr reads RTS Received for them); keep at most niu.receive_table_entries receives outstanding (receive in windows, see docs/libraries.md, \"Gathering from many tiles\"); remove Complete entries (rmr) early; or raise niu.receive_table_entries",
                 table.len(),
                 table.capacity()
             )

@@ -219,11 +219,7 @@ impl StateReport {
             "  ",
             self.nius.iter().map(|(t, w)| (*t, format!("NIU: {w}"))),
         )?;
-        if self.network.held.is_empty() && self.network.on_links == 0 {
-            writeln!(f, "  the network holds no flit")
-        } else {
-            write!(f, "  {}", self.network)
-        }
+        write_network(f, &self.network)
     }
 }
 
@@ -239,6 +235,39 @@ impl fmt::Display for StateReport {
         )?;
         self.write_body(f)
     }
+}
+
+/// The held flits, at most [`REPORT_LINES`] of them.
+fn write_network(f: &mut fmt::Formatter<'_>, n: &StallReport) -> fmt::Result {
+    if n.held.is_empty() && n.on_links == 0 {
+        return writeln!(f, "  the network holds no flit");
+    }
+    writeln!(
+        f,
+        "  network: no flit has moved since cycle {}; {} flits held",
+        n.last_move,
+        n.held.len() + n.on_links
+    )?;
+    for h in n.held.iter().take(REPORT_LINES) {
+        let place = if h.ejected {
+            format!("node {} ejection vc{}", h.node, h.vc)
+        } else {
+            format!("router {} in {} vc{}", h.node, h.port.letter(), h.vc)
+        };
+        writeln!(
+            f,
+            "    {place} [{}]: packet {}->{} flit #{}: waits for {}",
+            h.depth, h.src, h.dst, h.seq, h.waits_for
+        )?;
+    }
+    if n.held.len() > REPORT_LINES {
+        writeln!(
+            f,
+            "    ... and {} more held flits",
+            n.held.len() - REPORT_LINES
+        )?;
+    }
+    Ok(())
 }
 
 /// Why a run was found stuck.
