@@ -131,6 +131,7 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
         None => None,
     };
     let program = load_program(&args, &header)?;
+    let dumps = dump_ranges(&args.dump, &program, config.tile.memory_bytes)?;
     let trace = trace_options(&args, &header)?;
     if let Some(t) = &trace {
         check_trace_filter(&t.filter, &config)?;
@@ -153,6 +154,7 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
     let (mut options, environment) = run_setup(&args, Box::new(std::io::stdin()));
     options.trace = trace;
     options.timeline = timeline;
+    options.dump = dumps.iter().map(|(_, addr, len)| (*addr, *len)).collect();
     let stop = match args.gdb {
         // GDB has its own Ctrl-C.
         Some(_) => None,
@@ -190,6 +192,23 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             "cannot write the timeline file {}: {e}",
             path.display()
         ));
+    }
+    let mut dump_text = String::new();
+    for ((name, addr, len), tiles) in dumps.iter().zip(&result.dumps) {
+        dump_text.push_str(&format!("dump {name} ({len} bytes at {addr:#010x}):\n"));
+        for (tile, bytes) in tiles.iter().enumerate() {
+            let words: Vec<String> = bytes
+                .chunks(4)
+                .map(|c| match c.try_into() {
+                    Ok(w) => format!("{:08x}", u32::from_le_bytes(w)),
+                    Err(_) => c.iter().map(|b| format!("{b:02x}")).collect(),
+                })
+                .collect();
+            dump_text.push_str(&format!("tile {tile}: {}\n", words.join(" ")));
+        }
+    }
+    if !dump_text.is_empty() {
+        crate::output::stdout(&dump_text);
     }
     if let Some(format) = args.stats {
         let text = match format {
@@ -237,6 +256,40 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
         RunEnd::AllThreadsEnded | RunEnd::Exit(_) => {}
     }
     Ok(ExitCode::from(exit_status(&result.end)))
+}
+
+/// `--dump SYMBOL[:BYTES]`: (what, address, bytes), checked against the
+/// program's symbols and the tile's memory.
+fn dump_ranges(
+    specs: &[String],
+    program: &emu::Program,
+    memory: u64,
+) -> Result<Vec<(String, u32, u32)>> {
+    specs
+        .iter()
+        .map(|spec| {
+            let (name, bytes) = match spec.split_once(':') {
+                Some((n, b)) => {
+                    let b = emu::snapshot::parse_int(b.trim())
+                        .filter(|&b| b > 0 && b <= u32::MAX as i64)
+                        .ok_or_else(|| miette!("--dump {spec}: `{b}` is not a positive byte count"))?;
+                    (n, Some(b as u32))
+                }
+                None => (spec.as_str(), None),
+            };
+            let symbol = program.symbol(name).ok_or_else(|| {
+                miette!("--dump {spec}: the program has no symbol `{name}` (a label of its code or data)")
+            })?;
+            let len = bytes.unwrap_or(if symbol.size > 0 { symbol.size } else { 4 });
+            if symbol.addr as u64 + len as u64 > memory {
+                return Err(miette!(
+                    "--dump {spec}: {len} bytes at {:#010x} go past the tile's {memory} bytes of memory",
+                    symbol.addr
+                ));
+            }
+            Ok((name.to_string(), symbol.addr, len))
+        })
+        .collect()
 }
 
 /// A writer that keeps its first error for the caller to report after the

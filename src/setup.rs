@@ -125,6 +125,12 @@ pub struct RunArgs {
     /// Do not prefix output lines with `[tN cM]` (done when several threads start).
     #[arg(long)]
     pub raw_output: bool,
+    /// At the end of the run, print the memory at SYMBOL on every tile to
+    /// stdout (BYTES, default the symbol's size or 4), as 32-bit words in
+    /// hex, a line a tile (repeatable): results for tests, as Spike's
+    /// signature.
+    #[arg(long, value_name = "SYMBOL[:BYTES]")]
+    pub dump: Vec<String>,
     /// No progress line on stderr (shown only when stderr is a terminal,
     /// outside CI, once a run has taken a few seconds).
     #[arg(short, long)]

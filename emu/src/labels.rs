@@ -6,6 +6,46 @@ use object::Endianness;
 use object::elf::{self, FileHeader32};
 use object::read::elf::{FileHeader, SectionHeader, Sym};
 
+/// A named symbol of the program (code or data), for `--dump`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// Name.
+    pub name: String,
+    /// Address.
+    pub addr: u32,
+    /// Size in bytes (0 when the source gave none).
+    pub size: u32,
+}
+
+/// Every named function, object or plain symbol of an ELF's symbol table
+/// (sections and files left out), in table order.
+pub fn symbols(header: &FileHeader32<Endianness>, endian: Endianness, bytes: &[u8]) -> Vec<Symbol> {
+    let Ok(sections) = header.sections(endian, bytes) else {
+        return Vec::new();
+    };
+    let Ok(table) = sections.symbols(endian, bytes, elf::SHT_SYMTAB) else {
+        return Vec::new();
+    };
+    table
+        .symbols()
+        .iter()
+        .filter(|sym| {
+            let kind = sym.st_type();
+            sym.st_shndx(endian) != elf::SHN_UNDEF
+                && kind != elf::STT_SECTION
+                && kind != elf::STT_FILE
+        })
+        .filter_map(|sym| {
+            let name = std::str::from_utf8(sym.name(endian, table.strings()).ok()?).ok()?;
+            (!name.is_empty() && !name.starts_with('$')).then(|| Symbol {
+                name: name.to_string(),
+                addr: sym.st_value(endian),
+                size: sym.st_size(endian),
+            })
+        })
+        .collect()
+}
+
 /// Labels by address, one per address.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Labels {

@@ -299,6 +299,7 @@ pub fn run(
         visit_order: options.visit_order,
         timeline: None,
         monitor: None,
+        dump: Vec::new(),
     };
     let mut console = CapturedConsole::default();
     let result = crate::machine::run(config, program, run_options, &mut console)?;

@@ -102,6 +102,8 @@ pub struct Machine {
     monitor: Option<Box<dyn report::Monitor>>,
     /// The monitor asked to stop: the run ends at `max`.
     interrupted: bool,
+    /// Memory ranges read at the end of the run.
+    dump: Vec<(u32, u32)>,
 }
 
 impl Machine {
@@ -223,6 +225,7 @@ impl Machine {
             timeline: options.timeline.map(|o| Recorder::new(o, config)),
             monitor: options.monitor,
             interrupted: false,
+            dump: options.dump,
         })
     }
 
@@ -411,7 +414,22 @@ impl Machine {
             end_cycle,
         );
         let stats = Stats::collect(end_cycle, &self.tiles, network);
-        Some(RunResult { end, stats })
+        let dumps = self
+            .dump
+            .iter()
+            .map(|&(addr, len)| {
+                self.tiles
+                    .iter()
+                    .map(|t| {
+                        t.memory
+                            .slice(addr, len)
+                            .map(<[u8]>::to_vec)
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(RunResult { end, stats, dumps })
     }
 
     /// The tiles, to change (a debugger's registers, memory, breakpoints).
@@ -449,6 +467,7 @@ pub fn run(
     let lines = options.fault_trace_lines;
     let raw_output = options.raw_output;
     let (lockstep, visit_order) = (options.lockstep, options.visit_order);
+    let dump = options.dump.clone();
     let mut machine = Machine::new(config, program, options)?;
     let mut result = machine.run(console);
     let halt = match &result.end {
@@ -498,6 +517,7 @@ pub fn run(
             visit_order,
             timeline: None,
             monitor: None,
+            dump,
         },
     )?;
     let again = replay.run(&mut NullConsole);
@@ -509,6 +529,8 @@ pub fn run(
         e
     });
     result.stats = again.stats;
+    // The replay's tiles stopped at the end: their memory is the run's.
+    result.dumps = again.dumps;
     if let RunEnd::Fault(report) = &mut result.end
         && fault_context.is_some()
     {

@@ -74,6 +74,9 @@ pub struct RunOptions {
     pub timeline: Option<TimelineOptions>,
     /// Watches the run and may stop it.
     pub monitor: Option<Box<dyn Monitor>>,
+    /// Memory ranges (address, bytes) to read on every tile at the end of
+    /// the run ([`RunResult::dumps`]).
+    pub dump: Vec<(u32, u32)>,
 }
 
 /// How a run ended.
@@ -334,6 +337,9 @@ pub struct RunResult {
     pub end: RunEnd,
     /// Statistics.
     pub stats: Stats,
+    /// Per range of [`RunOptions::dump`], per tile: the bytes at the end
+    /// (outside memory: none).
+    pub dumps: Vec<Vec<Vec<u8>>>,
 }
 
 #[cfg(test)]
