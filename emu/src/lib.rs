@@ -1,5 +1,5 @@
 //! Emulator of the SCMP machine: a mesh of multithreaded RV32G tiles with the
-//! cycle timing model of `shared/design/scmp-machine.md` section 7.
+//! cycle timing model of docs/machine.md ("Time").
 //!
 //! Split by concern: [`config`] (every number of the model), [`elf`]
 //! (loading), [`hart`] (one hardware context and its execution: registers

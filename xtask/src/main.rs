@@ -318,4 +318,37 @@ mod tests {
         let alias = std::fs::read_to_string(root.join(".cargo/config.toml")).unwrap();
         assert!(alias.contains("xtask = \"run --quiet --package xtask --\""));
     }
+
+    /// What users read lives in the repository: the README and docs/ point
+    /// at no file outside it, and every relative link in them resolves.
+    #[test]
+    fn user_docs_point_only_inside_the_repository() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files = vec![root.join("README.md")];
+        for e in std::fs::read_dir(root.join("docs")).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "md") {
+                files.push(p);
+            }
+        }
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            for bad in ["../shared", "shared/design", "../seeds"] {
+                assert!(!text.contains(bad), "{} names {bad}", f.display());
+            }
+            // Markdown links `](target)` to files resolve from the file.
+            for part in text.split("](").skip(1) {
+                let target = part.split(')').next().unwrap().split('#').next().unwrap();
+                if target.is_empty() || target.contains("://") {
+                    continue;
+                }
+                let base = f.parent().unwrap();
+                assert!(
+                    base.join(target).exists(),
+                    "{}: the link {target} leads nowhere",
+                    f.display()
+                );
+            }
+        }
+    }
 }
