@@ -299,14 +299,14 @@ fn assemble_object(
 ) -> ExitCode {
     let [(name, text)] = sources else {
         eprintln!("error: -c writes one object from one input file; assemble each file on its own");
-        return ExitCode::from(run::EXIT_USAGE);
+        return ExitCode::from(setup::EXIT_USAGE);
     };
     let Some(flags) = asm::object::abi_flags(&args.mabi) else {
         eprintln!(
             "error: unknown ABI `{}`: the tiles take ilp32d, ilp32f or ilp32",
             args.mabi
         );
-        return ExitCode::from(run::EXIT_USAGE);
+        return ExitCode::from(setup::EXIT_USAGE);
     };
     match asm::assemble_object(name, text, opts, flags) {
         Ok(out) => {
@@ -315,7 +315,7 @@ fn assemble_object(
             }
             if let Err(e) = std::fs::write(&args.output, &out.object) {
                 eprintln!("error: cannot write {}: {e}", args.output.display());
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
             if let Some(listing) = out.listing {
                 match &args.listing_file {
@@ -323,7 +323,7 @@ fn assemble_object(
                     Some(dest) => {
                         if let Err(e) = std::fs::write(dest, listing) {
                             eprintln!("error: cannot write {}: {e}", dest.display());
-                            return ExitCode::from(run::EXIT_USAGE);
+                            return ExitCode::from(setup::EXIT_USAGE);
                         }
                     }
                 }
@@ -337,7 +337,7 @@ fn assemble_object(
                 "error: assembly failed with {n} error{}",
                 if n == 1 { "" } else { "s" }
             );
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }
