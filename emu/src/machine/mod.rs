@@ -432,7 +432,7 @@ impl Machine {
             &self.tiles,
             end_cycle,
         );
-        let stats = Stats::collect(end_cycle, &self.tiles, network);
+        let stats = Stats::collect(end_cycle, &self.tiles, network, &self.labels);
         let dumps = self
             .dump
             .iter()

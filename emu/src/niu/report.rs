@@ -210,6 +210,7 @@ impl Niu {
                 "the receive of message id {id} to complete (waitr; it is {})",
                 receive_state_name(self.recv.state(id))
             ),
+            Wait::Port => "the messaging port, held by a context waiting for room in its transmission queue (niu.full_queue = \"port\")".into(),
         })
     }
 
