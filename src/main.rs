@@ -228,7 +228,7 @@ fn assemble(mut args: AsmArgs) -> ExitCode {
     if args.inputs.is_empty() {
         if !args.object {
             eprintln!("error: no input files (scmp asm prog.s -o prog.elf)");
-            return ExitCode::from(run::EXIT_USAGE);
+            return ExitCode::from(setup::EXIT_USAGE);
         }
         args.inputs.push("-".into());
     }
