@@ -9,10 +9,12 @@ use isa_spec::{Inst, Opcode};
 use rustc_apfloat::ieee::{Double, Single};
 
 use crate::fault::{Access, FaultCause};
-use crate::hart::context::{Context, NO_RESERVATION};
+use crate::hart::context::Context;
 use crate::hart::csr::{self, Identity};
+use crate::hart::effects::{Effects, Stop};
 use crate::hart::fpu::{self, Arith, Compare, box_s, unbox_s};
 use crate::hart::memory::Memory;
+use crate::hart::reservations::Reservations;
 
 /// Writes integer register `rd` and, when tracing, records the write
 /// (callers re-zero `x0` after the instruction).
@@ -54,114 +56,6 @@ macro_rules! store_then_check {
             return Err(Stop::CodeWritten);
         }
     }};
-}
-
-/// Why execution left the straight-line path. The pc is not advanced.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// A guest fault.
-    Fault(FaultCause),
-    /// `ecall`: the tile performs the host service.
-    HostCall,
-    /// `yield`.
-    Yield,
-    /// `endt`.
-    EndThread,
-    /// A messaging instruction: the tile hands it to the NIU.
-    Messaging,
-    /// The instruction completed (pc advanced) but stored into the
-    /// predecoded text, which the tile must decode again before going on.
-    CodeWritten,
-}
-
-impl From<FaultCause> for Stop {
-    fn from(cause: FaultCause) -> Stop {
-        Stop::Fault(cause)
-    }
-}
-
-/// LR reservations of a tile's contexts. A store to a reserved word breaks
-/// every reservation of that word, so an `sc.w` fails when another context
-/// wrote the word since its `lr.w`.
-#[derive(Clone, Debug)]
-pub struct Reservations {
-    addrs: [u32; 16],
-    /// Bit c set: context c holds a reservation.
-    active: u16,
-}
-
-impl Default for Reservations {
-    fn default() -> Self {
-        Reservations {
-            addrs: [NO_RESERVATION; 16],
-            active: 0,
-        }
-    }
-}
-
-impl Reservations {
-    #[inline(always)]
-    pub(crate) fn on_store(&mut self, addr: u32) {
-        if self.active != 0 {
-            self.break_word(addr & !3);
-        }
-    }
-
-    #[cold]
-    fn break_word(&mut self, word: u32) {
-        for c in 0..16 {
-            if self.active & (1 << c) != 0 && self.addrs[c] == word {
-                self.addrs[c] = NO_RESERVATION;
-                self.active &= !(1 << c);
-            }
-        }
-    }
-
-    pub(crate) fn reserve(&mut self, context: usize, addr: u32) {
-        self.addrs[context] = addr;
-        self.active |= 1 << context;
-    }
-
-    /// Takes context's reservation away, returning whether it was on `addr`.
-    pub(crate) fn take(&mut self, context: usize, addr: u32) -> bool {
-        let held = self.active & (1 << context) != 0 && self.addrs[context] == addr;
-        self.clear(context);
-        held
-    }
-
-    /// Whether no context holds a reservation.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.active == 0
-    }
-
-    /// Drops a context's reservation (its thread ended).
-    pub fn clear(&mut self, context: usize) {
-        self.addrs[context] = NO_RESERVATION;
-        self.active &= !(1 << context);
-    }
-}
-
-/// What an instruction changed, for the trace.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Effects {
-    /// Integer register written (not x0) and its new value.
-    pub x: Option<(u8, u32)>,
-    /// A second integer register written (host services returning two values).
-    pub x2: Option<(u8, u32)>,
-    /// FP register written and its new value.
-    pub f: Option<(u8, u64)>,
-    /// Store: address, value, width in bytes.
-    pub store: Option<(u32, u64, u8)>,
-    /// fflags after the instruction, when it changed them.
-    pub fflags: Option<u8>,
-    /// frm after the instruction, when a CSR write changed it.
-    pub frm: Option<u8>,
-    /// Branch taken.
-    pub taken: bool,
-    /// Load (not `lr.w` or AMOs, whose store shows the address): address
-    /// and width in bytes.
-    pub load: Option<(u32, u8)>,
 }
 
 /// What the executing context may see of its tile.
