@@ -42,89 +42,69 @@ impl Extension {
     }
 }
 
-/// Timing class of an instruction; the emulator's configuration gives each
-/// class its extra cycles beyond the one issue cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TimingClass {
-    /// Integer ALU operation.
-    Alu,
-    /// Load from local memory.
-    Load,
-    /// Store to local memory.
-    Store,
-    /// Conditional branch (extra cycles when taken).
-    Branch,
-    /// Unconditional jump.
-    Jump,
-    /// Integer multiply.
-    Mul,
-    /// Integer divide or remainder.
-    Div,
-    /// Floating-point add, subtract, convert.
-    FpAdd,
-    /// Floating-point multiply and fused multiply-add.
-    FpMul,
-    /// Floating-point divide and square root.
-    FpDiv,
-    /// Floating-point compare, sign injection, min/max, move, classify.
-    FpMisc,
-    /// CSR access.
-    Csr,
-    /// Environment call or breakpoint.
-    System,
-    /// Memory fence.
-    Fence,
-    /// Atomic memory operation.
-    Atomic,
-    /// Messaging instruction (handled by the NIU).
-    Msg,
-    /// Thread control (end, yield, wait).
-    Thread,
+/// Calls `$callback! { rows }` with every timing class, one row each:
+/// `Variant key "what it covers";`. The enum [`TimingClass`], its order
+/// ([`TimingClass::ALL`]) and its configuration key ([`TimingClass::name`],
+/// the `[timing]` key of the emulator's configuration) derive from it.
+macro_rules! for_each_timing_class {
+    ($callback:ident) => {
+        $callback! {
+            Alu    alu     "Integer ALU operation.";
+            Load   load    "Load from local memory.";
+            Store  store   "Store to local memory.";
+            Branch branch  "Conditional branch (extra cycles when taken).";
+            Jump   jump    "Unconditional jump.";
+            Mul    mul     "Integer multiply.";
+            Div    div     "Integer divide or remainder.";
+            FpAdd  fp_add  "Floating-point add, subtract, convert.";
+            FpMul  fp_mul  "Floating-point multiply and fused multiply-add.";
+            FpDiv  fp_div  "Floating-point divide and square root.";
+            FpMisc fp_misc "Floating-point compare, sign injection, min/max, move, classify.";
+            Csr    csr     "CSR access.";
+            System system  "Environment call or breakpoint.";
+            Fence  fence   "Memory fence.";
+            Atomic atomic  "Atomic memory operation.";
+            Msg    msg     "Messaging instruction (handled by the NIU).";
+            Thread thread  "Thread control (end, yield, wait).";
+        }
+    };
 }
 
-impl TimingClass {
-    /// Every class, in documentation order.
-    pub const ALL: [TimingClass; 17] = [
-        TimingClass::Alu,
-        TimingClass::Load,
-        TimingClass::Store,
-        TimingClass::Branch,
-        TimingClass::Jump,
-        TimingClass::Mul,
-        TimingClass::Div,
-        TimingClass::FpAdd,
-        TimingClass::FpMul,
-        TimingClass::FpDiv,
-        TimingClass::FpMisc,
-        TimingClass::Csr,
-        TimingClass::System,
-        TimingClass::Fence,
-        TimingClass::Atomic,
-        TimingClass::Msg,
-        TimingClass::Thread,
-    ];
-
-    /// Lower-case name, as used in configuration keys.
-    pub fn name(self) -> &'static str {
-        match self {
-            TimingClass::Alu => "alu",
-            TimingClass::Load => "load",
-            TimingClass::Store => "store",
-            TimingClass::Branch => "branch",
-            TimingClass::Jump => "jump",
-            TimingClass::Mul => "mul",
-            TimingClass::Div => "div",
-            TimingClass::FpAdd => "fp_add",
-            TimingClass::FpMul => "fp_mul",
-            TimingClass::FpDiv => "fp_div",
-            TimingClass::FpMisc => "fp_misc",
-            TimingClass::Csr => "csr",
-            TimingClass::System => "system",
-            TimingClass::Fence => "fence",
-            TimingClass::Atomic => "atomic",
-            TimingClass::Msg => "msg",
-            TimingClass::Thread => "thread",
+macro_rules! define_timing_classes {
+    ($($variant:ident $key:ident $doc:literal;)*) => {
+        /// Timing class of an instruction; the emulator's configuration gives
+        /// each class its extra cycles beyond the one issue cycle.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        pub enum TimingClass {
+            $(
+                #[doc = $doc]
+                $variant,
+            )*
         }
+
+        impl TimingClass {
+            /// Every class, in documentation order (the order of
+            /// `as usize`).
+            pub const ALL: [TimingClass; [$(TimingClass::$variant),*].len()] =
+                [$(TimingClass::$variant),*];
+
+            /// Lower-case name, as used in configuration keys.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(TimingClass::$variant => stringify!($key),)*
+                }
+            }
+        }
+    };
+}
+
+for_each_timing_class!(define_timing_classes);
+
+impl TimingClass {
+    /// The class whose [`name`](TimingClass::name) is `name`.
+    pub fn from_name(name: &str) -> Option<TimingClass> {
+        TimingClass::ALL.into_iter().find(|c| c.name() == name)
     }
 }
 
