@@ -13,13 +13,25 @@
 //! - RTS and CTS messages, the NIU's own, go ahead of data flits on the
 //!   injection channel (they travel in their own VC sets); among data
 //!   queues the channel is first come first served, a whole message at a time.
+//! - A destination stride over [`MAX_STRIDE`] words faults where it is
+//!   given, in both designs: the original's `sendh` (its header field has
+//!   17 bits) and the modified NIU's `str` (the same bound; the thesis gives
+//!   no width for the receive entry's stride).
+//! - A thread message's handler that is not a multiple of 4 faults at its
+//!   `sendh` (the thesis only says the address becomes the new thread's
+//!   instruction pointer).
 //! - `rms` of a send that is not Complete, and `rmr` of a receive In
 //!   Progress or RTS Received, fault: removing them would lose a transfer.
 //!   `rmr` of an In Use entry cancels the posted receive.
+//! - `rms`/`rmr` of an id with no entry (Empty: never used, or removed
+//!   already) fault, as `waits`/`waitr` of one do: the thesis has a thread
+//!   remove an entry once its operation is Complete, to use the id again;
+//!   removing nothing is a program's mistake (a wrong id, a second removal)
+//!   that a no-op would hide. The original NIU, which has no tables, faults
+//!   on every table instruction.
 
 use isa_spec::msg::{
-    Flit, FlitKind, Head, MAX_ORIG_STRIDE, MessageType, ReceiveState, SendState,
-    unpack_stride_count,
+    Flit, FlitKind, Head, MAX_STRIDE, MessageType, ReceiveState, SendState, unpack_stride_count,
 };
 use isa_spec::{Executes, Inst, NiuOp, Opcode, SendType};
 
@@ -33,6 +45,21 @@ fn fault(m: &'static str, reason: String) -> NiuOutcome {
         mnemonic: m,
         reason,
     })
+}
+
+/// The one rule for destination strides (the original's data header, the
+/// modified NIU's `str`): at most [`MAX_STRIDE`] words. Within 2 GiB of
+/// memory, a store address then leaves memory before it could wrap around.
+fn check_stride(m: &'static str, stride: u32) -> Result<(), NiuOutcome> {
+    if stride > MAX_STRIDE {
+        return Err(fault(
+            m,
+            format!(
+                "destination stride {stride} ({stride:#x}) is more than {MAX_STRIDE} words (17 bits, in both designs)"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 impl Niu {
@@ -161,13 +188,8 @@ impl Niu {
                             format!("destination address {addr:#010x} is not word-aligned"),
                         );
                     }
-                    if stride > MAX_ORIG_STRIDE {
-                        return fault(
-                            m,
-                            format!(
-                                "destination stride {stride} is more than {MAX_ORIG_STRIDE} words"
-                            ),
-                        );
+                    if let Err(f) = check_stride(m, stride) {
+                        return f;
                     }
                     let mut head = Head::new(0, 0, MessageType::DataOrig);
                     head.stride = stride;
@@ -178,6 +200,19 @@ impl Niu {
                     };
                     match kind {
                         SendType::Thread => {
+                            // The new thread's first pc: an instruction
+                            // address, checked here as a misaligned `jr`
+                            // target is at the `jr` (the receiver would
+                            // run from the word below it otherwise).
+                            let handler = r(inst.rs2);
+                            if !handler.is_multiple_of(4) {
+                                return fault(
+                                    m,
+                                    format!(
+                                        "thread handler {handler:#010x} is not a multiple of 4 (a thread starts at an instruction)"
+                                    ),
+                                );
+                            }
                             let second = if original {
                                 Flit::new(FlitKind::Body, r(inst.rs2))
                             } else {
@@ -355,6 +390,9 @@ impl Niu {
                         format!("buffer address {addr:#010x} is outside the tile's memory"),
                     );
                 }
+                if let Err(f) = check_stride(m, stride) {
+                    return f;
+                }
                 match self.recv.state(id) {
                     ReceiveState::Empty => {
                         if self.recv.is_full() {
@@ -375,7 +413,12 @@ impl Niu {
                 }
             }
             Opcode::Rms => match self.send.state(id) {
-                SendState::Empty => NiuOutcome::Done(None),
+                SendState::Empty => fault(
+                    m,
+                    format!(
+                        "no send of message id {id} is in the table: nothing to remove (it was never sent, or removed already)"
+                    ),
+                ),
                 SendState::Complete => {
                     self.send.remove(id);
                     self.trace_send(now, id);
@@ -390,7 +433,12 @@ impl Niu {
                 ),
             },
             Opcode::Rmr => match self.recv.state(id) {
-                ReceiveState::Empty => NiuOutcome::Done(None),
+                ReceiveState::Empty => fault(
+                    m,
+                    format!(
+                        "no receive of message id {id} is in the table: nothing to remove (none was posted or received, or it was removed already)"
+                    ),
+                ),
                 ReceiveState::Complete | ReceiveState::InUse => {
                     self.completed.retain(|(i, _)| *i != id);
                     self.recv.remove(id);
