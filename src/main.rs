@@ -109,6 +109,38 @@ struct AsmArgs {
     /// Address of `.text`, a multiple of 4.
     #[arg(long, value_name = "ADDR", value_parser = parse_text_base, default_value = "0x10000")]
     text_base: u64,
+    /// Write a relocatable object (one input file) for a linker such as GNU
+    /// ld, with RISC-V relocations as GNU as writes them. Invoked as `as`
+    /// (or `...-as`), `scmp` is this command with GNU as's options, so gcc
+    /// uses it as its assembler through `gcc -B DIR` (DIR/as a link to scmp).
+    #[arg(short = 'c', long = "object")]
+    object: bool,
+    /// GNU as's `-march=`: accepted (the tiles are rv32g).
+    #[arg(long, value_name = "ISA", hide = true)]
+    march: Option<String>,
+    /// GNU as's `-mabi=`: the float ABI flag of an object (ilp32d, the
+    /// default; ilp32f; ilp32).
+    #[arg(long, value_name = "ABI", default_value = "ilp32d")]
+    mabi: String,
+    /// GNU as's `-misa-spec=`: accepted.
+    #[arg(long = "misa-spec", value_name = "VERSION", hide = true)]
+    misa_spec: Option<String>,
+    /// No linker relaxation in an object (GNU as's `-mno-relax`).
+    #[arg(long = "no-relax")]
+    no_relax: bool,
+    /// Linker relaxation in an object (GNU as's `-mrelax`, the default).
+    #[arg(long = "relax", hide = true)]
+    relax: bool,
+    /// DWARF version of the line table built from `.loc` (GNU as's
+    /// `--gdwarf-N`, 2..=5).
+    #[arg(long = "gdwarf", value_name = "N", hide = true)]
+    gdwarf: Option<u16>,
+    /// GNU as options that change nothing here (`--traditional-format`, `-g`, `-fpic`, ...).
+    #[arg(long = "gnu-ignored", hide = true)]
+    gnu_ignored: Vec<String>,
+    /// Print the version on standard error (GNU as's `-v`), then assemble.
+    #[arg(short = 'v')]
+    verbose: bool,
 }
 
 /// Arguments of `scmp objdump`.
@@ -203,14 +235,25 @@ fn assemble(args: AsmArgs) -> ExitCode {
             return ExitCode::from(run::EXIT_USAGE);
         }
     };
+    if args.verbose {
+        eprintln!(
+            "scmp asm {} (GNU as 2.40's dialect and object files for RV32G + SCMP)",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
     let opts = asm::Options {
-        include_dirs: args.include,
-        defsyms: args.defsym,
-        entry: args.entry,
+        include_dirs: args.include.clone(),
+        defsyms: args.defsym.clone(),
+        entry: args.entry.clone(),
         listing: args.listing || args.listing_file.is_some(),
         text_base: args.text_base,
+        relax: !args.no_relax,
+        dwarf_version: args.gdwarf.unwrap_or(0),
         ..asm::Options::default()
     };
+    if args.object {
+        return assemble_object(&args, &sources, &opts, color);
+    }
     match asm::assemble_sources(&sources, &opts) {
         Ok(out) => {
             if !out.warnings.list.is_empty() {
@@ -243,6 +286,126 @@ fn assemble(args: AsmArgs) -> ExitCode {
             ExitCode::from(run::EXIT_USAGE)
         }
     }
+}
+
+/// `scmp asm -c`: one source into a relocatable object.
+fn assemble_object(
+    args: &AsmArgs,
+    sources: &[(String, String)],
+    opts: &asm::Options,
+    color: bool,
+) -> ExitCode {
+    let [(name, text)] = sources else {
+        eprintln!("error: -c writes one object from one input file; assemble each file on its own");
+        return ExitCode::from(run::EXIT_USAGE);
+    };
+    let Some(flags) = asm::object::abi_flags(&args.mabi) else {
+        eprintln!(
+            "error: unknown ABI `{}`: the tiles take ilp32d, ilp32f or ilp32",
+            args.mabi
+        );
+        return ExitCode::from(run::EXIT_USAGE);
+    };
+    match asm::assemble_object(name, text, opts, flags) {
+        Ok(out) => {
+            if !out.warnings.list.is_empty() {
+                eprint!("{}", out.warnings.render(color));
+            }
+            if let Err(e) = std::fs::write(&args.output, &out.object) {
+                eprintln!("error: cannot write {}: {e}", args.output.display());
+                return ExitCode::from(run::EXIT_USAGE);
+            }
+            if let Some(listing) = out.listing {
+                match &args.listing_file {
+                    None => output::stdout(&listing),
+                    Some(dest) => {
+                        if let Err(e) = std::fs::write(dest, listing) {
+                            eprintln!("error: cannot write {}: {e}", dest.display());
+                            return ExitCode::from(run::EXIT_USAGE);
+                        }
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(diags) => {
+            eprint!("{}", diags.render(color));
+            let n = diags.error_count();
+            eprintln!(
+                "error: assembly failed with {n} error{}",
+                if n == 1 { "" } else { "s" }
+            );
+            ExitCode::from(run::EXIT_USAGE)
+        }
+    }
+}
+
+/// GNU as's command line (`as [-march=..] [-mabi=..] [-o out] in.s`, as
+/// gcc runs it) as `scmp asm -c`'s, when scmp is invoked as `as` or
+/// `TARGET-as`; and GNU's single-dash `-m...` options of `scmp asm` as
+/// the double-dash ones clap reads.
+fn gnu_as_spellings(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let program = args
+        .first()
+        .and_then(|a| std::path::Path::new(a).file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let as_gnu_as = program == "as" || program.ends_with("-as");
+    let mut out: Vec<std::ffi::OsString> = Vec::new();
+    let mut rest = args.into_iter();
+    out.extend(rest.next());
+    if as_gnu_as {
+        out.push("asm".into());
+        out.push("-c".into());
+    } else {
+        // Only `scmp asm ...` takes GNU's spellings.
+        let first = rest.next();
+        let is_asm = first.as_ref().is_some_and(|a| a == "asm");
+        out.extend(first);
+        if !is_asm {
+            out.extend(rest);
+            return out;
+        }
+    }
+    for arg in rest {
+        let text = arg.to_string_lossy().into_owned();
+        let mapped = if let Some(v) = text.strip_prefix("-march=") {
+            format!("--march={v}")
+        } else if let Some(v) = text.strip_prefix("-mabi=") {
+            format!("--mabi={v}")
+        } else if let Some(v) = text.strip_prefix("-misa-spec=") {
+            format!("--misa-spec={v}")
+        } else if let Some(v) = text.strip_prefix("--gdwarf-") {
+            format!("--gdwarf={v}")
+        } else {
+            match text.as_str() {
+                "-mno-relax" => "--no-relax".into(),
+                "-mrelax" => "--relax".into(),
+                "--traditional-format"
+                | "-g"
+                | "--gen-debug"
+                | "-fpic"
+                | "-fPIC"
+                | "-fno-pic"
+                | "-mno-arch-attr"
+                | "-march-attr"
+                | "-mcsr-check"
+                | "-mno-csr-check"
+                | "-mlittle-endian"
+                | "--32"
+                | "-Qy"
+                | "-Qn" => {
+                    format!("--gnu-ignored={text}")
+                }
+                _ => {
+                    out.push(arg);
+                    continue;
+                }
+            }
+        };
+        out.push(mapped.into());
+    }
+    out
 }
 
 fn objdump(args: ObjdumpArgs) -> ExitCode {
@@ -304,8 +467,9 @@ fn usual_spellings(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::f
 }
 
 fn main() -> ExitCode {
-    let matches = run::with_defaults_in_help(Cli::command())
-        .get_matches_from(usual_spellings(std::env::args_os()));
+    let matches = run::with_defaults_in_help(Cli::command()).get_matches_from(usual_spellings(
+        gnu_as_spellings(std::env::args_os().collect()).into_iter(),
+    ));
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

@@ -130,6 +130,23 @@ impl Pass1<'_, '_> {
             "no-csr-check",
         ];
         let e = s + raw.len() as u32;
+        match arg {
+            "relax" => self.relax = true,
+            "norelax" => self.relax = false,
+            "push" => self.option_stack.push(self.relax),
+            "pop" => match self.option_stack.pop() {
+                Some(relax) => self.relax = relax,
+                None => self.error(
+                    st,
+                    Diag::error(
+                        st.span(s, e),
+                        "`.option pop` without a `.option push`",
+                        "nothing to pop",
+                    ),
+                ),
+            },
+            _ => {}
+        }
         if arg == "rvc" || (arg.starts_with("arch") && arg.contains("+c")) {
             self.error(
                 st,
