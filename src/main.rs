@@ -13,10 +13,13 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+mod cc;
 mod gdb;
+mod jobs;
 mod noc;
 mod output;
 mod preprocess;
+mod profile;
 mod record;
 mod run;
 mod snaptest;
@@ -46,8 +49,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Assemble sources (GNU as dialect, RV32G + SCMP) into an ELF executable.
+    /// Assemble sources (GNU as dialect, RV32G + SCMP) into an ELF executable
+    /// (or, with -c, a relocatable object for GNU ld).
     Asm(AsmArgs),
+    /// Compile C for a tile: gcc with scmp.h, a messaging library, picolibc
+    /// and the tile's memory map, `scmp asm` as the assembler.
+    Cc(cc::CcArgs),
     /// Show the sections, symbols and disassembly of an ELF file.
     Objdump(ObjdumpArgs),
     /// Run a program (an ELF, or `.s` sources assembled first) on a mesh of tiles.
@@ -65,17 +72,6 @@ enum Command {
     /// Run one stressmark on one mesh (default: Transitive Closure on 8x8)
     /// in both designs, checked against its reference model.
     Stressmark(sweep::StressmarkArgs),
-}
-
-/// `scmp` arguments (`run ...`) parsed as the command line would be: the
-/// sweep's runs, in this process, take exactly its job list's arguments.
-fn parse_run_args(args: &[String]) -> Result<run::RunArgs, String> {
-    let cli = Cli::try_parse_from(std::iter::once("scmp").chain(args.iter().map(String::as_str)))
-        .map_err(|e| e.to_string())?;
-    match cli.command {
-        Command::Run(args) => Ok(*args),
-        _ => Err(format!("`{}` is not a run", args.join(" "))),
-    }
 }
 
 /// Arguments of `scmp asm`.
@@ -115,16 +111,16 @@ struct AsmArgs {
     /// uses it as its assembler through `gcc -B DIR` (DIR/as a link to scmp).
     #[arg(short = 'c', long = "object")]
     object: bool,
-    /// GNU as's `-march=`: accepted (the tiles are rv32g).
+    /// GNU as's `-march=`: accepted (the tiles are rv32g); gcc passes it twice.
     #[arg(long, value_name = "ISA", hide = true)]
-    march: Option<String>,
+    march: Vec<String>,
     /// GNU as's `-mabi=`: the float ABI flag of an object (ilp32d, the
-    /// default; ilp32f; ilp32).
-    #[arg(long, value_name = "ABI", default_value = "ilp32d")]
-    mabi: String,
+    /// default; ilp32f; ilp32); the last one counts.
+    #[arg(long, value_name = "ABI")]
+    mabi: Vec<String>,
     /// GNU as's `-misa-spec=`: accepted.
     #[arg(long = "misa-spec", value_name = "VERSION", hide = true)]
-    misa_spec: Option<String>,
+    misa_spec: Vec<String>,
     /// No linker relaxation in an object (GNU as's `-mno-relax`).
     #[arg(long = "no-relax")]
     no_relax: bool,
@@ -133,7 +129,7 @@ struct AsmArgs {
     relax: bool,
     /// DWARF version of the line table built from `.loc` (GNU as's
     /// `--gdwarf-N`, 2..=5).
-    #[arg(long = "gdwarf", value_name = "N", hide = true)]
+    #[arg(long = "gdwarf", value_name = "N", hide = true, action = clap::ArgAction::Set)]
     gdwarf: Option<u16>,
     /// GNU as options that change nothing here (`--traditional-format`, `-g`, `-fpic`, ...).
     #[arg(long = "gnu-ignored", hide = true)]
@@ -299,11 +295,9 @@ fn assemble_object(
         eprintln!("error: -c writes one object from one input file; assemble each file on its own");
         return ExitCode::from(run::EXIT_USAGE);
     };
-    let Some(flags) = asm::object::abi_flags(&args.mabi) else {
-        eprintln!(
-            "error: unknown ABI `{}`: the tiles take ilp32d, ilp32f or ilp32",
-            args.mabi
-        );
+    let abi = args.mabi.last().map_or("ilp32d", String::as_str);
+    let Some(flags) = asm::object::abi_flags(abi) else {
+        eprintln!("error: unknown ABI `{abi}`: the tiles take ilp32d, ilp32f or ilp32");
         return ExitCode::from(run::EXIT_USAGE);
     };
     match asm::assemble_object(name, text, opts, flags) {
@@ -476,6 +470,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Asm(args) => assemble(args),
+        Command::Cc(args) => cc::cc(args),
         Command::Objdump(args) => objdump(args),
         Command::Run(args) => run::run(*args),
         Command::Config(args) => run::config(args),

@@ -30,6 +30,9 @@ pub struct RunRecord {
     pub defsyms: Vec<String>,
     /// `--set`s given on the command line.
     pub settings: Vec<String>,
+    /// `--profile` given on the command line.
+    #[serde(default)]
+    pub profile: Option<String>,
     /// How the run ended: `exit`, `all_threads_ended`, `fault`,
     /// `cycle_limit` or `deadlock`.
     pub end: String,
@@ -95,6 +98,7 @@ impl RunRecord {
             queue_flits: config.niu.queue_flits,
             defsyms: args.defsyms.clone(),
             settings: args.config.set.clone(),
+            profile: args.config.profile.clone(),
             end: end.to_string(),
             exit_status: crate::run::exit_status(&result.end),
             report,

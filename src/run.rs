@@ -30,6 +30,11 @@ pub const EXIT_KILLED: u8 = 137;
 /// Configuration options shared by `scmp run` and `scmp config`.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ConfigArgs {
+    /// A shipped machine profile (`functional`: every instruction one
+    /// cycle; see docs/chapter6.md), applied before the program's `# run:`
+    /// line, the configuration file and `--set`.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
     /// A TOML configuration file (keys as printed by `scmp config`).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
@@ -158,11 +163,17 @@ pub struct RunArgs {
     pub program_args: Vec<String>,
 }
 
-/// The configuration: the embedded defaults, then `header` (a program's
-/// `# run:` line), the configuration file, `--mesh`, `--set` and `extra`
-/// (the other flags): a later source wins.
+/// The configuration: the embedded defaults, then the profile, `header` (a
+/// program's `# run:` line), the configuration file, `--mesh`, `--set` and
+/// `extra` (the other flags): a later source wins.
 fn build_config(args: &ConfigArgs, header: &[String], extra: &[String]) -> Result<Config> {
     let mut builder = ConfigBuilder::new();
+    if let Some(name) = &args.profile {
+        let profile = crate::profile::load(name)?;
+        builder
+            .file(&profile.machine, &format!("profile {name}"))
+            .map_err(|e| miette!("{e}"))?;
+    }
     for assignment in header {
         builder
             .set(assignment)

@@ -90,6 +90,12 @@ impl Labels {
         candidates.into_iter().map(|c| (c.addr, c.name)).collect()
     }
 
+    /// The nearest label at or below `addr`.
+    pub fn name_at_or_below(&self, addr: u32) -> Option<&str> {
+        let i = self.by_addr.partition_point(|(a, _)| *a <= addr);
+        self.by_addr.get(i.checked_sub(1)?).map(|(_, n)| n.as_str())
+    }
+
     /// `<name>` or `<name+0x8>` of the nearest label at or below `addr`.
     pub fn describe(&self, addr: u32) -> Option<String> {
         let i = self.by_addr.partition_point(|(a, _)| *a <= addr);

@@ -14,7 +14,7 @@ use crate::record::{RunRecord, record_run};
 
 /// A job's arguments as `scmp run` parses them.
 fn run_args(job: &Job) -> Result<crate::run::RunArgs> {
-    crate::parse_run_args(&job.args).map_err(|e| miette!("a planned run does not parse: {e}"))
+    crate::jobs::parse_run_args(&job.args).map_err(|e| miette!("a planned run does not parse: {e}"))
 }
 
 /// Assembles each stressmark's program for each design once, before any

@@ -391,7 +391,7 @@ impl Machine {
             &self.tiles,
             end_cycle,
         );
-        let stats = Stats::collect(end_cycle, &self.tiles, network);
+        let stats = Stats::collect(end_cycle, &self.tiles, network, &self.labels);
         Some(RunResult { end, stats })
     }
 

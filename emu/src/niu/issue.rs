@@ -71,6 +71,9 @@ impl Niu {
         let Executes::Niu(op) = inst.op.executes() else {
             return fault(inst.op.mnemonic(), "not a messaging instruction".into());
         };
+        if self.port_held(c) {
+            return self.suspend(c, Wait::Port);
+        }
         let outcome = match op {
             NiuOp::SendhT
             | NiuOp::SendhD

@@ -34,7 +34,7 @@ use std::collections::VecDeque;
 
 use isa_spec::msg::{Flit, MessageType, ReceiveState, SendState};
 
-use crate::config::{NiuConfig, NiuDesign};
+use crate::config::{FullQueue, NiuConfig, NiuDesign};
 use crate::fault::FaultCause;
 use crate::hart::context::SuspendCause;
 use crate::network::Network;
@@ -217,6 +217,9 @@ pub(crate) enum Wait {
     SendComplete(u32),
     /// The receive entry to be Complete.
     ReceiveComplete(u32),
+    /// `niu.full_queue = "port"`: no other context to wait for room in
+    /// its transmission queue.
+    Port,
 }
 
 /// The message a context is building with `sendh` ... `sende`.
@@ -629,6 +632,7 @@ impl Niu {
             Wait::ReceiveRoom => "a free receive-table entry".into(),
             Wait::SendComplete(id) => format!("the send of message id {id} to complete"),
             Wait::ReceiveComplete(id) => format!("the receive of message id {id} to complete"),
+            Wait::Port => "the messaging port, held by a context waiting for room in its transmission queue (niu.full_queue = \"port\")".into(),
         })
     }
 
@@ -661,7 +665,7 @@ impl Niu {
     /// Suspends context `c` until `wait` can be met.
     pub(crate) fn suspend(&mut self, c: usize, wait: Wait) -> NiuOutcome {
         let cause = match wait {
-            Wait::QueueRoom => SuspendCause::QueueFull,
+            Wait::QueueRoom | Wait::Port => SuspendCause::QueueFull,
             Wait::QueueFree => SuspendCause::NiuBusy,
             Wait::SendId(_) | Wait::ReceiveId(_) => SuspendCause::IdInUse,
             Wait::SendRoom | Wait::ReceiveRoom => SuspendCause::TableFull,
@@ -699,7 +703,19 @@ impl Niu {
                 self.recv.state(id),
                 ReceiveState::InUse | ReceiveState::InProgress | ReceiveState::RtsReceived
             ),
+            Wait::Port => !self.port_held(c),
         }
+    }
+
+    /// `niu.full_queue = "port"`: whether a context other than `c` waits
+    /// for room in its transmission queue, which holds the tile's
+    /// messaging port.
+    pub(crate) fn port_held(&self, c: usize) -> bool {
+        self.config.full_queue == FullQueue::Port
+            && self
+                .waiting
+                .iter()
+                .any(|&(x, w)| x != c && w == Wait::QueueRoom)
     }
 
     /// Wakes (from cycle `at`) every waiting context that can proceed.
@@ -711,6 +727,9 @@ impl Niu {
         while k < self.waiting.len() {
             let (c, w) = self.waiting[k];
             if self.can_proceed(c, w) {
+                // A context that held the port frees the contexts waiting
+                // for it, which may be earlier in the list.
+                let rescan = w == Wait::QueueRoom && self.config.full_queue == FullQueue::Port;
                 self.waiting.remove(k);
                 if let Wait::ReceiveComplete(id) = w {
                     self.saw_complete(id, at);
@@ -720,6 +739,9 @@ impl Niu {
                     what: TileEffect::Wake { context: c },
                 });
                 self.event(at - 1, NiuEventKind::Woken { context: c });
+                if rescan {
+                    k = 0;
+                }
             } else {
                 k += 1;
             }

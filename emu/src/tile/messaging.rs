@@ -14,8 +14,14 @@ impl Tile {
     /// An idle tile's clock moves up to `at`.
     pub fn apply(&mut self, at: u64, effect: TileEffect) {
         if self.now < at && self.current.is_none() && self.ready == 0 {
-            self.counters.idle += at - self.now;
+            self.charge_idle(at - self.now);
             self.now = at;
+        }
+        if matches!(
+            effect,
+            TileEffect::StartThread { .. } | TileEffect::Wake { .. }
+        ) {
+            self.idle_reason = None;
         }
         match effect {
             TileEffect::Write { addr, value } => {
@@ -29,6 +35,7 @@ impl Tile {
                 debug_assert!(!self.contexts[context].is_live(), "the NIU reserved it");
                 let sp = self.stack_top(context);
                 self.contexts[context].start(pc, sp, &args, at);
+                self.contexts[context].handler = true;
                 self.ready += 1;
                 self.live += 1;
                 self.finished_at = None;
@@ -84,11 +91,14 @@ impl Tile {
                 self.retire::<TRACE>(c, &decoded, fx, filter);
             }
             NiuOutcome::Repeat => {
+                let pc = self.contexts[c].pc;
                 self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
+                self.charge_polling(c, pc, decoded.cost as u64);
                 // Polling: the same instruction issues again.
                 self.contexts[c].pc = self.contexts[c].pc.wrapping_sub(4);
             }
             NiuOutcome::Suspend(cause) => {
+                self.idle_reason = None;
                 self.contexts[c].set_state(ContextState::Suspended(cause), self.now);
                 self.current = None;
             }
