@@ -125,15 +125,15 @@ impl Stats {
                 TileStats {
                     tile: t.id,
                     instructions,
-                    cycles: t.now,
-                    ipc: if t.now == 0 {
+                    cycles: t.now(),
+                    ipc: if t.now() == 0 {
                         0.0
                     } else {
-                        instructions as f64 / t.now as f64
+                        instructions as f64 / t.now() as f64
                     },
-                    issuing: t.counters.issuing,
-                    switching: t.counters.switching,
-                    idle: t.counters.idle,
+                    issuing: t.counters().issuing,
+                    switching: t.counters().switching,
+                    idle: t.counters().idle,
                     contexts,
                 }
             })

@@ -4,7 +4,7 @@
 
 use super::Machine;
 
-use crate::config::Config;
+use crate::network::Timing;
 use crate::tile::TileState;
 use crate::trace::TraceFilter;
 
@@ -27,19 +27,27 @@ pub(super) const MIN_WINDOW: u64 = 16;
 
 impl Machine {
     /// The fewest cycles from a messaging instruction issued at cycle `p`
-    /// on one tile to the first effect another tile can see: the head is
-    /// enqueued at `p`, injected at `p + 1`, crosses the link into its
-    /// router, at least one hop and the ejection; the first effect (a DMA
-    /// store of the first data word, or a thread start) comes two flits
-    /// later and is seen a cycle after that.
-    pub(super) fn lookahead(config: &Config) -> u64 {
-        let n = &config.network;
-        let per_hop = (n.routing_delay
-            + n.vc_alloc_delay
-            + n.sw_alloc_delay
-            + n.st_final_delay
-            + n.link_delay) as u64;
-        1 + n.link_delay as u64 + 2 * per_hop + 2 + 1
+    /// on one tile to the first effect another tile can see, from the
+    /// router pipeline's offsets: the head is enqueued at `p`, injected at
+    /// `p + 1` at the earliest and in its router's buffer `inject` cycles
+    /// later, then takes two hops of the pipeline (its router's to a
+    /// neighbour's buffer, and that router's to the ejection). The first
+    /// effect (a DMA store of the first data word, or a thread start)
+    /// comes two flits after the head (a data message's address or tag
+    /// flit comes first, a thread message's handler) and is seen the cycle
+    /// after the NIU takes it: `1 + inject + 2 hop + 2 + 1` cycles. One
+    /// cycle less is used, as a margin (a bound that is too short only
+    /// costs speed).
+    pub(super) fn lookahead(t: &Timing) -> u64 {
+        1 + t.inject + 2 * t.hop() + 2
+    }
+
+    /// The same from an NIU's injection at cycle `q` to an effect its own
+    /// tile sees from a message to itself: in through the local port and
+    /// out again is one hop, not two (so a tile whose NIU has work may not
+    /// run as far as the others), with the same margin.
+    pub(super) fn self_lookahead(t: &Timing) -> u64 {
+        t.inject + t.hop() + 2
     }
 
     /// The earliest cycle at which tile `i` could issue a messaging
@@ -50,7 +58,7 @@ impl Machine {
     pub(super) fn promise(&self, i: usize) -> u64 {
         let t = &self.tiles[i];
         let own = match t.state() {
-            TileState::Runnable | TileState::Parked => t.now,
+            TileState::Runnable | TileState::Parked => t.now(),
             _ => u64::MAX,
         };
         match t.checkpoint_cycle() {
@@ -89,7 +97,7 @@ impl Machine {
         if self.tiles[i].checkpoint_cycle().is_none() {
             return;
         }
-        if self.tiles[i].issued_before > until {
+        if self.tiles[i].issued_before() > until {
             self.rollback_tile(i, until);
         } else {
             self.tiles[i].commit();
@@ -132,8 +140,12 @@ impl Machine {
             if self.lockstep || !quiet {
                 h = h.min(self.net_now + 1);
             }
+            if self.niu_busy[i] {
+                // Its own NIU may inject a message to it now.
+                h = h.min(self.net_now + self.self_lookahead);
+            }
             let h = h.min(max);
-            if self.tiles[i].now < h && self.tiles[i].checkpoint_cycle().is_none() {
+            if self.tiles[i].now() < h && self.tiles[i].checkpoint_cycle().is_none() {
                 self.run_tile(i, h);
             }
             // Optimistic: on, while nothing is known to be coming.
@@ -141,7 +153,7 @@ impl Machine {
                 continue;
             }
             let t = self.net_now.saturating_add(self.window[i]).min(max);
-            if self.tiles[i].now >= t {
+            if self.tiles[i].now() >= t {
                 continue;
             }
             if self.tiles[i].checkpoint_cycle().is_none() {
@@ -166,7 +178,7 @@ impl Machine {
         for i in 0..self.tiles.len() {
             let t = &mut self.tiles[i];
             if let Some(c) = t.checkpoint_cycle() {
-                if t.issued_before <= self.net_now + 1 {
+                if t.issued_before() <= self.net_now + 1 {
                     t.commit();
                     self.window[i] = (self.window[i] * 2).min(self.config.sim.epoch_cycles);
                 } else {
@@ -180,7 +192,7 @@ impl Machine {
                 s.halt = Some(i);
             }
             if matches!(t.state(), TileState::Runnable | TileState::Parked) {
-                s.running_min = s.running_min.min(t.now);
+                s.running_min = s.running_min.min(t.now());
             }
             s.all_finished &= t.is_finished();
             s.output |= !t.output.is_empty() || !t.trace.is_empty();
@@ -194,7 +206,7 @@ impl Machine {
         self.tiles
             .iter()
             .filter(|t| t.state() == TileState::Runnable)
-            .map(|t| t.now)
+            .map(|t| t.now())
             .min()
             .unwrap_or(u64::MAX)
     }
@@ -204,7 +216,7 @@ impl Machine {
         self.tiles
             .iter()
             .filter(|t| matches!(t.state(), TileState::Runnable | TileState::Parked))
-            .map(|t| t.now)
+            .map(|t| t.now())
             .min()
             .unwrap_or(u64::MAX)
     }

@@ -79,6 +79,9 @@ pub struct Machine {
     /// Fewest cycles from a messaging instruction (or an NIU's injection,
     /// plus one) on one tile to an effect another tile sees.
     lookahead: u64,
+    /// Fewest cycles from an NIU's injection to an effect its own tile
+    /// sees (a message to itself: one hop).
+    self_lookahead: u64,
     lockstep: bool,
     /// Per tile: how far beyond the network it may run optimistically
     /// (shrinks after a rollback, grows back as runs are confirmed).
@@ -194,7 +197,8 @@ impl Machine {
         {
             net.enable_trace();
         }
-        let lookahead = Self::lookahead(config);
+        let lookahead = Self::lookahead(net.timing());
+        let self_lookahead = Self::self_lookahead(net.timing());
         Ok(Machine {
             labels: program.labels.clone(),
             config: config.clone(),
@@ -210,6 +214,7 @@ impl Machine {
             net,
             net_now: 0,
             lookahead,
+            self_lookahead,
             lockstep: options.lockstep,
             last_progress: 0,
             trace: options.trace,
@@ -323,7 +328,7 @@ impl Machine {
                 let end = self
                     .tiles
                     .iter()
-                    .filter_map(|t| t.finished_at)
+                    .filter_map(|t| t.finished_at())
                     .max()
                     .unwrap_or(0)
                     .max(self.last_progress);
@@ -361,7 +366,7 @@ impl Machine {
                     None => self
                         .tiles
                         .iter()
-                        .map(|t| t.now)
+                        .map(|t| t.now())
                         .max()
                         .unwrap_or(max)
                         .max(max),
@@ -409,7 +414,7 @@ impl Machine {
     /// run ahead of each other; an exit or fault at `cycle` is only known
     /// once they have).
     pub fn ran_past(&self, cycle: u64) -> bool {
-        self.tiles.iter().any(|t| t.issued_before > cycle)
+        self.tiles.iter().any(|t| t.issued_before() > cycle)
     }
 }
 

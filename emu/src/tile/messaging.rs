@@ -13,9 +13,9 @@ impl Tile {
     /// tile has issued nothing at or after `at` (the machine sees to it).
     /// An idle tile's clock moves up to `at`.
     pub fn apply(&mut self, at: u64, effect: TileEffect) {
-        if self.now < at && self.current.is_none() && self.ready == 0 {
-            self.counters.idle += at - self.now;
-            self.now = at;
+        if self.sched.now < at && self.sched.current.is_none() && self.sched.ready == 0 {
+            self.sched.counters.idle += at - self.sched.now;
+            self.sched.now = at;
         }
         match effect {
             TileEffect::Write { addr, value } => {
@@ -29,15 +29,15 @@ impl Tile {
                 debug_assert!(!self.contexts[context].is_live(), "the NIU reserved it");
                 let sp = self.stack_top(context);
                 self.contexts[context].start(pc, sp, &args, at);
-                self.ready += 1;
-                self.live += 1;
-                self.finished_at = None;
+                self.sched.ready += 1;
+                self.sched.live += 1;
+                self.sched.finished_at = None;
             }
             TileEffect::Wake { context } => {
                 let ctx = &mut self.contexts[context];
                 if matches!(ctx.state, ContextState::Suspended(_)) {
                     ctx.set_state(ContextState::Ready, at);
-                    self.ready += 1;
+                    self.sched.ready += 1;
                 }
             }
             TileEffect::Fault(cause) => {
@@ -89,8 +89,8 @@ impl Tile {
                 self.contexts[c].pc = self.contexts[c].pc.wrapping_sub(4);
             }
             NiuOutcome::Suspend(cause) => {
-                self.contexts[c].set_state(ContextState::Suspended(cause), self.now);
-                self.current = None;
+                self.contexts[c].set_state(ContextState::Suspended(cause), self.sched.now);
+                self.sched.current = None;
             }
         }
     }
