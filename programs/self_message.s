@@ -7,7 +7,7 @@
 # two tiles, and the tile computes (polls) while its own NIU sends: the
 # synchronization must not let it run past the word's arrival (the
 # cross-checks compare with lockstep). Tile 1 computes meanwhile.
-# run: mesh=2x1 boot=all niu=modified trace-tiles=0
+# run: mesh=2x1 boot=all niu=modified
     .macro round id, pad
     li s1, \id              # message id
     str s1, s4, s5          # post the receive
