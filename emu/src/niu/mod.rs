@@ -24,6 +24,7 @@ pub mod flows;
 mod issue;
 pub mod queue;
 mod receive;
+pub mod report;
 pub mod stats;
 pub mod tables;
 #[cfg(test)]
@@ -34,7 +35,7 @@ use std::collections::VecDeque;
 
 use isa_spec::msg::{Flit, MessageType, ReceiveState, SendState};
 
-use crate::config::{NiuConfig, NiuDesign};
+use crate::config::{FullQueue, NiuConfig, NiuDesign};
 use crate::fault::FaultCause;
 use crate::hart::context::SuspendCause;
 use crate::network::Network;
@@ -217,6 +218,9 @@ pub(crate) enum Wait {
     SendComplete(u32),
     /// The receive entry to be Complete.
     ReceiveComplete(u32),
+    /// `niu.full_queue = "port"`: no other context to wait for room in
+    /// its transmission queue.
+    Port,
 }
 
 /// The message a context is building with `sendh` ... `sende`.
@@ -375,6 +379,11 @@ pub struct Niu {
     pub counters: NiuCounters,
     /// Message ends, when recording for a timeline.
     pub(crate) flows: Option<Vec<flows::MessageEnd>>,
+    /// Per table entry (receive table?, id): the cycle it entered its
+    /// state, for reports (`report`).
+    pub(crate) since: Vec<(bool, u32, u64)>,
+    /// The first Ready-mode messages discarded, for reports.
+    pub(crate) discards: Vec<report::Discard>,
 }
 
 impl Niu {
@@ -429,6 +438,8 @@ impl Niu {
             effects: Vec::new(),
             counters: NiuCounters::default(),
             flows: None,
+            since: Vec::new(),
+            discards: Vec::new(),
         }
     }
 
@@ -478,11 +489,13 @@ impl Niu {
 
     pub(crate) fn trace_send(&mut self, now: u64, id: u32) {
         let state = self.send.state(id);
+        self.note_entry(false, id, state == SendState::Empty, now);
         self.event(now, NiuEventKind::SendEntry { id, state });
     }
 
     pub(crate) fn trace_receive(&mut self, now: u64, id: u32) {
         let state = self.recv.state(id);
+        self.note_entry(true, id, state == ReceiveState::Empty, now);
         self.event(now, NiuEventKind::ReceiveEntry { id, state });
     }
 
@@ -613,55 +626,10 @@ impl Niu {
         self.waiting.iter().map(|(c, _)| *c)
     }
 
-    /// What context `c` waits for, in words (for deadlock reports).
-    pub fn describe_wait(&self, c: usize) -> Option<String> {
-        let (_, w) = self.waiting.iter().find(|(x, _)| *x == c)?;
-        Some(match *w {
-            Wait::QueueRoom => "room in its transmission queue".into(),
-            Wait::QueueFree => {
-                "the transmission queue (a sendm copy or another context's message)".into()
-            }
-            Wait::SendId(id) => format!("the send entry of message id {id} to be removed (rms)"),
-            Wait::ReceiveId(id) => format!(
-                "the receive entry of message id {id} to be removed (rmr) or to receive an RTS"
-            ),
-            Wait::SendRoom => "a free send-table entry".into(),
-            Wait::ReceiveRoom => "a free receive-table entry".into(),
-            Wait::SendComplete(id) => format!("the send of message id {id} to complete"),
-            Wait::ReceiveComplete(id) => format!("the receive of message id {id} to complete"),
-        })
-    }
-
-    /// Transfers this NIU holds that wait for another node, for a deadlock
-    /// report: Rendezvous sends waiting for their CTS, and RTSs recorded
-    /// for which no receive has been posted.
-    pub fn describe_pending(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .qstate
-            .iter()
-            .enumerate()
-            .filter_map(|(q, s)| match s {
-                QueueState::WaitingCts(id) => Some(format!(
-                    "context {q}'s Rendezvous send of message id {id} waits for its CTS (no receive posted for it)"
-                )),
-                _ => None,
-            })
-            .collect();
-        for e in self.recv.entries() {
-            if e.state == ReceiveState::RtsReceived {
-                out.push(format!(
-                    "an RTS for message id {} from node {} waits for a receive (str)",
-                    e.id, e.r_node
-                ));
-            }
-        }
-        out
-    }
-
     /// Suspends context `c` until `wait` can be met.
     pub(crate) fn suspend(&mut self, c: usize, wait: Wait) -> NiuOutcome {
         let cause = match wait {
-            Wait::QueueRoom => SuspendCause::QueueFull,
+            Wait::QueueRoom | Wait::Port => SuspendCause::QueueFull,
             Wait::QueueFree => SuspendCause::NiuBusy,
             Wait::SendId(_) | Wait::ReceiveId(_) => SuspendCause::IdInUse,
             Wait::SendRoom | Wait::ReceiveRoom => SuspendCause::TableFull,
@@ -699,7 +667,19 @@ impl Niu {
                 self.recv.state(id),
                 ReceiveState::InUse | ReceiveState::InProgress | ReceiveState::RtsReceived
             ),
+            Wait::Port => !self.port_held(c),
         }
+    }
+
+    /// `niu.full_queue = "port"`: whether a context other than `c` waits
+    /// for room in its transmission queue, which holds the tile's
+    /// messaging port.
+    pub(crate) fn port_held(&self, c: usize) -> bool {
+        self.config.full_queue == FullQueue::Port
+            && self
+                .waiting
+                .iter()
+                .any(|&(x, w)| x != c && w == Wait::QueueRoom)
     }
 
     /// Wakes (from cycle `at`) every waiting context that can proceed.
@@ -711,6 +691,9 @@ impl Niu {
         while k < self.waiting.len() {
             let (c, w) = self.waiting[k];
             if self.can_proceed(c, w) {
+                // A context that held the port frees the contexts waiting
+                // for it, which may be earlier in the list.
+                let rescan = w == Wait::QueueRoom && self.config.full_queue == FullQueue::Port;
                 self.waiting.remove(k);
                 if let Wait::ReceiveComplete(id) = w {
                     self.saw_complete(id, at);
@@ -720,6 +703,9 @@ impl Niu {
                     what: TileEffect::Wake { context: c },
                 });
                 self.event(at - 1, NiuEventKind::Woken { context: c });
+                if rescan {
+                    k = 0;
+                }
             } else {
                 k += 1;
             }

@@ -40,6 +40,7 @@ impl Tile {
         cp.output_len = self.output_taken + self.output.len();
         cp.trace_len = self.trace_taken + self.trace.len();
         self.checkpoint = Some(cp);
+        self.sites_undo.clear();
         self.memory.begin_undo();
     }
 
@@ -55,6 +56,7 @@ impl Tile {
     pub fn commit(&mut self) {
         if self.memory.undo_active() {
             self.memory.commit_undo();
+            self.sites_undo.clear();
         }
     }
 
@@ -83,6 +85,9 @@ impl Tile {
         self.sched.clone_from(&cp.sched);
         self.output.truncate(cp.output_len - self.output_taken);
         self.trace.truncate(cp.trace_len - self.trace_taken);
+        for (i, old) in self.sites_undo.drain(..).rev() {
+            self.sites[i].1 = old;
+        }
         self.halt = None;
         self.parked = None;
         self.identity.context = self.sched.current.unwrap_or(0) as u32;
