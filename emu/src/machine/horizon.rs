@@ -27,27 +27,29 @@ pub(super) const MIN_WINDOW: u64 = 16;
 
 impl Machine {
     /// The fewest cycles from a messaging instruction issued at cycle `p`
-    /// on one tile to the first effect another tile can see, from the
-    /// router pipeline's offsets: the head is enqueued at `p`, injected at
-    /// `p + 1` at the earliest and in its router's buffer `inject` cycles
-    /// later, then takes two hops of the pipeline (its router's to a
-    /// neighbour's buffer, and that router's to the ejection). The first
-    /// effect (a DMA store of the first data word, or a thread start)
-    /// comes two flits after the head (a data message's address or tag
-    /// flit comes first, a thread message's handler) and is seen the cycle
-    /// after the NIU takes it: `1 + inject + 2 hop + 2 + 1` cycles. One
-    /// cycle less is used, as a margin (a bound that is too short only
-    /// costs speed).
+    /// on one tile to the first cycle whose instructions another tile's
+    /// NIU may depend on, from the router pipeline's offsets: the head is
+    /// enqueued at `p`, injected at `p + 1` at the earliest and in its
+    /// router's buffer `inject` cycles later, then takes two hops of the
+    /// pipeline (its router's to a neighbour's buffer, and that router's
+    /// to the ejection), at `e = p + 1 + inject + 2 hop`. There the NIU may
+    /// look at its tile as of `e` (a thread message's head: is a context
+    /// free?), so that tile may issue up to `e`, no further: `2 + inject +
+    /// 2 hop` cycles after `p`. (The first effect on the tile, a DMA store
+    /// of the first data word or a thread start, comes two flits later
+    /// still and is seen the cycle after; the look at the tile's state
+    /// comes first.)
     pub(super) fn lookahead(t: &Timing) -> u64 {
-        1 + t.inject + 2 * t.hop() + 2
+        2 + t.inject + 2 * t.hop()
     }
 
-    /// The same from an NIU's injection at cycle `q` to an effect its own
-    /// tile sees from a message to itself: in through the local port and
-    /// out again is one hop, not two (so a tile whose NIU has work may not
-    /// run as far as the others), with the same margin.
+    /// The same from an NIU's injection at cycle `q` to its own tile, for a
+    /// message to itself: in through the local port and out again is one
+    /// hop, not two (so a tile whose NIU has work may not run as far as the
+    /// others): the head is ejected at `e = q + inject + hop`, and the tile
+    /// may issue up to `e`.
     pub(super) fn self_lookahead(t: &Timing) -> u64 {
-        t.inject + t.hop() + 2
+        t.inject + t.hop() + 1
     }
 
     /// The earliest cycle at which tile `i` could issue a messaging
@@ -94,6 +96,13 @@ impl Machine {
     /// something to it at `until`: an unconfirmed run that issued at or
     /// after `until` goes back; one that did not is confirmed.
     pub(super) fn settle(&mut self, i: usize, until: u64) {
+        // A certain run never passes what the network may do to the tile
+        // (the horizons see to it).
+        debug_assert!(
+            self.tiles[i].checkpoint_cycle().is_some() || self.tiles[i].issued_before() <= until,
+            "tile {i}: certain up to {}, the network acts at {until}",
+            self.tiles[i].issued_before()
+        );
         if self.tiles[i].checkpoint_cycle().is_none() {
             return;
         }

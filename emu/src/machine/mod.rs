@@ -18,8 +18,9 @@
 //! its clock) or up to and including a parked tile's cycle. The horizon of
 //! tile `i` is the earliest of: the next cycle, while its NIU has work or a
 //! message is on its way to it; any other tile's clock plus the lookahead
-//! (the fewest cycles from a messaging instruction on one tile to an effect
-//! on another); the network's cycle plus the lookahead while any NIU or
+//! (the fewest cycles from a messaging instruction on one tile to the
+//! first cycle of another whose state that tile's NIU may look at or
+//! change); the network's cycle plus the lookahead while any NIU or
 //! link is busy; and `sim.epoch_cycles` after the network's cycle. Nothing
 //! depends on how far tiles run in one go or in which order they are run:
 //! a test runs every messaging program with several epoch lengths, router
