@@ -376,7 +376,7 @@ impl Machine {
                 let cycle = self
                     .tiles
                     .iter()
-                    .map(|t| t.now)
+                    .map(|t| t.now())
                     .fold(self.net_now, u64::max);
                 self.final_flush(console, u64::MAX);
                 let stuck = if net_idle {

@@ -749,7 +749,7 @@ impl Tile {
                 over -= switching;
                 // The context switched to waited, Ready, until the switch
                 // ended (its state changed then): not after the end.
-                if let Some(c) = self.current {
+                if let Some(c) = self.sched.current {
                     let ctx = &mut self.contexts[c];
                     let after = ctx.state_since.saturating_sub(end);
                     ctx.counters.ready_waiting -= after.min(ctx.counters.ready_waiting);
