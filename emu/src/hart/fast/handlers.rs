@@ -211,7 +211,7 @@ unsafe fn transfer<const B: bool>(
 
 /// The handler of an operation that runs alone: `step`, then on.
 #[inline(always)]
-unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool>(
+unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool, const U: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -221,7 +221,7 @@ unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool>(
 ) -> u64 {
     // SAFETY: the handler's contract.
     unsafe {
-        match step::<OP, B, FMA>(e, ctx, mem, acc, env) {
+        match step::<OP, B, FMA, U>(e, ctx, mem, acc, env) {
             Flow::Next => next::<B>(e, ctx, mem, acc, t, env),
             Flow::To(n, extra) => transfer::<B>(e, n, extra, ctx, mem, acc, t, env),
             Flow::Stop => stop::<B>(e, acc, env),
@@ -230,7 +230,7 @@ unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool>(
 }
 
 /// [`single_body`] as a handler.
-unsafe fn single<const OP: u8, const B: bool>(
+unsafe fn single<const OP: u8, const B: bool, const U: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -239,14 +239,14 @@ unsafe fn single<const OP: u8, const B: bool>(
     env: &mut Env<'_>,
 ) -> u64 {
     // SAFETY: the handler's contract.
-    unsafe { single_body::<OP, B, false>(e, ctx, mem, acc, t, env) }
+    unsafe { single_body::<OP, B, false, U>(e, ctx, mem, acc, t, env) }
 }
 
 /// [`single_body`] as a handler that may use the host's fused
 /// multiply-add (only in code compiled with the feature).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma")]
-unsafe fn single_fma<const OP: u8, const B: bool>(
+unsafe fn single_fma<const OP: u8, const B: bool, const U: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -255,13 +255,13 @@ unsafe fn single_fma<const OP: u8, const B: bool>(
     env: &mut Env<'_>,
 ) -> u64 {
     // SAFETY: the handler's contract.
-    unsafe { single_body::<OP, B, true>(e, ctx, mem, acc, t, env) }
+    unsafe { single_body::<OP, B, true, U>(e, ctx, mem, acc, t, env) }
 }
 
 /// Elsewhere, a CPU with the fused multiply-add (`host_has_fma`) has it in
 /// every build.
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn single_fma<const OP: u8, const B: bool>(
+unsafe fn single_fma<const OP: u8, const B: bool, const U: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -270,12 +270,12 @@ unsafe fn single_fma<const OP: u8, const B: bool>(
     env: &mut Env<'_>,
 ) -> u64 {
     // SAFETY: the handler's contract.
-    unsafe { single_body::<OP, B, true>(e, ctx, mem, acc, t, env) }
+    unsafe { single_body::<OP, B, true, U>(e, ctx, mem, acc, t, env) }
 }
 
 /// The handler of a fused pair (blocks only): operation `A` on entry `e`,
 /// then `C` on the next entry, with one dispatch.
-unsafe fn pair<const A: u8, const C: u8>(
+unsafe fn pair<const A: u8, const C: u8, const U: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -286,8 +286,8 @@ unsafe fn pair<const A: u8, const C: u8>(
     // SAFETY: the handler's contract; a pair's first entry does not end its
     // block, so the second is the next entry.
     unsafe {
-        match step::<A, true, false>(e, ctx, mem, acc, env) {
-            Flow::Next => single_body::<C, true, false>(e.add(1), ctx, mem, acc, t, env),
+        match step::<A, true, false, U>(e, ctx, mem, acc, env) {
+            Flow::Next => single_body::<C, true, false, U>(e.add(1), ctx, mem, acc, t, env),
             Flow::To(n, extra) => transfer::<true>(e, n, extra, ctx, mem, acc, t, env),
             Flow::Stop => stop::<true>(e, acc, env),
         }
@@ -309,22 +309,23 @@ macro_rules! define_tables {
     ) => {
         /// The handler of `op`: in blocks (`B`) or carefully (a pair's
         /// first half alone), with the host's fused multiply-add (`FMA`)
-        /// for the rounded FP arithmetic.
-        const fn handler<const B: bool, const FMA: bool>(op: FastOp) -> Handler {
+        /// for the rounded FP arithmetic, for a run while memory logs
+        /// stores for undo (`U`) or not.
+        const fn handler<const B: bool, const FMA: bool, const U: bool>(op: FastOp) -> Handler {
             match op {
-                $(FastOp::$own => single::<{ FastOp::$own as u8 }, B>,)*
-                $(FastOp::$rr => single::<{ FastOp::$rr as u8 }, B>,)*
-                $(FastOp::$ri => single::<{ FastOp::$ri as u8 }, B>,)*
-                $(FastOp::$br => single::<{ FastOp::$br as u8 }, B>,)*
-                $(FastOp::$ld => single::<{ FastOp::$ld as u8 }, B>,)*
-                $(FastOp::$st => single::<{ FastOp::$st as u8 }, B>,)*
-                $(FastOp::$amo => single::<{ FastOp::$amo as u8 }, B>,)*
-                $(FastOp::$fa if FMA => single_fma::<{ FastOp::$fa as u8 }, B>,)*
-                $(FastOp::$fa => single::<{ FastOp::$fa as u8 }, B>,)*
-                $(FastOp::$fq if FMA => single_fma::<{ FastOp::$fq as u8 }, B>,)*
-                $(FastOp::$fq => single::<{ FastOp::$fq as u8 }, B>,)*
-                $(FastOp::$pair if B => pair::<{ FastOp::$first as u8 }, { FastOp::$second as u8 }>,)*
-                $(FastOp::$pair => single::<{ FastOp::$first as u8 }, false>,)*
+                $(FastOp::$own => single::<{ FastOp::$own as u8 }, B, U>,)*
+                $(FastOp::$rr => single::<{ FastOp::$rr as u8 }, B, U>,)*
+                $(FastOp::$ri => single::<{ FastOp::$ri as u8 }, B, U>,)*
+                $(FastOp::$br => single::<{ FastOp::$br as u8 }, B, U>,)*
+                $(FastOp::$ld => single::<{ FastOp::$ld as u8 }, B, U>,)*
+                $(FastOp::$st => single::<{ FastOp::$st as u8 }, B, U>,)*
+                $(FastOp::$amo => single::<{ FastOp::$amo as u8 }, B, U>,)*
+                $(FastOp::$fa if FMA => single_fma::<{ FastOp::$fa as u8 }, B, U>,)*
+                $(FastOp::$fa => single::<{ FastOp::$fa as u8 }, B, U>,)*
+                $(FastOp::$fq if FMA => single_fma::<{ FastOp::$fq as u8 }, B, U>,)*
+                $(FastOp::$fq => single::<{ FastOp::$fq as u8 }, B, U>,)*
+                $(FastOp::$pair if B => pair::<{ FastOp::$first as u8 }, { FastOp::$second as u8 }, U>,)*
+                $(FastOp::$pair => single::<{ FastOp::$first as u8 }, false, U>,)*
             }
         }
     };
@@ -333,26 +334,33 @@ macro_rules! define_tables {
 for_each_fast_op!(define_tables);
 
 /// The table of every handler.
-const fn table<const B: bool, const FMA: bool>() -> Table {
-    let mut t = [handler::<B, FMA>(FastOp::Slow); FastOp::ALL.len()];
+const fn table<const B: bool, const FMA: bool, const U: bool>() -> Table {
+    let mut t = [handler::<B, FMA, U>(FastOp::Slow); FastOp::ALL.len()];
     let mut i = 0;
     while i < t.len() {
-        t[FastOp::ALL[i] as usize] = handler::<B, FMA>(FastOp::ALL[i]);
+        t[FastOp::ALL[i] as usize] = handler::<B, FMA, U>(FastOp::ALL[i]);
         i += 1;
     }
     Table(t)
 }
 
-static BLOCKS: Table = table::<true, false>();
-static CAREFUL: Table = table::<false, false>();
-static BLOCKS_FMA: Table = table::<true, true>();
-static CAREFUL_FMA: Table = table::<false, true>();
+/// The tables: in blocks or careful; with the host's fused multiply-add or
+/// without; while memory logs stores for undo or not. Indexed
+/// `[FMA][U]`, each the (blocks, careful) pair.
+static TABLES: [[(Table, Table); 2]; 2] = [
+    [
+        (table::<true, false, false>(), table::<false, false, false>()),
+        (table::<true, false, true>(), table::<false, false, true>()),
+    ],
+    [
+        (table::<true, true, false>(), table::<false, true, false>()),
+        (table::<true, true, true>(), table::<false, true, true>()),
+    ],
+];
 
-/// The tables in blocks and careful, for this host.
-pub(super) fn tables() -> (&'static Table, &'static Table) {
-    if host_has_fma() {
-        (&BLOCKS_FMA, &CAREFUL_FMA)
-    } else {
-        (&BLOCKS, &CAREFUL)
-    }
+/// The tables in blocks and careful, for this host, and for a run while
+/// memory logs stores for undo (`undo`) or not.
+pub(super) fn tables(undo: bool) -> (&'static Table, &'static Table) {
+    let (blocks, careful) = &TABLES[host_has_fma() as usize][undo as usize];
+    (blocks, careful)
 }

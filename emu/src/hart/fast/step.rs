@@ -154,15 +154,18 @@ impl Words for u64 {
 }
 
 /// Whether a store to `addr` may go the fast way: outside the range that
-/// goes the careful way, and, while memory logs stores for undo, to a page
-/// saved in this generation.
+/// goes the careful way, and, while memory logs stores for undo (`U`), to a
+/// page saved in this generation.
 #[inline(always)]
-fn store_ok(env: &Env<'_>, addr: u32) -> bool {
-    addr.wrapping_sub(env.store_base) >= env.store_len && undo_ok(env, addr)
+fn store_ok<const U: bool>(env: &Env<'_>, addr: u32) -> bool {
+    addr.wrapping_sub(env.store_base) >= env.store_len && undo_ok::<U>(env, addr)
 }
 
 #[inline(always)]
-fn undo_ok(env: &Env<'_>, addr: u32) -> bool {
+fn undo_ok<const U: bool>(env: &Env<'_>, addr: u32) -> bool {
+    if !U {
+        return true;
+    }
     match env.undo {
         Some((saved_in, generation)) => {
             saved_in.get((addr >> PAGE_SHIFT) as usize) == Some(&generation)
@@ -275,12 +278,12 @@ macro_rules! define_step {
     ) => {
         /// Runs operation `OP` on entry `e` (`B`: in blocks, for the CSRs'
         /// view of the clock; `FMA`: the host's fused multiply-add may be
-        /// used).
+        /// used; `U`: memory logs stores for undo).
         ///
         /// Safety: `e` is an entry of the table `env` describes and `mem`
         /// its memory (see `Handler`).
         #[inline(always)]
-        pub(super) unsafe fn step<const OP: u8, const B: bool, const FMA: bool>(
+        pub(super) unsafe fn step<const OP: u8, const B: bool, const FMA: bool, const U: bool>(
             e: *const Fast,
             ctx: &mut Context,
             mem: *mut [u8; 4],
@@ -317,13 +320,13 @@ macro_rules! define_step {
                 },)*
                 $(FastOp::$st => {
                     let v = <$st_w as Words>::of_reg(rs2!() as u64);
-                    if !store_ok(env, addr) || !unsafe { <$st_w as Words>::store(mem, len, addr, v) } {
+                    if !store_ok::<U>(env, addr) || !unsafe { <$st_w as Words>::store(mem, len, addr, v) } {
                         return Flow::Stop;
                     }
                 })*
                 $(FastOp::$amo => {
                     // Address rs1: the conditions of a store, and aligned.
-                    if !store_ok(env, rs1) {
+                    if !store_ok::<U>(env, rs1) {
                         return Flow::Stop;
                     }
                     let Some(old) = (unsafe { u32::load(mem, len, rs1) }) else {
@@ -376,13 +379,13 @@ macro_rules! define_step {
                 },
                 FastOp::Fsw => {
                     let v = ctx.f[e.rs2.index()] as u32;
-                    if !store_ok(env, addr) || !unsafe { u32::store(mem, len, addr, v) } {
+                    if !store_ok::<U>(env, addr) || !unsafe { u32::store(mem, len, addr, v) } {
                         return Flow::Stop;
                     }
                 }
                 FastOp::Fsd => {
                     let v = ctx.f[e.rs2.index()];
-                    if !store_ok(env, addr) || !unsafe { u64::store(mem, len, addr, v) } {
+                    if !store_ok::<U>(env, addr) || !unsafe { u64::store(mem, len, addr, v) } {
                         return Flow::Stop;
                     }
                 }
@@ -459,7 +462,7 @@ macro_rules! define_step {
                 }
                 FastOp::Sc => {
                     // Into the text (a code write if it stores): the careful way.
-                    if rs1.wrapping_sub(env.code_base) < env.code_len || !undo_ok(env, rs1) {
+                    if rs1.wrapping_sub(env.code_base) < env.code_len || !undo_ok::<U>(env, rs1) {
                         return Flow::Stop;
                     }
                     if unsafe { u32::load(mem, len, rs1) }.is_none() {
