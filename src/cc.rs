@@ -13,7 +13,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use crate::run::EXIT_USAGE;
+use crate::setup::EXIT_USAGE;
 
 /// The compiler driver.
 pub const GCC: &str = "riscv64-unknown-elf-gcc";

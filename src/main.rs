@@ -4,7 +4,7 @@
 //! command line, source, ELF file or configuration that is wrong, or a file
 //! that cannot be read or written); `scmp run` otherwise returns the
 //! program's own status, 134 after a guest fault, 124 at the cycle limit,
-//! 125 after a deadlock. Errors are one `error:` line, or a source snippet
+//! 125 after a deadlock, 130 when SIGINT or SIGTERM stopped it. Errors are one `error:` line, or a source snippet
 //! for an error in a source file.
 
 use std::io::IsTerminal;
@@ -22,8 +22,10 @@ mod preprocess;
 mod profile;
 mod record;
 mod run;
+mod setup;
 mod snaptest;
 mod sweep;
+mod watch;
 
 /// `--version`: the version, the commit it was built from, and what the
 /// build provides.
@@ -58,9 +60,9 @@ enum Command {
     /// Show the sections, symbols and disassembly of an ELF file.
     Objdump(ObjdumpArgs),
     /// Run a program (an ELF, or `.s` sources assembled first) on a mesh of tiles.
-    Run(Box<run::RunArgs>),
+    Run(Box<setup::RunArgs>),
     /// Print the effective machine configuration with every key documented.
-    Config(run::ConfigArgs),
+    Config(setup::ConfigArgs),
     /// Run the network alone under synthetic traffic and print BookSim2's figures.
     Noc(noc::NocArgs),
     /// Snapshot-test programs: run each as its `# run:` line says and compare
@@ -77,8 +79,9 @@ enum Command {
 /// Arguments of `scmp asm`.
 #[derive(clap::Args)]
 struct AsmArgs {
-    /// Source files; they link into one executable (globals resolve across them).
-    #[arg(required = true)]
+    /// Source files; they link into one executable (globals resolve across
+    /// them). `-` is standard input; with -c and none, standard input too
+    /// (as `gcc -pipe` runs GNU as).
     inputs: Vec<PathBuf>,
     /// Output file.
     #[arg(short, long, default_value = "a.out")]
@@ -220,15 +223,22 @@ fn write_executable(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()>
     Ok(())
 }
 
-fn assemble(args: AsmArgs) -> ExitCode {
+fn assemble(mut args: AsmArgs) -> ExitCode {
     let color = std::io::stderr().is_terminal();
+    if args.inputs.is_empty() {
+        if !args.object {
+            eprintln!("error: no input files (scmp asm prog.s -o prog.elf)");
+            return ExitCode::from(setup::EXIT_USAGE);
+        }
+        args.inputs.push("-".into());
+    }
     let sources = match preprocess::read_sources(&args.inputs, &args.include, &args.define) {
         Ok(sources) => sources,
         Err(errors) => {
             for e in errors {
                 eprintln!("error: {e}");
             }
-            return ExitCode::from(run::EXIT_USAGE);
+            return ExitCode::from(setup::EXIT_USAGE);
         }
     };
     if args.verbose {
@@ -257,7 +267,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
             }
             if let Err(e) = write_executable(&args.output, &out.elf) {
                 eprintln!("error: cannot write {}: {e}", args.output.display());
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
             if let Some(listing) = out.listing {
                 match &args.listing_file {
@@ -265,7 +275,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
                     Some(dest) => {
                         if let Err(e) = std::fs::write(dest, listing) {
                             eprintln!("error: cannot write {}: {e}", dest.display());
-                            return ExitCode::from(run::EXIT_USAGE);
+                            return ExitCode::from(setup::EXIT_USAGE);
                         }
                     }
                 }
@@ -279,7 +289,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
                 "error: assembly failed with {n} error{}",
                 if n == 1 { "" } else { "s" }
             );
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }
@@ -293,12 +303,12 @@ fn assemble_object(
 ) -> ExitCode {
     let [(name, text)] = sources else {
         eprintln!("error: -c writes one object from one input file; assemble each file on its own");
-        return ExitCode::from(run::EXIT_USAGE);
+        return ExitCode::from(setup::EXIT_USAGE);
     };
     let abi = args.mabi.last().map_or("ilp32d", String::as_str);
     let Some(flags) = asm::object::abi_flags(abi) else {
         eprintln!("error: unknown ABI `{abi}`: the tiles take ilp32d, ilp32f or ilp32");
-        return ExitCode::from(run::EXIT_USAGE);
+        return ExitCode::from(setup::EXIT_USAGE);
     };
     match asm::assemble_object(name, text, opts, flags) {
         Ok(out) => {
@@ -307,7 +317,7 @@ fn assemble_object(
             }
             if let Err(e) = std::fs::write(&args.output, &out.object) {
                 eprintln!("error: cannot write {}: {e}", args.output.display());
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
             if let Some(listing) = out.listing {
                 match &args.listing_file {
@@ -315,7 +325,7 @@ fn assemble_object(
                     Some(dest) => {
                         if let Err(e) = std::fs::write(dest, listing) {
                             eprintln!("error: cannot write {}: {e}", dest.display());
-                            return ExitCode::from(run::EXIT_USAGE);
+                            return ExitCode::from(setup::EXIT_USAGE);
                         }
                     }
                 }
@@ -329,7 +339,7 @@ fn assemble_object(
                 "error: assembly failed with {n} error{}",
                 if n == 1 { "" } else { "s" }
             );
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }
@@ -407,7 +417,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", args.input.display());
-            return ExitCode::from(run::EXIT_USAGE);
+            return ExitCode::from(setup::EXIT_USAGE);
         }
     };
     let mut options = asm::objdump::Options::default();
@@ -416,7 +426,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
             Ok(o) => options = o,
             Err(e) => {
                 eprintln!("error: {e}");
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
         }
     }
@@ -437,7 +447,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {}: {e}", args.input.display());
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }

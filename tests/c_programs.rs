@@ -247,6 +247,8 @@ fn c_examples_run_in_both_models() {
                 model,
                 &format!("examples/c/pingpong_{model}.c"),
                 "-O2",
+                // gcc then pipes the assembly into `as` (standard input).
+                "-pipe",
             ],
             &pp,
         );
