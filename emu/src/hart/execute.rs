@@ -17,11 +17,11 @@ use crate::fault::{Access, FaultCause};
 use crate::hart::context::Context;
 use crate::hart::csr::{self, Identity};
 use crate::hart::effects::{Effects, Stop};
-use crate::hart::fpu::{self, Arith, Compare, box_s, unbox_s};
 use crate::hart::fpu::Format;
+use crate::hart::fpu::{self, Arith, Compare, box_s, unbox_s};
 use crate::hart::memory::{Memory, Width};
-use crate::hart::semantics::{self, for_each_op};
 use crate::hart::reservations::Reservations;
+use crate::hart::semantics::{self, for_each_op};
 
 /// Writes integer register `rd` and, when tracing, records the write
 /// (callers re-zero `x0` after the instruction).
@@ -496,7 +496,11 @@ pub(crate) fn fp_compute<const TRACE: bool>(
 /// (sign injection, min/max, conversions, moves, compares, classify), for
 /// [`fp_compute`].
 #[inline(always)]
-fn fp_other<const TRACE: bool>(ctx: &mut Context, inst: &Inst, fx: &mut Effects) -> Result<(), Stop> {
+fn fp_other<const TRACE: bool>(
+    ctx: &mut Context,
+    inst: &Inst,
+    fx: &mut Effects,
+) -> Result<(), Stop> {
     let rd = inst.rd as usize & 31;
     let rs1 = ctx.x[inst.rs1 as usize & 31];
     macro_rules! wx {

@@ -349,7 +349,10 @@ const fn table<const B: bool, const FMA: bool, const U: bool>() -> Table {
 /// `[FMA][U]`, each the (blocks, careful) pair.
 static TABLES: [[(Table, Table); 2]; 2] = [
     [
-        (table::<true, false, false>(), table::<false, false, false>()),
+        (
+            table::<true, false, false>(),
+            table::<false, false, false>(),
+        ),
         (table::<true, false, true>(), table::<false, false, true>()),
     ],
     [
