@@ -191,13 +191,14 @@ impl Router {
         self.occupied[port as usize] |= 1 << vc;
         self.wake_at = self.wake_at.min(now);
         if v.len == 1 && v.state == VcState::Idle {
-            self.route_front(i, flit.class, now + t.routing);
+            self.route(i, flit.class, now + t.routing);
         }
     }
 
-    /// Routes the head at the front of input VC `i` (idle), its route known
-    /// from cycle `ready`.
-    fn route_front(&mut self, i: usize, class: u8, ready: u64) {
+    /// Route computation: the head at the front of input VC `i` (idle)
+    /// gets its output port by dimension-order routing, known from cycle
+    /// `ready` (its VC allocation may start then).
+    fn route(&mut self, i: usize, class: u8, ready: u64) {
         let slot = i * self.cap + self.inputs[i].front as usize;
         let f = &mut self.flits[slot];
         debug_assert!(f.is_first(), "the front of an idle VC is a head");
@@ -224,10 +225,12 @@ impl Router {
         self.held > 0
     }
 
-    /// One cycle: VC allocation, then switch allocation and traversal.
-    /// Flits and credits it sends go to `out`; flit-cycles that could not
-    /// move are counted by cause in `stalls`; `class_of` gives the class of
-    /// a head flit.
+    /// One cycle of the router, in BookSim2's `iq` router's stages: VC
+    /// allocation, switch allocation, switch traversal, then the update of
+    /// when it can act next (route computation happens as a head reaches
+    /// the front of its buffer, [`Router::route`]). Flits it sends go to
+    /// `out`; flit-cycles that could not move are counted by cause in
+    /// `stalls`.
     pub fn step(
         &mut self,
         now: u64,
@@ -235,90 +238,84 @@ impl Router {
         out: &mut Vec<Send>,
         stalls: &mut [u64; StallCause::COUNT],
     ) {
-        self.evaluate(now, t, out, stalls);
-        // Sleep through cycles in which every flit only waits out a delay.
-        let mut wake = u64::MAX;
-        'ports: for port in 0..PORTS {
+        if self.routed > 0 {
+            self.vc_allocation(now, t, stalls);
+        }
+        let mut grants = [(0u8, 0u8); PORTS];
+        let granted = self.switch_allocation(now, stalls, &mut grants);
+        self.switch_traversal(now, t, &grants[..granted], out);
+        self.update(now);
+    }
+
+    /// Virtual-channel allocation: every routed head whose routing delay
+    /// is over asks for each free output VC of its class at its output
+    /// port; the VC allocator grants at most one per head and per output
+    /// VC.
+    fn vc_allocation(&mut self, now: u64, t: &Timing, stalls: &mut [u64; StallCause::COUNT]) {
+        let vcs = self.vcs;
+        let per_class = self.per_class;
+        self.requests.clear();
+        let mut asked = 0u64;
+        for port in 0..PORTS {
             let mut m = self.occupied[port];
             while m != 0 {
                 let vc = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let v = &self.inputs[port * self.vcs + vc];
-                if v.ready <= now + 1 {
-                    // Nothing wakes earlier than the next cycle.
-                    wake = now + 1;
-                    break 'ports;
+                let i = port * vcs + vc;
+                let v = &self.inputs[i];
+                if v.state != VcState::VcAlloc || v.ready > now {
+                    continue;
                 }
-                wake = wake.min(v.ready);
+                let first = v.out_port as usize * vcs + v.class as usize * per_class;
+                let mut mask = 0u64;
+                for (k, o) in self.outputs[first..first + per_class].iter().enumerate() {
+                    if !o.busy {
+                        mask |= 1 << k;
+                    }
+                }
+                if mask == 0 {
+                    stalls[StallCause::VcBusy as usize] += 1;
+                } else {
+                    asked += 1;
+                    self.requests.push(VcRequest {
+                        input: i as u16,
+                        first: first as u16,
+                        mask,
+                    });
+                }
             }
         }
-        self.wake_at = wake;
+        if self.requests.is_empty() {
+            return;
+        }
+        self.grants.clear();
+        self.vc_alloc.allocate(&self.requests, &mut self.grants);
+        for &(i, o) in &self.grants {
+            let (i, o) = (i as usize, o as usize);
+            self.outputs[o].busy = true;
+            let v = &mut self.inputs[i];
+            v.out_vc = (o - v.out_port as usize * vcs) as u8;
+            v.state = VcState::Active;
+            v.ready = now + t.vc_alloc;
+            self.routed -= 1;
+        }
+        // Heads that asked and won nothing.
+        stalls[StallCause::VcConflict as usize] += asked - self.grants.len() as u64;
     }
 
-    fn evaluate(
+    /// Switch allocation: every packet with a flit at the front, its VC
+    /// delay over and a credit downstream wants its output port. As in
+    /// BookSim2, one VC per (input port, output port) asks: the first from
+    /// the port's round-robin VC pointer; the allocator's input arbiters
+    /// then rank output ports. Writes the grants `(input port, output
+    /// port)` and returns how many.
+    fn switch_allocation(
         &mut self,
         now: u64,
-        t: &Timing,
-        out: &mut Vec<Send>,
         stalls: &mut [u64; StallCause::COUNT],
-    ) {
+        grants: &mut [(u8, u8); PORTS],
+    ) -> usize {
         let vcs = self.vcs;
-        let per_class = self.per_class;
-        // Virtual-channel allocation: every routed head asks for each free
-        // output VC of its class at its output port.
-        if self.routed > 0 {
-            self.requests.clear();
-            let mut asked = 0u64;
-            for port in 0..PORTS {
-                let mut m = self.occupied[port];
-                while m != 0 {
-                    let vc = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let i = port * vcs + vc;
-                    let v = &self.inputs[i];
-                    if v.state != VcState::VcAlloc || v.ready > now {
-                        continue;
-                    }
-                    let first = v.out_port as usize * vcs + v.class as usize * per_class;
-                    let mut mask = 0u64;
-                    for (k, o) in self.outputs[first..first + per_class].iter().enumerate() {
-                        if !o.busy {
-                            mask |= 1 << k;
-                        }
-                    }
-                    if mask == 0 {
-                        stalls[StallCause::VcBusy as usize] += 1;
-                    } else {
-                        asked += 1;
-                        self.requests.push(VcRequest {
-                            input: i as u16,
-                            first: first as u16,
-                            mask,
-                        });
-                    }
-                }
-            }
-            if !self.requests.is_empty() {
-                self.grants.clear();
-                self.vc_alloc.allocate(&self.requests, &mut self.grants);
-                for &(i, o) in &self.grants {
-                    let (i, o) = (i as usize, o as usize);
-                    self.outputs[o].busy = true;
-                    let v = &mut self.inputs[i];
-                    v.out_vc = (o - v.out_port as usize * vcs) as u8;
-                    v.state = VcState::Active;
-                    v.ready = now + t.vc_alloc;
-                    self.routed -= 1;
-                }
-                // Heads that asked and won nothing.
-                stalls[StallCause::VcConflict as usize] += asked - self.grants.len() as u64;
-            }
-        }
-        // Switch allocation: every packet with a flit at the front and a
-        // credit downstream wants its output port. As in BookSim2, one VC
-        // per (input port, output port) asks: the first from the port's
-        // round-robin VC pointer; the allocator's input arbiters then rank
-        // output ports.
         let mut wanted = 0u32;
         for port in 0..PORTS {
             let mut m = self.occupied[port];
@@ -357,9 +354,8 @@ impl Router {
             }
         }
         if wanted == 0 {
-            return;
+            return 0;
         }
-        let mut grants = [(0u8, 0u8); PORTS];
         let granted = if wanted & (wanted - 1) == 0 {
             // One request (most cycles at low load): granted unopposed.
             let slot = wanted.trailing_zeros() as usize;
@@ -374,16 +370,25 @@ impl Router {
                 w &= w - 1;
                 requests[slot / PORTS] |= 1 << (slot % PORTS);
             }
-            self.sw_alloc.allocate(&requests, &mut grants)
+            self.sw_alloc.allocate(&requests, grants)
         };
         stalls[StallCause::SwitchConflict as usize] +=
             (wanted.count_ones() as usize - granted) as u64;
-        for &(in_port, out_port) in &grants[..granted] {
+        granted
+    }
+
+    /// Switch traversal: each granted flit leaves its buffer (its slot's
+    /// credit goes upstream, the output VC's credit is spent) and goes to
+    /// `out`; a tail frees its output VC and lets the next head in its
+    /// buffer be routed.
+    fn switch_traversal(&mut self, now: u64, t: &Timing, grants: &[(u8, u8)], out: &mut Vec<Send>) {
+        let vcs = self.vcs;
+        let cap = self.cap;
+        for &(in_port, out_port) in grants {
             let in_port = in_port as usize;
             let vc = self.sw_vc[in_port * PORTS + out_port as usize] as usize;
             self.sw_next_vc[in_port] = ((vc + 1) % vcs) as u16;
             let i = in_port * vcs + vc;
-            let cap = self.cap;
             let v = &mut self.inputs[i];
             let flit = self.flits[i * cap + v.front as usize];
             v.front = if v.front as usize + 1 == cap {
@@ -416,10 +421,32 @@ impl Router {
             if tail && self.inputs[i].len > 0 {
                 // The next packet's head is at the front now.
                 let class = self.flit(i, 0).class;
-                self.route_front(i, class, now + t.next_head_routing);
+                self.route(i, class, now + t.next_head_routing);
             } else if !tail {
                 self.inputs[i].ready = now + 1;
             }
         }
+    }
+
+    /// The update after a cycle: the next cycle at which the router can
+    /// act, so that it sleeps through cycles in which every flit only
+    /// waits out a delay.
+    fn update(&mut self, now: u64) {
+        let mut wake = u64::MAX;
+        'ports: for port in 0..PORTS {
+            let mut m = self.occupied[port];
+            while m != 0 {
+                let vc = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let v = &self.inputs[port * self.vcs + vc];
+                if v.ready <= now + 1 {
+                    // Nothing wakes earlier than the next cycle.
+                    wake = now + 1;
+                    break 'ports;
+                }
+                wake = wake.min(v.ready);
+            }
+        }
+        self.wake_at = wake;
     }
 }
