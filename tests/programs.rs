@@ -9,8 +9,9 @@
 //!   checking invariants that hold for any run: each tile's trace cycles
 //!   never decrease, every retired pc lies in the executable segment, the
 //!   statistics add up (per tile issuing + switching + idle = its cycles,
-//!   the contexts' running cycles = the tile's issuing cycles, one trace
-//!   line per retired instruction), the same run twice gives the same
+//!   the contexts' running cycles = the tile's issuing cycles, no more
+//!   instructions than issuing cycles, one trace line per retired
+//!   instruction), the same run twice gives the same
 //!   bytes, and tracing does not change the output or the timing.
 
 mod emu_support;
@@ -20,7 +21,7 @@ use std::process::Command;
 
 use emu::snapshot::{RunHeader, SnapshotOptions, SnapshotRun};
 use emu::{Program, RunEnd};
-use emu_support::run_untraced;
+use emu_support::{run_untraced, run_untraced_with};
 
 fn check_invariants(name: &str, program: &Program, run: &SnapshotRun) {
     let text = program.text_range();
@@ -79,6 +80,15 @@ fn check_invariants(name: &str, program: &Program, run: &SnapshotRun) {
             t.cycles, stats.total_cycles,
             "{name}: tile {} ends with the run",
             t.tile
+        );
+        // Every instruction takes at least one issuing cycle (an
+        // instruction that issued at or after the end must not count).
+        assert!(
+            t.instructions <= t.issuing,
+            "{name}: tile {} retired {} instructions in {} issuing cycles",
+            t.tile,
+            t.instructions,
+            t.issuing
         );
         let running: u64 = t.contexts.iter().map(|c| c.running).sum();
         assert_eq!(
@@ -168,9 +178,29 @@ fn programs_snapshot_through_the_library() {
         let (quiet, console) = run_untraced(&config, &program);
         assert_eq!(console, first.console, "{name}: tracing changes the output");
         assert_eq!(
+            quiet.end, first.result.end,
+            "{name}: tracing changes the end"
+        );
+        assert_eq!(
             quiet.stats, first.result.stats,
             "{name}: tracing changes the timing"
         );
+        // Nor the way tiles and network are kept in step (cross-checked
+        // traced by `scmp test` above; the untraced runs take the fast
+        // paths and replay a halted run without a trace).
+        for (what, lockstep, epoch) in [("lockstep", true, None), ("epoch 7", false, Some(7))] {
+            let mut other = config.clone();
+            if let Some(e) = epoch {
+                other.sim.epoch_cycles = e;
+            }
+            let (run, other_console) = run_untraced_with(&other, &program, lockstep);
+            assert_eq!(other_console, console, "{name}: {what} changes the output");
+            assert_eq!(run.end, quiet.end, "{name}: {what} changes the end");
+            assert_eq!(
+                run.stats, quiet.stats,
+                "{name}: {what} changes the statistics"
+            );
+        }
         if name.starts_with("fault_") {
             assert!(
                 matches!(first.result.end, RunEnd::Fault(_)),

@@ -44,7 +44,7 @@
 //! mitigation) made the `scmp` binary 8-15% faster on this Xeon, this
 //! bench's binary no faster.
 //!
-//! What limits it now: per instruction, the fast loop (`emu::fast`) does a
+//! What limits it now: per instruction, the fast loop (`emu::hart::fast`) does a
 //! jump-table dispatch (an indirect branch, and a jump back to it: one
 //! match in a loop, not threaded code) and reads its operands from the
 //! register file in memory (dependent instructions pay a store-to-load
@@ -52,7 +52,7 @@
 //! so that part is small. With many contexts, each slice costs about 300
 //! host instructions of scheduling and loop entry and exit (about 5 per
 //! instruction at quantum 64). FP arithmetic runs on the host FPU in the
-//! common case (`emu::hardfloat`); its cost is the FP register file in
+//! common case (`emu::hart::hardfloat`); its cost is the FP register file in
 //! memory and the range check on every result.
 
 mod guest;

@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use crate::config::{Config, ConfigBuilder, ConfigError};
 use crate::elf::{LoadError, Program};
-use crate::host::CapturedConsole;
+use crate::hart::host::CapturedConsole;
 use crate::machine::{RunEnd, RunOptions, RunResult, TraceOptions, TraceSink};
 use crate::network::VisitOrder;
 use crate::trace::{TraceFilter, TraceKinds};

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::context::{ContextCounters, SuspendCause};
+use crate::hart::context::{ContextCounters, SuspendCause};
 use crate::tile::Tile;
 
 /// Statistics of a run.

@@ -8,7 +8,7 @@ use isa_spec::msg::MessageType;
 use serde::Serialize;
 
 use crate::config::NiuDesign;
-use crate::context::SuspendCause;
+use crate::hart::context::SuspendCause;
 use crate::network::flit::{PORTS, Port};
 use crate::network::{Network, StallCause};
 use crate::niu::Niu;

@@ -17,7 +17,7 @@
 //!   buckets of `bucket_cycles`.
 //!
 //! The machine feeds a [`Recorder`]: context state changes (from
-//! [`Context::history`](crate::context::Context::history), taken once a
+//! [`Context::history`](crate::hart::context::Context::history), taken once a
 //! tile's past is certain), accepted `sendh` instructions, the NIUs'
 //! message ends ([`crate::niu::flows`]) and the network's link counters.
 
@@ -28,7 +28,7 @@ use isa_spec::{Inst, Opcode};
 use serde_json::{Value, json};
 
 use crate::config::{Config, NiuDesign};
-use crate::context::ContextState;
+use crate::hart::context::ContextState;
 use crate::network::Network;
 use crate::network::flit::{PORTS, Port};
 use crate::niu::flows::{Delivery, MessageEnd};

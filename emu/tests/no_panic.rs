@@ -38,6 +38,7 @@ proptest! {
         let result = run_cleanly(&words, threads, original, 20000, &sets)?;
         for t in &result.stats.tiles {
             prop_assert_eq!(t.issuing + t.switching + t.idle, t.cycles);
+            prop_assert!(t.instructions <= t.issuing);
             let running: u64 = t.contexts.iter().map(|c| c.running).sum();
             prop_assert_eq!(running, t.issuing);
         }

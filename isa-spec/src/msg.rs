@@ -164,8 +164,12 @@ pub struct Head {
     pub stride: u32,
 }
 
-/// Largest destination stride an original data header can carry.
-pub const MAX_ORIG_STRIDE: u32 = (1 << 17) - 1;
+/// Largest destination stride in words, in both designs: what the original
+/// data header's 17-bit field carries; the modified NIU's `str` takes the
+/// same (the thesis gives the receive entry's address field 21 bits, for
+/// the 8 MB memory's words, and no width for its stride), so a buffer is
+/// described the same way in both.
+pub const MAX_STRIDE: u32 = (1 << 17) - 1;
 
 impl Head {
     /// A head with only offsets and type set.
@@ -193,7 +197,7 @@ impl Head {
                 p |= ((self.node as u32 & 0x3ff) << 4) | (self.context as u32 & 0xf)
             }
             MessageType::Cts => p |= self.context as u32 & 0xf,
-            MessageType::DataOrig => p |= self.stride & MAX_ORIG_STRIDE,
+            MessageType::DataOrig => p |= self.stride & MAX_STRIDE,
         }
         p
     }
@@ -211,7 +215,7 @@ impl Head {
                 head.context = (payload & 0xf) as u8;
             }
             MessageType::Cts => head.context = (payload & 0xf) as u8,
-            MessageType::DataOrig => head.stride = payload & MAX_ORIG_STRIDE,
+            MessageType::DataOrig => head.stride = payload & MAX_STRIDE,
         }
         Some(head)
     }

@@ -38,10 +38,10 @@ fn head_fields_sit_where_the_documentation_says() {
     };
     assert_eq!(data.encode() & (1 << 16), 1 << 16);
     let orig = Head {
-        stride: MAX_ORIG_STRIDE,
+        stride: MAX_STRIDE,
         ..Head::new(0, 0, MessageType::DataOrig)
     };
-    assert_eq!(orig.encode() & MAX_ORIG_STRIDE, MAX_ORIG_STRIDE);
+    assert_eq!(orig.encode() & MAX_STRIDE, MAX_STRIDE);
     assert_eq!(
         Head::decode(7 << 17),
         None,
@@ -63,7 +63,7 @@ fn head_strategy() -> impl Strategy<Value = Head> {
         any::<bool>(),
         0u16..1024,
         0u8..16,
-        0u32..=MAX_ORIG_STRIDE,
+        0u32..=MAX_STRIDE,
     )
         .prop_map(|(dx, dy, t, rendezvous, node, context, stride)| {
             let ty = MessageType::ALL[t];

@@ -11,9 +11,9 @@
 use std::collections::BTreeSet;
 use std::num::NonZeroUsize;
 
-use emu::context::ContextState;
-use emu::csr::Identity;
 use emu::fault::{FaultCause, NIU_CONTEXT};
+use emu::hart::context::ContextState;
+use emu::hart::csr::Identity;
 use emu::tile::Halt;
 use emu::{Machine, RunEnd, RunResult, StdConsole};
 use gdbstub::common::{Signal, Tid};
@@ -246,7 +246,7 @@ impl MultiThreadBase for Debuggee {
             .chain(CSRS)
             .enumerate()
         {
-            let value = emu::csr::read(ctx, &id, t.now, ctx.instret, csr).unwrap_or(0);
+            let value = emu::hart::csr::read(ctx, &id, t.now, ctx.instret, csr).unwrap_or(0);
             match i {
                 0..3 => regs.fcsr[i] = value,
                 _ => regs.csrs[i - 3] = value,
@@ -269,12 +269,12 @@ impl MultiThreadBase for Debuggee {
         let fp = [isa_spec::FFLAGS, isa_spec::FRM, isa_spec::FCSR];
         for (i, csr) in fp.into_iter().enumerate() {
             if regs.fcsr[i] != before.fcsr[i] {
-                let _ = emu::csr::write(ctx, csr, regs.fcsr[i]);
+                let _ = emu::hart::csr::write(ctx, csr, regs.fcsr[i]);
             }
         }
         for (i, csr) in CSRS.into_iter().enumerate() {
             if regs.csrs[i] != before.csrs[i] {
-                emu::csr::write(ctx, csr, regs.csrs[i]).map_err(|_| TargetError::NonFatal)?;
+                emu::hart::csr::write(ctx, csr, regs.csrs[i]).map_err(|_| TargetError::NonFatal)?;
             }
         }
         Ok(())

@@ -163,7 +163,8 @@ SCMPWaitSend:
 
 # SCMPClearSend(a0 = message_id)
 #   Removes the send's entry (`rms`) so that the id can be used again. The
-#   send must be Complete (or absent): clearing one in flight is a fault.
+#   send must be Complete: clearing one in flight, or an id with no entry,
+#   is a fault.
     .globl SCMPClearSend
     .type SCMPClearSend, @function
 SCMPClearSend:
@@ -217,7 +218,8 @@ SCMPWaitReceive:
 
 # SCMPClearReceive(a0 = message_id)
 #   Removes the receive's entry (`rmr`): a Complete one, or a posted one
-#   no data has reached yet (which cancels it). One in progress is a fault.
+#   no data has reached yet (which cancels it). One in progress, or an id
+#   with no entry, is a fault.
     .globl SCMPClearReceive
     .type SCMPClearReceive, @function
 SCMPClearReceive:

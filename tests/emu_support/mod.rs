@@ -83,8 +83,18 @@ pub fn assemble_file(path: &Path) -> Result<Vec<u8>, String> {
 /// Runs `program` with `config` without tracing (the trace must not change
 /// a run: snapshot runs, traced, are compared with this).
 pub fn run_untraced(config: &Config, program: &Program) -> (RunResult, CapturedConsole) {
+    run_untraced_with(config, program, false)
+}
+
+/// [`run_untraced`], with tiles and network in lockstep or not.
+pub fn run_untraced_with(
+    config: &Config,
+    program: &Program,
+    lockstep: bool,
+) -> (RunResult, CapturedConsole) {
     let options = RunOptions {
         fault_trace_lines: 8,
+        lockstep,
         ..RunOptions::default()
     };
     let mut console = CapturedConsole::default();

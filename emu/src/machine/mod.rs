@@ -25,9 +25,10 @@
 //! a test runs every messaging program with several epoch lengths, router
 //! visiting orders, and a lockstep mode, and requires identical traces.
 //!
-//! An `exit` at cycle c ends the run at c (output and trace records stamped
-//! after c are dropped); a fault likewise. Tiles that ran past c (up to
-//! their horizon) are accounted to c in the statistics.
+//! An `exit` (at c, the cycle after its call), or a fault of an instruction
+//! issuing at c, ends the run at c: what issued at c or later on any tile
+//! (tiles may have run past c, up to their horizon) is not part of it, in
+//! the output, the trace or the statistics ([`run`] replays such a run to c).
 
 mod horizon;
 mod network_side;
@@ -38,18 +39,19 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::config::{BootTiles, Config};
-use crate::csr::Identity;
-use crate::decode::DecodedText;
 use crate::elf::{LoadError, Program};
-use crate::host::{Console, NullConsole, Prefixer};
+use crate::fault::FaultReport;
+use crate::hart::csr::Identity;
+use crate::hart::decode::DecodedText;
+use crate::hart::host::{Console, NullConsole, Prefixer};
+use crate::hart::memory::Memory;
+use crate::hart::timing::CostTable;
 use crate::labels::Labels;
-use crate::memory::Memory;
 use crate::network::Network;
 use crate::niu::{self, Niu};
 use crate::stats::Stats;
 use crate::tile::{Halt, Tile, TileParams};
 use crate::timeline::Recorder;
-use crate::timing::CostTable;
 use crate::trace::TraceFilter;
 
 use output::EventLine;
@@ -96,6 +98,9 @@ pub struct Machine {
     prefix_from: u64,
     /// The timeline being recorded.
     timeline: Option<Recorder>,
+    /// A replay of a halted run (see [`run`]): the halt's cycle, its cycle
+    /// limit (0 included), at which such a run ends exactly.
+    replay: Option<u64>,
 }
 
 impl Machine {
@@ -215,6 +220,7 @@ impl Machine {
             raw_output: options.raw_output,
             prefix_from: u64::MAX,
             timeline: options.timeline.map(|o| Recorder::new(o, config)),
+            replay: None,
         })
     }
 
@@ -251,9 +257,10 @@ impl Machine {
         console: &mut dyn Console,
         pause: &mut dyn FnMut(&mut Machine) -> bool,
     ) -> Option<RunResult> {
-        let max = match self.config.sim.max_cycles {
-            0 => u64::MAX,
-            m => m,
+        let max = match (self.replay, self.config.sim.max_cycles) {
+            (Some(h), _) => h,
+            (None, 0) => u64::MAX,
+            (None, m) => m,
         };
         self.max = max;
         let mut rounds = 0u64;
@@ -283,10 +290,16 @@ impl Machine {
             let net_time = if quiescent { u64::MAX } else { self.net_now };
             let committed = running_min.min(net_time).min(s.confirmed);
             let halted = halt.is_some();
+            let halt_by_limit = halt.as_ref().is_some_and(|h| h.cycle() <= max);
             if let Some(halt) = halt {
                 let cycle = halt.cycle();
                 if committed >= cycle || (running_min == u64::MAX && net_time >= cycle) {
-                    self.final_flush(console, cycle);
+                    // What other tiles did at the halt's cycle or later
+                    // (they may have run ahead) is not part of the run.
+                    match cycle.checked_sub(1) {
+                        Some(last) => self.final_flush(console, last),
+                        None => self.tiles.iter_mut().for_each(Tile::commit),
+                    }
                     break match halt {
                         Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
                         Halt::Fault(report) => (RunEnd::Fault(report), cycle),
@@ -338,15 +351,21 @@ impl Machine {
                     cycle,
                 );
             }
-            if running_min >= max && net_time >= max {
-                // The last instructions may end a few cycles past the limit.
-                let reached = self
-                    .tiles
-                    .iter()
-                    .map(|t| t.now)
-                    .max()
-                    .unwrap_or(max)
-                    .max(max);
+            // A halt by the limit ends the run once the runs before it are
+            // confirmed (above), however far optimistic runs went.
+            if running_min >= max && net_time >= max && !halt_by_limit {
+                // The last instructions may end a few cycles past the limit
+                // (a replay's statistics end at the limit itself).
+                let reached = match self.replay {
+                    Some(h) => h,
+                    None => self
+                        .tiles
+                        .iter()
+                        .map(|t| t.now)
+                        .max()
+                        .unwrap_or(max)
+                        .max(max),
+                };
                 self.final_flush(console, reached);
                 break (RunEnd::CycleLimit(max), reached);
             }
@@ -442,15 +461,11 @@ pub fn run(
         },
         sink: TraceSink::Last(lines, VecDeque::new()),
     });
-    let mut replay_config = config.clone();
-    // A fault at `cycle` is the instruction issuing then: the replay must
-    // let it issue; an exit's cycle is the one after its call.
-    replay_config.sim.max_cycles = match result.end {
-        RunEnd::Fault(_) => cycle + 1,
-        _ => cycle,
-    };
+    // Every tile stops before the halt's cycle (an exit's cycle is the one
+    // after its call; a fault's instruction issues then and does not
+    // retire), and the statistics end there.
     let mut replay = Machine::new(
-        &replay_config,
+        config,
         program,
         RunOptions {
             trace,
@@ -461,13 +476,20 @@ pub fn run(
             timeline: None,
         },
     )?;
+    replay.replay = Some(cycle);
     let again = replay.run(&mut NullConsole);
+    debug_assert_eq!(again.stats.total_cycles, cycle);
     debug_assert_eq!(again.end, {
-        let mut e = result.end.clone();
-        if let RunEnd::Fault(r) = &mut e {
-            r.last_trace.clear();
+        match &result.end {
+            // A tile's faulting instruction issues at the cycle; an NIU's
+            // fault comes from the network's cycle before.
+            RunEnd::Fault(r) if r.context != crate::fault::NIU_CONTEXT => RunEnd::CycleLimit(cycle),
+            RunEnd::Fault(r) => RunEnd::Fault(FaultReport {
+                last_trace: Vec::new(),
+                ..r.clone()
+            }),
+            e => e.clone(),
         }
-        e
     });
     result.stats = again.stats;
     if let RunEnd::Fault(report) = &mut result.end

@@ -4,7 +4,7 @@
 use super::{BlockedContext, DeadlockReport, Machine, TraceSink};
 use std::io::Write;
 
-use crate::host::{Console, OutputEvent};
+use crate::hart::host::{Console, OutputEvent};
 use crate::trace::TraceRecord;
 
 /// A network or NIU trace line, ordered with instruction records by cycle
@@ -138,7 +138,7 @@ impl Machine {
                     continue;
                 }
                 let waits_for = match ctx.state {
-                    crate::context::ContextState::Suspended(cause) => self.nius[i]
+                    crate::hart::context::ContextState::Suspended(cause) => self.nius[i]
                         .describe_wait(c)
                         .unwrap_or_else(|| cause.name().to_string()),
                     _ => "the pipeline".to_string(),

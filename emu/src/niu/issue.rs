@@ -14,15 +14,28 @@
 //! - RTS and CTS messages, the NIU's own, go ahead of data flits on the
 //!   injection channel (they travel in their own VC sets); among data
 //!   queues the channel is first come first served, a whole message at a time.
+//! - A destination stride over [`MAX_STRIDE`] words faults where it is
+//!   given, in both designs: the original's `sendh` (its header field has
+//!   17 bits) and the modified NIU's `str` (the same bound; the thesis gives
+//!   no width for the receive entry's stride).
+//! - A thread message's handler that is not a multiple of 4 faults at its
+//!   `sendh` (the thesis only says the address becomes the new thread's
+//!   instruction pointer).
 //! - `rms` of a send that is not Complete, and `rmr` of a receive In
 //!   Progress or RTS Received, fault: removing them would lose a transfer.
 //!   `rmr` of an In Use entry cancels the posted receive.
+//! - `rms`/`rmr` of an id with no entry (Empty: never used, or removed
+//!   already) fault, as `waits`/`waitr` of one do: the thesis has a thread
+//!   remove an entry once its operation is Complete, to use the id again;
+//!   removing nothing is a program's mistake (a wrong id, a second removal)
+//!   that a no-op would hide. The original NIU, which has no tables, faults
+//!   on every table instruction.
 
-use isa_spec::msg::{Flit, FlitKind, Head, MAX_ORIG_STRIDE, MessageType, unpack_stride_count};
+use isa_spec::msg::{Flit, FlitKind, Head, MAX_STRIDE, MessageType, unpack_stride_count};
 use isa_spec::{Inst, Opcode, SendType};
 
 use super::queue::{Copier, Entry};
-use super::tables::{ReceiveEvent, ReceiveState, ReceiveStep, SendEvent, SendStep};
+use super::tables::{ReceiveEvent, ReceiveState, ReceiveStep, SendEvent, SendState, SendStep};
 use super::{ControlMessage, Niu, NiuOutcome, OpenMessage, Wait};
 use crate::config::{NiuDesign, WaitMode};
 use crate::fault::FaultCause;
@@ -32,6 +45,21 @@ fn fault(m: &'static str, reason: String) -> NiuOutcome {
         mnemonic: m,
         reason,
     })
+}
+
+/// The one rule for destination strides (the original's data header, the
+/// modified NIU's `str`): at most [`MAX_STRIDE`] words. Within 2 GiB of
+/// memory, a store address then leaves memory before it could wrap around.
+fn check_stride(m: &'static str, stride: u32) -> Result<(), NiuOutcome> {
+    if stride > MAX_STRIDE {
+        return Err(fault(
+            m,
+            format!(
+                "destination stride {stride} ({stride:#x}) is more than {MAX_STRIDE} words (17 bits, in both designs)"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 impl Niu {
@@ -149,13 +177,8 @@ impl Niu {
                             format!("destination address {addr:#010x} is not word-aligned"),
                         );
                     }
-                    if stride > MAX_ORIG_STRIDE {
-                        return fault(
-                            m,
-                            format!(
-                                "destination stride {stride} is more than {MAX_ORIG_STRIDE} words"
-                            ),
-                        );
+                    if let Err(f) = check_stride(m, stride) {
+                        return f;
                     }
                     let mut head = Head::new(0, 0, MessageType::DataOrig);
                     head.stride = stride;
@@ -166,6 +189,19 @@ impl Niu {
                     };
                     match kind {
                         SendType::Thread => {
+                            // The new thread's first pc: an instruction
+                            // address, checked here as a misaligned `jr`
+                            // target is at the `jr` (the receiver would
+                            // run from the word below it otherwise).
+                            let handler = r(inst.rs2);
+                            if !handler.is_multiple_of(4) {
+                                return fault(
+                                    m,
+                                    format!(
+                                        "thread handler {handler:#010x} is not a multiple of 4 (a thread starts at an instruction)"
+                                    ),
+                                );
+                            }
                             let second = if original {
                                 Flit::new(FlitKind::Body, r(inst.rs2))
                             } else {
@@ -343,6 +379,9 @@ impl Niu {
                         format!("buffer address {addr:#010x} is outside the tile's memory"),
                     );
                 }
+                if let Err(f) = check_stride(m, stride) {
+                    return f;
+                }
                 let event = ReceiveEvent::Str { addr, stride };
                 match self.receive_event(now, id, event) {
                     Err(_) => self.suspend(c, Wait::ReceiveRoom),
@@ -358,6 +397,12 @@ impl Niu {
             Opcode::Rms => {
                 let state = self.send.state(id);
                 match self.send_event(now, id, SendEvent::Rms) {
+                    Ok(SendStep::Refuse) if state == SendState::Empty => fault(
+                        m,
+                        format!(
+                            "no send of message id {id} is in the table: nothing to remove (it was never sent, or removed already)"
+                        ),
+                    ),
                     Ok(SendStep::Refuse) => fault(
                         m,
                         format!(
@@ -371,10 +416,12 @@ impl Niu {
             Opcode::Rmr => {
                 let state = self.recv.state(id);
                 match self.receive_event(now, id, ReceiveEvent::Rmr) {
-                    Ok((ReceiveStep::To(_), _)) => {
-                        self.completed.retain(|(i, _)| *i != id);
-                        NiuOutcome::Done(None)
-                    }
+                    Ok((ReceiveStep::Refuse, _)) if state == ReceiveState::Empty => fault(
+                        m,
+                        format!(
+                            "no receive of message id {id} is in the table: nothing to remove (none was posted or received, or it was removed already)"
+                        ),
+                    ),
                     Ok((ReceiveStep::Refuse, _)) => fault(
                         m,
                         format!(
@@ -382,7 +429,10 @@ impl Niu {
                             state.name()
                         ),
                     ),
-                    _ => NiuOutcome::Done(None),
+                    _ => {
+                        self.completed.retain(|(i, _)| *i != id);
+                        NiuOutcome::Done(None)
+                    }
                 }
             }
             Opcode::Waits => match self.send_event(now, id, SendEvent::Waits) {

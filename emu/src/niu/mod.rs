@@ -39,8 +39,8 @@ use std::collections::VecDeque;
 use isa_spec::msg::{Flit, MessageType, ReceiveState, SendState};
 
 use crate::config::{NiuConfig, NiuDesign};
-use crate::context::SuspendCause;
 use crate::fault::FaultCause;
+use crate::hart::context::SuspendCause;
 use crate::network::Network;
 use queue::TxQueue;
 use tables::{

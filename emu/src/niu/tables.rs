@@ -84,10 +84,10 @@ pub fn send_transition(state: SendState, event: SendEvent) -> SendStep {
         (Complete, Waits) => SendStep::Stay,
         (Empty, Waits) => SendStep::Refuse,
         (InUse | InProgress, Waits) => SendStep::Wait,
-        // Removing a send that has not left would lose it.
+        // Removing a send that has not left would lose it; removing nothing
+        // is a wrong id or a second removal (decision, docs/network.md).
         (Complete, Rms) => SendStep::To(Empty),
-        (Empty, Rms) => SendStep::Stay,
-        (InUse | InProgress, Rms) => SendStep::Refuse,
+        (Empty | InUse | InProgress, Rms) => SendStep::Refuse,
     }
 }
 
@@ -283,10 +283,10 @@ pub fn receive_transition(state: ReceiveState, event: ReceiveEvent) -> ReceiveSt
         (Empty, Waitr) => ReceiveStep::Refuse,
         (InUse | InProgress | RtsReceived, Waitr) => ReceiveStep::Wait,
         // rmr removes a completed receive or cancels a posted one; removing
-        // a transfer under way or an RTS's record would lose it.
-        (Empty, Rmr) => ReceiveStep::Stay,
+        // a transfer under way or an RTS's record would lose it, removing
+        // nothing is a wrong id or a second removal (decision).
         (InUse | Complete, Rmr) => ReceiveStep::To(Empty),
-        (InProgress | RtsReceived, Rmr) => ReceiveStep::Refuse,
+        (Empty | InProgress | RtsReceived, Rmr) => ReceiveStep::Refuse,
     }
 }
 

@@ -9,8 +9,8 @@ use isa_spec::{Inst, Opcode, SendType};
 
 use super::{Niu, NiuEventKind, NiuOutcome, TileEffect, TileView, classes};
 use crate::config::{Config, NiuConfig, NiuDesign, WaitMode};
-use crate::context::SuspendCause;
 use crate::fault::FaultCause;
+use crate::hart::context::SuspendCause;
 use crate::network::Network;
 
 const CONTEXTS: usize = 4;
@@ -426,9 +426,21 @@ fn removing_an_unfinished_transfer_faults() {
         SendType::Thread,
         [5, 0, 0]
     )));
-    // Empty + rms/rmr: nothing to do. waits/waitr on Empty: a fault.
-    assert_eq!(rig.ok(0, 0, Opcode::Rms, [6, 0, 0]), None);
-    assert_eq!(rig.ok(2, 0, Opcode::Rmr, [6, 0, 0]), None);
+    // Empty + rms/rmr (nothing to remove), waits/waitr: a fault.
+    assert!(fault(rig.issue(
+        0,
+        0,
+        Opcode::Rms,
+        SendType::Thread,
+        [6, 0, 0]
+    )));
+    assert!(fault(rig.issue(
+        2,
+        0,
+        Opcode::Rmr,
+        SendType::Thread,
+        [6, 0, 0]
+    )));
     assert!(fault(rig.issue(
         0,
         0,

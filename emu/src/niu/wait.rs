@@ -4,7 +4,7 @@
 use super::tables::{ReceiveEvent, ReceiveStep, SendEvent, SendStep};
 use super::{Effect, Niu, NiuEventKind, NiuOutcome, TileEffect};
 use crate::config::NiuDesign;
-use crate::context::SuspendCause;
+use crate::hart::context::SuspendCause;
 
 /// Why a context waits in the NIU, to be woken when it can proceed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 //! from it when the network brings something the run did not see.
 
 use super::{Tile, TileCounters};
-use crate::context::Context;
-use crate::execute::Reservations;
+use crate::hart::context::Context;
+use crate::hart::execute::Reservations;
 use crate::trace::TraceFilter;
 
 /// A tile's state at the start of an optimistic run (memory is in its

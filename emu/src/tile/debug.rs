@@ -2,7 +2,7 @@
 
 use super::Tile;
 use crate::fault::FaultCause;
-use crate::semihost::EBREAK_WORD as EBREAK;
+use crate::hart::semihost::EBREAK_WORD as EBREAK;
 
 impl Tile {
     /// Debugger: makes the instruction at `pc` fault as `ebreak` does

@@ -2,9 +2,9 @@
 //! faults) and the completion of a parked messaging instruction.
 
 use super::{Halt, Parked, Tile};
-use crate::context::ContextState;
-use crate::execute::Effects;
 use crate::fault::FaultReport;
+use crate::hart::context::ContextState;
+use crate::hart::execute::Effects;
 use crate::niu::{NiuOutcome, TileEffect};
 use crate::trace::TraceFilter;
 

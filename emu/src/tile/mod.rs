@@ -15,15 +15,15 @@ mod messaging;
 
 use std::sync::Arc;
 
-use crate::context::{Context, ContextState};
-use crate::csr::Identity;
-use crate::decode::{Decoded, DecodedText, Fast};
-use crate::execute::{Effects, Hart, Reservations, Stop};
-use crate::fast::{self, FastEnv, FastExit, FastState};
 use crate::fault::{FaultCause, FaultReport};
-use crate::host::{self, HostOutcome, OutputEvent};
-use crate::memory::Memory;
-use crate::timing::CostTable;
+use crate::hart::context::{Context, ContextState};
+use crate::hart::csr::Identity;
+use crate::hart::decode::{Decoded, DecodedText, Fast};
+use crate::hart::execute::{Effects, Hart, Reservations, Stop};
+use crate::hart::fast::{self, FastEnv, FastExit, FastState};
+use crate::hart::host::{self, HostOutcome, OutputEvent};
+use crate::hart::memory::Memory;
+use crate::hart::timing::CostTable;
 use crate::trace::{TraceFilter, TraceRecord};
 
 /// Why a tile stopped the whole run.
@@ -324,7 +324,7 @@ impl Tile {
     /// Runs context `c` until the clock reaches `end` or an instruction stops
     /// the straight-line flow; returns that stop with the instruction.
     ///
-    /// Untraced, the fast loop ([`crate::fast`]) runs the frequent
+    /// Untraced, the fast loop ([`crate::hart::fast`]) runs the frequent
     /// instructions and hands every other one to the general step
     /// (`step`); traced, every instruction takes the general step.
     fn run_slice<const TRACE: bool>(

@@ -115,7 +115,7 @@ fn tables_have_a_capacity() {
     assert_eq!(s.apply(3, SendEvent::Sendh), Err(TableFull));
     assert_eq!(s.state(3), SendState::Empty);
     // A full table still answers events that create nothing.
-    assert_eq!(s.apply(3, SendEvent::Rms), Ok(SendStep::Stay));
+    assert_eq!(s.apply(3, SendEvent::Rms), Ok(SendStep::Refuse));
     let mut r = ReceiveTable::new(1);
     let post = ReceiveEvent::Str {
         addr: 0x100,

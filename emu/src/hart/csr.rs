@@ -7,8 +7,8 @@ use isa_spec::{
     NODEID, NTILES, TIME, TIMEH,
 };
 
-use crate::context::Context;
 use crate::fault::FaultCause;
+use crate::hart::context::Context;
 
 /// What the read-only CSRs of a context report.
 #[derive(Clone, Copy, Debug)]

@@ -4,10 +4,10 @@
 
 use isa_spec::{Inst, Opcode};
 
-use crate::context::Context;
-use crate::csr::Identity;
-use crate::decode::{Amo, Fast, MulDiv};
-use crate::execute::{Effects, csr_op, fp_compute};
+use crate::hart::context::Context;
+use crate::hart::csr::Identity;
+use crate::hart::decode::{Amo, Fast, MulDiv};
+use crate::hart::execute::{Effects, csr_op, fp_compute};
 
 /// The M instructions other than `mul`, `op` a [`MulDiv`] (out of line:
 /// they are rarer, and inline they would cost the loop registers).

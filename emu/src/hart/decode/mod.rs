@@ -3,7 +3,7 @@
 //!
 //! Two parallel tables: [`Decoded`] (the instruction as the ISA defines it,
 //! for the general interpreter, traces and faults) and [`Fast`] (the same
-//! word prepared for the untraced fast loop of `crate::fast`: specialised
+//! word prepared for the untraced fast loop of `crate::hart::fast`: specialised
 //! operation, registers, immediate or branch target, cycles).
 //!
 //! All tiles load the same image, so they share the tables (an `Arc`); a
@@ -20,7 +20,7 @@ use isa_spec::Inst;
 pub use fast_entry::{Fast, fast_step};
 pub use fast_op::{Amo, FastOp, MulDiv, Reg, StopKind};
 
-use crate::timing::CostTable;
+use crate::hart::timing::CostTable;
 
 /// One predecoded word.
 #[derive(Clone, Copy, Debug)]

@@ -19,11 +19,11 @@
 use std::cell::RefCell;
 use std::io::Read;
 
-use crate::context::Context;
-use crate::execute::{Effects, Stop};
 use crate::fault::FaultCause;
-use crate::host::{HostOutcome, Stream};
-use crate::memory::Memory;
+use crate::hart::context::Context;
+use crate::hart::execute::{Effects, Stop};
+use crate::hart::host::{HostOutcome, Stream};
+use crate::hart::memory::Memory;
 
 /// `slli x0, x0, 0x1f`, the word before a semihosting `ebreak`.
 pub const ENTRY_WORD: u32 = 0x01f0_1013;

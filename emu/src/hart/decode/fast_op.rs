@@ -76,7 +76,7 @@ pub enum FastOp {
     /// in bits 7:0, `rs3` in 15:8 and the rounding mode field in 23:16.
     Fp,
     // The F and D arithmetic with a static round-to-nearest-even or the
-    // dynamic rounding mode: first on the host FPU (`crate::hardfloat`)
+    // dynamic rounding mode: first on the host FPU (`crate::hart::hardfloat`)
     // when the mode is round-to-nearest-even, else as `Fp` (`imm` as there,
     // and bits 31:24 all ones for the dynamic mode, so that `frm` masked
     // by them is zero exactly when the host's rounding applies).

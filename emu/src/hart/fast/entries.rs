@@ -13,12 +13,12 @@
 use super::cursor::Cursor;
 use super::ops::{amo, csr_call, fp_call, load8, load16, load64, mul_div};
 use super::{FastEnv, pc_of};
-use crate::context::Context;
-use crate::csr::Identity;
-use crate::decode::FastOp;
-use crate::execute::Reservations;
-use crate::fpu::{Arith, box_s};
-use crate::hardfloat;
+use crate::hart::context::Context;
+use crate::hart::csr::Identity;
+use crate::hart::decode::FastOp;
+use crate::hart::execute::Reservations;
+use crate::hart::fpu::{Arith, box_s};
+use crate::hart::hardfloat;
 
 /// Why [`entries`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,7 +160,7 @@ pub(super) fn entries<const CALLS: bool, const FMA: bool, const BLOCKS: bool>(
             macro_rules! undo_check {
                 ($a:expr) => {
                     if let Some((saved_in, generation)) = env.undo
-                        && saved_in.get(($a >> crate::memory::PAGE_SHIFT) as usize)
+                        && saved_in.get(($a >> crate::hart::memory::PAGE_SHIFT) as usize)
                             != Some(&generation)
                     {
                         stop!();

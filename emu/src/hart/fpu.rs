@@ -20,7 +20,7 @@
 //! the directed rounding modes.
 //!
 //! This is the reference: the fast loop's host-FPU path
-//! (`crate::hardfloat`) is checked against it bit for bit and falls back
+//! (`crate::hart::hardfloat`) is checked against it bit for bit and falls back
 //! to it.
 
 use rustc_apfloat::ieee::{Double, Single};

@@ -1,7 +1,7 @@
 //! The fast loop's position in the [`Fast`] table: a pointer that moves to
 //! the next entry with no end check, which the table's shape makes safe.
 
-use crate::decode::{Fast, FastOp};
+use crate::hart::decode::{Fast, FastOp};
 
 /// The next entry to run, in a table whose last entry is a
 /// [`FastOp::Slow`] (checked on creation). The loop stops at such an entry

@@ -15,7 +15,7 @@ use rustc_apfloat::Round;
 use rustc_apfloat::ieee::{Double, Single};
 
 use super::{HostFloat, arith, host_has_fma, sqrt};
-use crate::fpu::{self, Arith, Format, box_s, flags};
+use crate::hart::fpu::{self, Arith, Format, box_s, flags};
 use crate::test_rng::Rng;
 
 /// A format's layout, for building operands from fields.

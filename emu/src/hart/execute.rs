@@ -8,11 +8,11 @@
 use isa_spec::{Inst, Opcode};
 use rustc_apfloat::ieee::{Double, Single};
 
-use crate::context::{Context, NO_RESERVATION};
-use crate::csr::{self, Identity};
 use crate::fault::{Access, FaultCause};
-use crate::fpu::{self, Arith, Compare, box_s, unbox_s};
-use crate::memory::Memory;
+use crate::hart::context::{Context, NO_RESERVATION};
+use crate::hart::csr::{self, Identity};
+use crate::hart::fpu::{self, Arith, Compare, box_s, unbox_s};
+use crate::hart::memory::Memory;
 
 /// Writes integer register `rd` and, when tracing, records the write
 /// (callers re-zero `x0` after the instruction).
@@ -316,7 +316,7 @@ impl Hart<'_> {
                 if isa_spec::HostService::from_number(ctx.x[17])
                     == Some(isa_spec::HostService::Read) =>
             {
-                let n = crate::host::read(ctx, self.mem)?;
+                let n = crate::hart::host::read(ctx, self.mem)?;
                 write_x!(TRACE, ctx, fx, 10, n);
                 if self.mem.code_was_written() {
                     ctx.pc = next;
@@ -324,8 +324,8 @@ impl Hart<'_> {
                 }
             }
             Opcode::Ecall => return Err(Stop::HostCall),
-            Opcode::Ebreak if crate::semihost::is_call(self.mem, pc) => {
-                crate::semihost::call_in_hart::<TRACE>(ctx, self.mem, fx)?;
+            Opcode::Ebreak if crate::hart::semihost::is_call(self.mem, pc) => {
+                crate::hart::semihost::call_in_hart::<TRACE>(ctx, self.mem, fx)?;
                 if self.mem.code_was_written() {
                     ctx.pc = next;
                     return Err(Stop::CodeWritten);

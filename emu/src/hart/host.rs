@@ -9,9 +9,9 @@ use std::io::Write;
 
 use isa_spec::HostService;
 
-use crate::context::Context;
 use crate::fault::FaultCause;
-use crate::memory::Memory;
+use crate::hart::context::Context;
+use crate::hart::memory::Memory;
 
 /// Output stream of a host service.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,7 +59,7 @@ pub fn call(
     context: u32,
     out: &mut Vec<OutputEvent>,
 ) -> Result<HostOutcome, FaultCause> {
-    if crate::semihost::is_call(mem, ctx.pc) {
+    if crate::hart::semihost::is_call(mem, ctx.pc) {
         let mut emit = |stream: Stream, bytes: Vec<u8>| {
             if !bytes.is_empty() {
                 out.push(OutputEvent {
@@ -71,7 +71,7 @@ pub fn call(
                 });
             }
         };
-        return crate::semihost::call_on_tile(ctx, mem, &mut emit);
+        return crate::hart::semihost::call_on_tile(ctx, mem, &mut emit);
     }
     let number = ctx.x[17];
     let a0 = ctx.x[10];
@@ -129,8 +129,8 @@ pub(crate) fn read(ctx: &mut Context, mem: &mut Memory) -> Result<u32, FaultCaus
         return Ok(EBADF.wrapping_neg());
     }
     mem.slice(buf, len)?;
-    let bytes = crate::semihost::read_input(len as usize);
-    crate::semihost::store_bytes(mem, buf, &bytes)?;
+    let bytes = crate::hart::semihost::read_input(len as usize);
+    crate::hart::semihost::store_bytes(mem, buf, &bytes)?;
     Ok(bytes.len() as u32)
 }
 

@@ -1,7 +1,7 @@
 //! The host-FPU fast path of the F and D arithmetic (QEMU's "hardfloat",
 //! 2018): add, subtract, multiply, divide, square root and the fused
 //! multiply-adds on the host's floating point, bit-exact with the soft path
-//! of [`crate::fpu`], which stays the reference and the fallback.
+//! of [`crate::hart::fpu`], which stays the reference and the fallback.
 //!
 //! The host rounds to nearest even and raises no flags we can see, so the
 //! fast path is only taken in round-to-nearest-even (the caller checks the
@@ -22,14 +22,14 @@
 //!
 //! A fused multiply-add must be one rounding: the host's `fma` instruction,
 //! which not every x86-64 has. The functions take `FMA`, true only in code
-//! compiled with the feature (see `crate::fast`) after a run-time check
+//! compiled with the feature (see `crate::hart::fast`) after a run-time check
 //! ([`host_has_fma`]); without it, fused operations and the double
 //! residuals go the soft way (`f64::mul_add` would otherwise be a slow
 //! libm call).
 
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
-use crate::fpu::{Arith, box_s, flags};
+use crate::hart::fpu::{Arith, box_s, flags};
 
 #[cfg(test)]
 mod tests;

@@ -11,7 +11,7 @@
 //! So the loop only has to agree with `Hart::execute` on the ordinary case
 //! (the CSR and the rarer FP instructions even run the same code,
 //! `fp_compute` and `csr_op`, which change nothing when they fail; the FP
-//! arithmetic first tries the host FPU, `crate::hardfloat`, bit-exact with
+//! arithmetic first tries the host FPU, `crate::hart::hardfloat`, bit-exact with
 //! the soft path the general interpreter runs).
 //!
 //! The loop is compiled twice: without calls (the integer, memory, AMO and
@@ -28,11 +28,11 @@ mod cursor;
 mod entries;
 mod ops;
 
-use crate::context::Context;
-use crate::csr::Identity;
-use crate::decode::{Fast, FastOp, StopKind};
-use crate::execute::{Reservations, Stop};
-use crate::hardfloat::host_has_fma;
+use crate::hart::context::Context;
+use crate::hart::csr::Identity;
+use crate::hart::decode::{Fast, FastOp, StopKind};
+use crate::hart::execute::{Reservations, Stop};
+use crate::hart::hardfloat::host_has_fma;
 use cursor::Cursor;
 use entries::{Exit, LoopState, entries};
 
@@ -96,7 +96,7 @@ const MAX_BUDGET: u64 = if cfg!(test) { 1000 } else { i32::MAX as u64 };
 /// is the text alone); without, `env` says it all.
 ///
 /// With calls, the loop is compiled once more with the host's fused
-/// multiply-add (see [`crate::hardfloat`]), and that one runs when the CPU
+/// multiply-add (see [`crate::hart::hardfloat`]), and that one runs when the CPU
 /// has it.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]

@@ -1,0 +1,24 @@
+//! One hardware context (hart) of a tile and its execution: the register and
+//! thread state ([`context`]), the control and status registers ([`csr`]),
+//! predecoded text ([`decode`]), the semantics of each instruction
+//! ([`execute`], the careful step that traces), the untraced fast loop
+//! (`fast`), F and D arithmetic ([`fpu`] in software, the reference;
+//! `hardfloat` its host-FPU fast path), access to the tile's local memory
+//! ([`memory`]), the per-instruction costs of the timing model ([`timing`]),
+//! and the services a program reaches through `ecall` and semihosting
+//! ([`host`], [`semihost`]).
+//!
+//! The tile (`crate::tile`) schedules the contexts and hands the
+//! messaging instructions to the NIU; nothing here knows about the network.
+
+pub mod context;
+pub mod csr;
+pub mod decode;
+pub mod execute;
+pub(crate) mod fast;
+pub mod fpu;
+pub(crate) mod hardfloat;
+pub mod host;
+pub mod memory;
+pub mod semihost;
+pub mod timing;
