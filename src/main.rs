@@ -4,7 +4,7 @@
 //! command line, source, ELF file or configuration that is wrong, or a file
 //! that cannot be read or written); `scmp run` otherwise returns the
 //! program's own status, 134 after a guest fault, 124 at the cycle limit,
-//! 125 after a deadlock. Errors are one `error:` line, or a source snippet
+//! 125 after a deadlock, 130 when SIGINT or SIGTERM stopped it. Errors are one `error:` line, or a source snippet
 //! for an error in a source file.
 
 use std::io::IsTerminal;
@@ -13,14 +13,19 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+mod cc;
 mod gdb;
+mod jobs;
 mod noc;
 mod output;
 mod preprocess;
+mod profile;
 mod record;
 mod run;
+mod setup;
 mod snaptest;
 mod sweep;
+mod watch;
 
 /// `--version`: the version, the commit it was built from, and what the
 /// build provides.
@@ -46,14 +51,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Assemble sources (GNU as dialect, RV32G + SCMP) into an ELF executable.
+    /// Assemble sources (GNU as dialect, RV32G + SCMP) into an ELF executable
+    /// (or, with -c, a relocatable object for GNU ld).
     Asm(AsmArgs),
+    /// Compile C for a tile: gcc with scmp.h, a messaging library, picolibc
+    /// and the tile's memory map, `scmp asm` as the assembler.
+    Cc(cc::CcArgs),
     /// Show the sections, symbols and disassembly of an ELF file.
     Objdump(ObjdumpArgs),
     /// Run a program (an ELF, or `.s` sources assembled first) on a mesh of tiles.
-    Run(Box<run::RunArgs>),
+    Run(Box<setup::RunArgs>),
     /// Print the effective machine configuration with every key documented.
-    Config(run::ConfigArgs),
+    Config(setup::ConfigArgs),
     /// Run the network alone under synthetic traffic and print BookSim2's figures.
     Noc(noc::NocArgs),
     /// Snapshot-test programs: run each as its `# run:` line says and compare
@@ -67,22 +76,12 @@ enum Command {
     Stressmark(sweep::StressmarkArgs),
 }
 
-/// `scmp` arguments (`run ...`) parsed as the command line would be: the
-/// sweep's runs, in this process, take exactly its job list's arguments.
-fn parse_run_args(args: &[String]) -> Result<run::RunArgs, String> {
-    let cli = Cli::try_parse_from(std::iter::once("scmp").chain(args.iter().map(String::as_str)))
-        .map_err(|e| e.to_string())?;
-    match cli.command {
-        Command::Run(args) => Ok(*args),
-        _ => Err(format!("`{}` is not a run", args.join(" "))),
-    }
-}
-
 /// Arguments of `scmp asm`.
 #[derive(clap::Args)]
 struct AsmArgs {
-    /// Source files; they link into one executable (globals resolve across them).
-    #[arg(required = true)]
+    /// Source files; they link into one executable (globals resolve across
+    /// them). `-` is standard input; with -c and none, standard input too
+    /// (as `gcc -pipe` runs GNU as).
     inputs: Vec<PathBuf>,
     /// Output file.
     #[arg(short, long, default_value = "a.out")]
@@ -109,6 +108,38 @@ struct AsmArgs {
     /// Address of `.text`, a multiple of 4.
     #[arg(long, value_name = "ADDR", value_parser = parse_text_base, default_value = "0x10000")]
     text_base: u64,
+    /// Write a relocatable object (one input file) for a linker such as GNU
+    /// ld, with RISC-V relocations as GNU as writes them. Invoked as `as`
+    /// (or `...-as`), `scmp` is this command with GNU as's options, so gcc
+    /// uses it as its assembler through `gcc -B DIR` (DIR/as a link to scmp).
+    #[arg(short = 'c', long = "object")]
+    object: bool,
+    /// GNU as's `-march=`: accepted (the tiles are rv32g); gcc passes it twice.
+    #[arg(long, value_name = "ISA", hide = true)]
+    march: Vec<String>,
+    /// GNU as's `-mabi=`: the float ABI flag of an object (ilp32d, the
+    /// default; ilp32f; ilp32); the last one counts.
+    #[arg(long, value_name = "ABI")]
+    mabi: Vec<String>,
+    /// GNU as's `-misa-spec=`: accepted.
+    #[arg(long = "misa-spec", value_name = "VERSION", hide = true)]
+    misa_spec: Vec<String>,
+    /// No linker relaxation in an object (GNU as's `-mno-relax`).
+    #[arg(long = "no-relax")]
+    no_relax: bool,
+    /// Linker relaxation in an object (GNU as's `-mrelax`, the default).
+    #[arg(long = "relax", hide = true)]
+    relax: bool,
+    /// DWARF version of the line table built from `.loc` (GNU as's
+    /// `--gdwarf-N`, 2..=5).
+    #[arg(long = "gdwarf", value_name = "N", hide = true, action = clap::ArgAction::Set)]
+    gdwarf: Option<u16>,
+    /// GNU as options that change nothing here (`--traditional-format`, `-g`, `-fpic`, ...).
+    #[arg(long = "gnu-ignored", hide = true)]
+    gnu_ignored: Vec<String>,
+    /// Print the version on standard error (GNU as's `-v`), then assemble.
+    #[arg(short = 'v')]
+    verbose: bool,
 }
 
 /// Arguments of `scmp objdump`.
@@ -192,25 +223,43 @@ fn write_executable(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()>
     Ok(())
 }
 
-fn assemble(args: AsmArgs) -> ExitCode {
+fn assemble(mut args: AsmArgs) -> ExitCode {
     let color = std::io::stderr().is_terminal();
+    if args.inputs.is_empty() {
+        if !args.object {
+            eprintln!("error: no input files (scmp asm prog.s -o prog.elf)");
+            return ExitCode::from(setup::EXIT_USAGE);
+        }
+        args.inputs.push("-".into());
+    }
     let sources = match preprocess::read_sources(&args.inputs, &args.include, &args.define) {
         Ok(sources) => sources,
         Err(errors) => {
             for e in errors {
                 eprintln!("error: {e}");
             }
-            return ExitCode::from(run::EXIT_USAGE);
+            return ExitCode::from(setup::EXIT_USAGE);
         }
     };
+    if args.verbose {
+        eprintln!(
+            "scmp asm {} (GNU as 2.40's dialect and object files for RV32G + SCMP)",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
     let opts = asm::Options {
-        include_dirs: args.include,
-        defsyms: args.defsym,
-        entry: args.entry,
+        include_dirs: args.include.clone(),
+        defsyms: args.defsym.clone(),
+        entry: args.entry.clone(),
         listing: args.listing || args.listing_file.is_some(),
         text_base: args.text_base,
+        relax: !args.no_relax,
+        dwarf_version: args.gdwarf.unwrap_or(0),
         ..asm::Options::default()
     };
+    if args.object {
+        return assemble_object(&args, &sources, &opts, color);
+    }
     match asm::assemble_sources(&sources, &opts) {
         Ok(out) => {
             if !out.warnings.list.is_empty() {
@@ -218,7 +267,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
             }
             if let Err(e) = write_executable(&args.output, &out.elf) {
                 eprintln!("error: cannot write {}: {e}", args.output.display());
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
             if let Some(listing) = out.listing {
                 match &args.listing_file {
@@ -226,7 +275,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
                     Some(dest) => {
                         if let Err(e) = std::fs::write(dest, listing) {
                             eprintln!("error: cannot write {}: {e}", dest.display());
-                            return ExitCode::from(run::EXIT_USAGE);
+                            return ExitCode::from(setup::EXIT_USAGE);
                         }
                     }
                 }
@@ -240,9 +289,127 @@ fn assemble(args: AsmArgs) -> ExitCode {
                 "error: assembly failed with {n} error{}",
                 if n == 1 { "" } else { "s" }
             );
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
+}
+
+/// `scmp asm -c`: one source into a relocatable object.
+fn assemble_object(
+    args: &AsmArgs,
+    sources: &[(String, String)],
+    opts: &asm::Options,
+    color: bool,
+) -> ExitCode {
+    let [(name, text)] = sources else {
+        eprintln!("error: -c writes one object from one input file; assemble each file on its own");
+        return ExitCode::from(setup::EXIT_USAGE);
+    };
+    let abi = args.mabi.last().map_or("ilp32d", String::as_str);
+    let Some(flags) = asm::object::abi_flags(abi) else {
+        eprintln!("error: unknown ABI `{abi}`: the tiles take ilp32d, ilp32f or ilp32");
+        return ExitCode::from(setup::EXIT_USAGE);
+    };
+    match asm::assemble_object(name, text, opts, flags) {
+        Ok(out) => {
+            if !out.warnings.list.is_empty() {
+                eprint!("{}", out.warnings.render(color));
+            }
+            if let Err(e) = std::fs::write(&args.output, &out.object) {
+                eprintln!("error: cannot write {}: {e}", args.output.display());
+                return ExitCode::from(setup::EXIT_USAGE);
+            }
+            if let Some(listing) = out.listing {
+                match &args.listing_file {
+                    None => output::stdout(&listing),
+                    Some(dest) => {
+                        if let Err(e) = std::fs::write(dest, listing) {
+                            eprintln!("error: cannot write {}: {e}", dest.display());
+                            return ExitCode::from(setup::EXIT_USAGE);
+                        }
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(diags) => {
+            eprint!("{}", diags.render(color));
+            let n = diags.error_count();
+            eprintln!(
+                "error: assembly failed with {n} error{}",
+                if n == 1 { "" } else { "s" }
+            );
+            ExitCode::from(setup::EXIT_USAGE)
+        }
+    }
+}
+
+/// GNU as's command line (`as [-march=..] [-mabi=..] [-o out] in.s`, as
+/// gcc runs it) as `scmp asm -c`'s, when scmp is invoked as `as` or
+/// `TARGET-as`; and GNU's single-dash `-m...` options of `scmp asm` as
+/// the double-dash ones clap reads.
+fn gnu_as_spellings(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let program = args
+        .first()
+        .and_then(|a| std::path::Path::new(a).file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let as_gnu_as = program == "as" || program.ends_with("-as");
+    let mut out: Vec<std::ffi::OsString> = Vec::new();
+    let mut rest = args.into_iter();
+    out.extend(rest.next());
+    if as_gnu_as {
+        out.push("asm".into());
+        out.push("-c".into());
+    } else {
+        // Only `scmp asm ...` takes GNU's spellings.
+        let first = rest.next();
+        let is_asm = first.as_ref().is_some_and(|a| a == "asm");
+        out.extend(first);
+        if !is_asm {
+            out.extend(rest);
+            return out;
+        }
+    }
+    for arg in rest {
+        let text = arg.to_string_lossy().into_owned();
+        let mapped = if let Some(v) = text.strip_prefix("-march=") {
+            format!("--march={v}")
+        } else if let Some(v) = text.strip_prefix("-mabi=") {
+            format!("--mabi={v}")
+        } else if let Some(v) = text.strip_prefix("-misa-spec=") {
+            format!("--misa-spec={v}")
+        } else if let Some(v) = text.strip_prefix("--gdwarf-") {
+            format!("--gdwarf={v}")
+        } else {
+            match text.as_str() {
+                "-mno-relax" => "--no-relax".into(),
+                "-mrelax" => "--relax".into(),
+                "--traditional-format"
+                | "-g"
+                | "--gen-debug"
+                | "-fpic"
+                | "-fPIC"
+                | "-fno-pic"
+                | "-mno-arch-attr"
+                | "-march-attr"
+                | "-mcsr-check"
+                | "-mno-csr-check"
+                | "-mlittle-endian"
+                | "--32"
+                | "-Qy"
+                | "-Qn" => {
+                    format!("--gnu-ignored={text}")
+                }
+                _ => {
+                    out.push(arg);
+                    continue;
+                }
+            }
+        };
+        out.push(mapped.into());
+    }
+    out
 }
 
 fn objdump(args: ObjdumpArgs) -> ExitCode {
@@ -250,7 +417,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", args.input.display());
-            return ExitCode::from(run::EXIT_USAGE);
+            return ExitCode::from(setup::EXIT_USAGE);
         }
     };
     let mut options = asm::objdump::Options::default();
@@ -259,7 +426,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
             Ok(o) => options = o,
             Err(e) => {
                 eprintln!("error: {e}");
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
         }
     }
@@ -280,7 +447,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {}: {e}", args.input.display());
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }
@@ -304,14 +471,16 @@ fn usual_spellings(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::f
 }
 
 fn main() -> ExitCode {
-    let matches = run::with_defaults_in_help(Cli::command())
-        .get_matches_from(usual_spellings(std::env::args_os()));
+    let matches = run::with_defaults_in_help(Cli::command()).get_matches_from(usual_spellings(
+        gnu_as_spellings(std::env::args_os().collect()).into_iter(),
+    ));
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
     match cli.command {
         Command::Asm(args) => assemble(args),
+        Command::Cc(args) => cc::cc(args),
         Command::Objdump(args) => objdump(args),
         Command::Run(args) => run::run(*args),
         Command::Config(args) => run::config(args),

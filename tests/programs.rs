@@ -10,7 +10,8 @@
 //!   never decrease, every retired pc lies in the executable segment, the
 //!   statistics add up (per tile issuing + switching + idle = its cycles,
 //!   the contexts' running cycles = the tile's issuing cycles, no more
-//!   instructions than issuing cycles, one trace line per retired
+//!   instructions than issuing cycles, handler and polling cycles within
+//!   issuing, idle cycles by cause adding up, one trace line per retired
 //!   instruction), the same run twice gives the same
 //!   bytes, and tracing does not change the output or the timing.
 
@@ -68,6 +69,16 @@ fn check_invariants(name: &str, program: &Program, run: &SnapshotRun) {
             "{name}: one trace line per instruction"
         );
     }
+    let site_cycles: u64 = stats.wait_sites.iter().map(|w| w.polling + w.idle).sum();
+    let charged: u64 = stats
+        .tiles
+        .iter()
+        .map(|t| t.polling + t.idle - t.idle_by.no_thread)
+        .sum();
+    assert!(
+        site_cycles <= charged,
+        "{name}: wait sites hold polling and idle cycles only"
+    );
     for t in &stats.tiles {
         assert_eq!(
             t.issuing + t.switching + t.idle,
@@ -94,6 +105,20 @@ fn check_invariants(name: &str, program: &Program, run: &SnapshotRun) {
         assert_eq!(
             running, t.issuing,
             "{name}: tile {} running = issuing",
+            t.tile
+        );
+        // Where the cycles go: parts of issuing and of idle.
+        assert!(
+            t.handler_issuing <= t.issuing
+                && t.polling <= t.issuing
+                && t.handler_polling <= t.polling.min(t.handler_issuing),
+            "{name}: tile {} handler and polling cycles are parts of issuing",
+            t.tile
+        );
+        let idle_parts: u64 = t.idle_by.named().iter().map(|(_, v)| v).sum();
+        assert_eq!(
+            idle_parts, t.idle,
+            "{name}: tile {} idle cycles by cause add up",
             t.tile
         );
         for c in &t.contexts {
@@ -168,12 +193,26 @@ fn programs_snapshot_through_the_library() {
         let program = Program::from_elf(&elf).unwrap();
         let snapshot = SnapshotOptions {
             trace: header.trace.clone(),
+            keep: header.keep,
             ..SnapshotOptions::default()
         };
-        let first = emu::snapshot::run(&config, &program, &snapshot).unwrap();
+        // The invariants read every trace line: a program whose snapshot
+        // keeps a summary (`trace=summary|auto` past the limit) or none is
+        // checked on its full trace.
+        let full = SnapshotOptions {
+            keep: emu::snapshot::TraceKeep::Full,
+            ..snapshot.clone()
+        };
+        let first = emu::snapshot::run(&config, &program, &full).unwrap();
         check_invariants(&name, &program, &first);
+        let kept = emu::snapshot::run(&config, &program, &snapshot).unwrap();
         let again = emu::snapshot::run(&config, &program, &snapshot).unwrap();
-        assert_eq!(first.text(), again.text(), "{name}: deterministic");
+        assert_eq!(kept.text(), again.text(), "{name}: deterministic");
+        assert_eq!(
+            kept.trace,
+            header.keep.apply(first.trace.clone()),
+            "{name}: the kept trace is the full one, kept as the header says"
+        );
         // The trace must not change the run: same output and statistics without it.
         let (quiet, console) = run_untraced(&config, &program);
         assert_eq!(console, first.console, "{name}: tracing changes the output");
@@ -213,7 +252,7 @@ fn programs_snapshot_through_the_library() {
             input_file => &path,
             omit_expression => true,
         }, {
-            insta::assert_snapshot!(name.clone(), first.text());
+            insta::assert_snapshot!(name.clone(), kept.text());
         });
     }
 }

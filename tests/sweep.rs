@@ -214,11 +214,122 @@ fn a_sweep_writes_tables_and_plots_whose_cycles_fall_with_the_tiles() {
         for label in labels {
             assert!(svg.contains(label), "{plot} has no `{label}`");
         }
-        // The curves' points: a circle per run.
-        assert!(svg.matches("<circle").count() >= 10, "{plot}");
+        // The curves' points: a marker per run (circles, triangles).
+        let markers = svg.matches("<circle").count() + svg.matches("<polygon").count();
+        assert!(markers >= 10, "{plot}");
     }
     let md = std::fs::read_to_string(dir.join("improvements.md")).unwrap();
-    assert!(md.starts_with("| stressmark | peak improvement |"), "{md}");
+    assert!(
+        md.starts_with("| stressmark | input | peak improvement |"),
+        "{md}"
+    );
+    // Where the cycles go: the parts of a tile's cycles add up to the
+    // run's cycles (every tile's statistics end with the run), as means
+    // per tile rounded to a cycle each.
+    let total = column(&rows, "total_cycles");
+    let parts = [
+        "work",
+        "handlers",
+        "polling",
+        "collectives",
+        "switching",
+        "waiting",
+        "queue",
+        "tables",
+        "no_thread",
+    ];
+    for (i, total) in total.iter().enumerate() {
+        let sum: f64 = parts
+            .iter()
+            .map(|p| column(&rows, p)[i].parse::<f64>().unwrap())
+            .sum();
+        let total: f64 = total.parse().unwrap();
+        assert!(
+            (sum - total).abs() <= parts.len() as f64,
+            "row {i}: {sum} vs {total}"
+        );
+    }
+    // The original design's gather is thread messages: handlers work there.
+    let handlers: Vec<f64> = column(&rows, "handlers")
+        .iter()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(handlers[4] > 0.0 && handlers[9] == 0.0, "{handlers:?}");
+    let svg = std::fs::read_to_string(dir.join("fixture-breakdown.svg")).unwrap();
+    assert!(
+        svg.contains("where the cycles go on 16 tiles") && svg.contains("no_thread: "),
+        "breakdown plot"
+    );
+}
+
+/// `--profile`: the machine of every run (in the job list too), its
+/// description in `--list`; an unknown profile is an error naming the
+/// shipped ones.
+#[test]
+fn a_profile_sets_every_runs_machine() {
+    let out = scmp(&["config", "--profile", "functional"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let config = text(&out.stdout);
+    assert!(
+        config.contains("\nload = 0\n") && config.contains("\ndiv = 0\n"),
+        "{config}"
+    );
+    let out = scmp(&["config", "--profile", "nosuch"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("the profiles: functional"),
+        "{}",
+        text(&out.stderr)
+    );
+    let dir = temp("profile");
+    let jobs = dir.join("jobs.txt");
+    let out = scmp(&[
+        "sweep",
+        "fixture",
+        "--tiles",
+        "1,2",
+        "--profile",
+        "functional",
+        "--out",
+        dir.to_str().unwrap(),
+        "--jobs",
+        jobs.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let list = std::fs::read_to_string(&jobs).unwrap();
+    assert_eq!(list.matches("--profile functional").count(), 4, "{list}");
+    // One cycle per instruction: fewer cycles than the default timing.
+    let run = |profile: &[&str]| -> u64 {
+        let json = dir.join("run.json");
+        let out = scmp(
+            &[
+                &[
+                    "run",
+                    &fixture("fixture.s"),
+                    &fixture("fixture_modified.s"),
+                    "--mesh",
+                    "2x1",
+                    "--boot",
+                    "all",
+                    "--json",
+                    json.to_str().unwrap(),
+                ][..],
+                profile,
+            ]
+            .concat(),
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let r: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        r["total_cycles"].as_u64().unwrap()
+    };
+    assert!(run(&["--profile", "functional"]) < run(&[]));
+    let out = scmp(&["sweep", "--list"]);
+    assert!(
+        text(&out.stdout).contains("functional "),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 /// The job list runs unchanged under GNU parallel, and `--merge` builds the
@@ -272,7 +383,7 @@ fn a_job_list_run_by_gnu_parallel_merges_into_the_same_tables() {
         .stdin(std::fs::File::open(&jobs).unwrap())
         .current_dir(std::env::temp_dir())
         .output()
-        .expect("GNU parallel is installed (.ci/run installs it)");
+        .expect("GNU parallel is installed (`cargo xtask test` installs it)");
     assert!(parallel.status.success(), "{}", text(&parallel.stderr));
     let out = scmp(&["sweep", "--merge", there.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -368,6 +479,14 @@ fn stressmark_runs_both_designs_and_checks_them() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("on the 2x2 mesh (4 tiles)"), "{stdout}");
+    // The input as run, not the thesis's (issue 20.4).
+    assert!(
+        stdout
+            .lines()
+            .next()
+            .is_some_and(|l| l.contains("40 vertices (the spec's test size)") && !l.contains("500")),
+        "{stdout}"
+    );
     let matched = stdout
         .lines()
         .filter(|l| l.contains("cycles") && l.ends_with("results match the reference model"))
@@ -375,7 +494,7 @@ fn stressmark_runs_both_designs_and_checks_them() {
     assert_eq!(matched, 2, "{stdout}");
     assert!(stdout.contains("row_sums: "), "{stdout}");
     assert!(
-        stdout.contains(" cycles (the thesis: 0.9% at 64 nodes"),
+        stdout.contains(" cycles (the thesis, at its own input of 500 vertices: 0.9% at 64 nodes"),
         "{stdout}"
     );
     // A wrong parameter is an error naming it, before anything runs.

@@ -23,7 +23,7 @@ fn uleb(mut v: u64, out: &mut Vec<u8>) {
 }
 
 /// The `.riscv.attributes` section contents.
-fn attributes_section(attrs: &[(u64, AttrValue)]) -> Vec<u8> {
+pub(crate) fn attributes_section(attrs: &[(u64, AttrValue)]) -> Vec<u8> {
     let mut body = Vec::new();
     for (tag, v) in attrs {
         uleb(*tag, &mut body);

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 pub mod ast;
 pub mod diag;
+pub mod dwarf;
 pub mod elf;
 pub mod expr;
 mod fastparse;
@@ -27,6 +28,7 @@ pub mod lexer;
 pub mod link;
 pub mod listing;
 pub mod objdump;
+pub mod object;
 pub mod pass1;
 pub mod source;
 pub mod unit;
@@ -59,6 +61,16 @@ pub struct Options {
     /// Most macro and `.irp` expansions in one run: a macro that expands to
     /// itself twice grows exponentially, which depth limits alone miss.
     pub max_expansions: u64,
+    /// Write a relocatable object (`-c`): relocations for everything the
+    /// linker may move, as GNU as writes them.
+    pub relocatable: bool,
+    /// Linker relaxation (`-mrelax`, GNU as's default; `-mno-relax` or
+    /// `.option norelax` turn it off): relocations marked `R_RISCV_RELAX`,
+    /// alignment in code marked `R_RISCV_ALIGN`.
+    pub relax: bool,
+    /// DWARF version of the line table `.loc` builds (`--gdwarf-N`; 5 when
+    /// the source numbers a file 0).
+    pub dwarf_version: u16,
 }
 
 impl Default for Options {
@@ -71,6 +83,9 @@ impl Default for Options {
             text_base: DEFAULT_TEXT_BASE,
             max_statements: 10_000_000,
             max_expansions: 1_000_000,
+            relocatable: false,
+            relax: true,
+            dwarf_version: 0,
         }
     }
 }
@@ -108,7 +123,7 @@ pub fn assemble_sources(
         let file = shared
             .sources
             .add_real(name.clone(), Arc::from(text.as_str()));
-        units.push(pass1::Pass1::new(&mut shared, file).run());
+        units.push(assemble_unit(&mut shared, file));
     }
     // Link even after first-pass errors: undefined symbols and out-of-range
     // targets are errors of the run too.
@@ -133,18 +148,7 @@ pub fn assemble_sources(
     } else {
         Vec::new()
     };
-    // Report in source order of the statements that caused them (an error in
-    // a macro expansion sorts at the macro's use).
-    diags.sort_by_cached_key(|d| {
-        let mut site = d.span;
-        let mut ctx = d.ctx;
-        while ctx != 0 {
-            site = contexts[ctx as usize].site;
-            ctx = contexts[ctx as usize].parent;
-        }
-        let site = sources.resolve(site);
-        (site.file, site.start)
-    });
+    sort_diagnostics(&mut diags, &sources, &contexts);
     let report = Diagnostics::new(diags, sources.clone(), contexts);
     match image {
         Some(image) => match elf::write(&image) {
@@ -161,6 +165,103 @@ pub fn assemble_sources(
         },
         None => Err(report),
     }
+}
+
+/// A relocatable object (`scmp asm -c`).
+#[derive(Clone, Debug)]
+pub struct ObjectOutput {
+    /// The ELF32 relocatable object.
+    pub object: Vec<u8>,
+    /// The listing, when asked for.
+    pub listing: Option<String>,
+    /// Warnings (the assembly succeeded).
+    pub warnings: Diagnostics,
+}
+
+/// Assembles one source text (name, text) into a relocatable object with
+/// ELF flags `e_flags` (the float ABI, [`object::abi_flags`]).
+pub fn assemble_object(
+    name: &str,
+    text: &str,
+    options: &Options,
+    e_flags: ::object::elf::FileFlags,
+) -> Result<ObjectOutput, Diagnostics> {
+    let options = Options {
+        relocatable: true,
+        ..options.clone()
+    };
+    let mut shared = pass1::Shared::new(&options);
+    let file = shared.sources.add_real(name.to_string(), Arc::from(text));
+    let mut unit = assemble_unit(&mut shared, file);
+    let errors = shared.diags.iter().any(|d| d.severity == Severity::Error);
+    let mut diags = std::mem::take(&mut shared.diags);
+    let written = if errors {
+        None
+    } else {
+        match object::write(&mut unit, &options, e_flags) {
+            Ok(bytes) => Some(bytes),
+            Err(more) => {
+                diags.extend(more);
+                None
+            }
+        }
+    };
+    let sources = Arc::new(std::mem::take(&mut shared.sources));
+    let contexts = Arc::new(std::mem::take(&mut shared.contexts));
+    let units = [unit];
+    let listing = options
+        .listing
+        .then(|| listing::render(&listing::lines(&units, &sources, &contexts)));
+    sort_diagnostics(&mut diags, &sources, &contexts);
+    let report = Diagnostics::new(diags, sources, contexts);
+    match written {
+        Some(object) => Ok(ObjectOutput {
+            object,
+            listing,
+            warnings: report,
+        }),
+        None => Err(report),
+    }
+}
+
+/// Sorts diagnostics in source order of the statements that caused them
+/// (an error in a macro expansion sorts at the macro's use).
+fn sort_diagnostics(diags: &mut [Diag], sources: &source::SourceMap, contexts: &[source::Context]) {
+    diags.sort_by_cached_key(|d| {
+        let mut site = d.span;
+        let mut ctx = d.ctx;
+        while ctx != 0 {
+            site = contexts[ctx as usize].site;
+            ctx = contexts[ctx as usize].parent;
+        }
+        let site = sources.resolve(site);
+        (site.file, site.start)
+    });
+}
+
+/// Most times a file is assembled again for branch relaxation (each time
+/// lengthens at least one branch; real code needs one or two).
+const MAX_RELAX_ROUNDS: usize = 64;
+
+/// The first pass over `file`, again with more branches long until none
+/// must grow (branch relaxation, `pass1::relax`).
+fn assemble_unit(shared: &mut pass1::Shared, file: u32) -> unit::Unit {
+    let mut long = std::collections::HashSet::new();
+    for _ in 0..MAX_RELAX_ROUNDS {
+        let mark = shared.mark();
+        let mut pass = pass1::Pass1::new(shared, file);
+        pass.long_branches = long.clone();
+        let (unit, more) = pass.run_relaxing();
+        if more.is_empty() {
+            return unit;
+        }
+        shared.rewind(mark);
+        long.extend(more);
+    }
+    let mut pass = pass1::Pass1::new(shared, file);
+    pass.long_branches = long;
+    let (unit, _) = pass.run_relaxing();
+    unit
 }
 
 /// Assembles files into one executable. A file that cannot be read is an error.

@@ -111,6 +111,8 @@ pub struct Fixup {
     pub span: Span,
     /// Context of the statement.
     pub ctx: CtxId,
+    /// Linker relaxation was on (`.option relax`) where it was written.
+    pub relax: bool,
 }
 
 /// One section of a unit.
@@ -130,6 +132,16 @@ pub struct Section {
     pub fixups: Vec<Fixup>,
     /// Address, once laid out.
     pub addr: u64,
+    /// The flags string of `.section NAME, "flags"` (`None`: the name's defaults).
+    pub flags: Option<String>,
+    /// The type of `.section NAME, "flags", @type` (`progbits`, `nobits`,
+    /// `note`, `init_array`, ...).
+    pub sh_type: Option<String>,
+    /// The entry size of a mergeable section (`.section NAME, "aMS", @progbits, 1`).
+    pub entsize: u64,
+    /// Alignment padding a linker that relaxes may shrink (`R_RISCV_ALIGN`):
+    /// offset and bytes of nops, in objects with relaxation on.
+    pub aligns: Vec<(u64, u64)>,
 }
 
 impl Section {
@@ -143,6 +155,10 @@ impl Section {
             size: 0,
             fixups: Vec::new(),
             addr: 0,
+            flags: None,
+            sh_type: None,
+            entsize: 0,
+            aligns: Vec::new(),
         }
     }
 }
@@ -287,5 +303,5 @@ pub fn local_label_name(label: u32, n: u32) -> String {
 /// Whether a symbol is assembler-local (`.L*` or numeric) and stays out of
 /// the ELF symbol table, as GNU as does.
 pub fn is_assembler_local(name: &str) -> bool {
-    name.starts_with(".L") || name.contains('\u{2}')
+    name.starts_with(".L") || name.contains('\u{2}') || name == isa_spec::gnu::SCMP_AS_SYMBOL
 }

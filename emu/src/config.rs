@@ -191,6 +191,22 @@ pub struct NiuConfig {
     pub wait: WaitMode,
     /// Whether a Ready-mode message with no posted receive faults.
     pub strict: bool,
+    /// What a send that finds its transmission queue full stalls.
+    pub full_queue: FullQueue,
+}
+
+/// What a send that finds its transmission queue full stalls (the thesis
+/// does not say: 5.5 and 5.6.2 say that the issuing thread suspends, 6.2.1
+/// that short queues "become a bottleneck" as nodes enqueue "more messaging
+/// instructions").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FullQueue {
+    /// The issuing context suspends; the others go on.
+    Context,
+    /// The tile's messaging port: the issuing context suspends, and every
+    /// other context's messaging instructions wait too until it can go on.
+    Port,
 }
 
 /// The NIU organizations of the thesis.

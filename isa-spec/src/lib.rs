@@ -16,6 +16,7 @@ mod csr;
 mod disasm;
 pub mod doc;
 mod field;
+pub mod gnu;
 mod host;
 mod inst;
 pub mod msg;

@@ -12,6 +12,7 @@
 //! printed results, check), `improvements.md`, `NAME-speedup.svg` and
 //! `NAME-queue-depth.svg`.
 
+mod breakdown;
 mod execute;
 mod plan;
 mod plots;
@@ -25,7 +26,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use miette::{Result, miette};
-use stressmarks::catalog::{self, CATALOG};
+use stressmarks::catalog::{self, CATALOG, Variant};
 
 use plan::{Plan, PlannedStressmark, Settings, Source, ThesisPeak};
 
@@ -89,6 +90,16 @@ pub struct SweepArgs {
     /// Set a configuration key for every run (repeatable).
     #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
     pub settings: Vec<String>,
+    /// A shipped profile (`scmp config --profile NAME` shows its machine):
+    /// its machine for every run, its program parameters, and its variant
+    /// for `all`.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Which programs `all` runs: `lean` (ours) or `literal` (as the thesis
+    /// describes them, rows NAME-literal) [default: the profile's, else
+    /// lean].
+    #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
+    pub variant: Option<Variant>,
     /// Cycle limit of each run.
     #[arg(long, value_name = "CYCLES")]
     pub max_cycles: Option<u64>,
@@ -112,13 +123,18 @@ pub struct SweepArgs {
     /// and the records its job list wrote.
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "stressmarks", "original", "list", "tiles", "queue_depths", "test_size",
-        "defsyms", "settings", "max_cycles", "out", "threads", "root",
+        "defsyms", "settings", "max_cycles", "out", "threads", "root", "profile", "variant",
     ])]
     pub merge: Option<PathBuf>,
     /// Where the built-in table's sources are [default: here, else the
     /// source tree this scmp was built from].
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
+}
+
+/// `--variant`'s value.
+pub fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::from_name(s).ok_or_else(|| format!("`{s}` is not lean or literal"))
 }
 
 /// Runs `scmp sweep`.
@@ -138,7 +154,21 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
                     )
                 })
                 .unwrap_or_else(|| "not in the thesis".into());
-            println!("{:<16} {} ({thesis})", e.name, e.title);
+            let input = e
+                .model
+                .and_then(|m| {
+                    let own: Vec<(String, i64)> =
+                        e.defsyms.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+                    m.describe(&own).ok()
+                })
+                .map(|i| format!(", {i}"))
+                .unwrap_or_default();
+            println!("{:<26} {}{input} ({thesis})", e.name, e.title);
+        }
+        println!("profiles (--profile):");
+        for name in crate::profile::names() {
+            let p = crate::profile::load(name)?;
+            println!("  {name:<24} {}", p.description);
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -155,6 +185,7 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
         tiles: args.tiles.clone(),
         queue_depths: args.queue_depths.clone().unwrap_or_default(),
         settings: args.settings.clone(),
+        profile: args.profile.clone(),
         max_cycles: args.max_cycles,
     };
     let out =
@@ -212,10 +243,19 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             Ok((name.trim().to_string(), value))
         })
         .collect::<Result<Vec<_>>>()?;
+    let profile = args
+        .profile
+        .as_deref()
+        .map(crate::profile::load)
+        .transpose()?;
+    let variant = args
+        .variant
+        .or(profile.as_ref().and_then(|p| p.variant))
+        .unwrap_or(Variant::Lean);
     let mut entries = Vec::new();
     for name in &args.stressmarks {
         if name == "all" {
-            entries.extend(CATALOG.iter().filter(|e| e.thesis.is_some()));
+            entries.extend(catalog::thesis_rows(variant));
         } else {
             let known: Vec<&str> = CATALOG.iter().map(|e| e.name).collect();
             entries.push(catalog::find(name).ok_or_else(|| {
@@ -225,16 +265,23 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
     }
     let mut sources = Vec::new();
     for e in entries {
-        let mut defsyms = match (args.test_size, e.model) {
-            (true, Some(m)) => m.test_size(),
+        // The profile's parameters, then the test size, the row's own and
+        // the command line's: a later one wins.
+        let mut defsyms = match (&profile, e.model) {
+            (Some(p), Some(m)) => p.parameters_of(m.name()),
             _ => Vec::new(),
         };
+        if let (true, Some(m)) = (args.test_size, e.model) {
+            merge_defsyms(&mut defsyms, m.test_size().into_iter());
+        }
         let own = e.defsyms.iter().map(|(n, v)| (n.to_string(), *v));
         merge_defsyms(&mut defsyms, own.chain(user_defsyms.iter().cloned()));
-        if let Some(m) = e.model {
-            m.parameters(&defsyms)
-                .map_err(|err| miette!("{}: {err}", e.name))?;
-        }
+        let input = match e.model {
+            Some(m) => m
+                .describe(&defsyms)
+                .map_err(|err| miette!("{}: {err}", e.name))?,
+            None => String::new(),
+        };
         let resolve = |paths: &[&str]| -> Result<Vec<PathBuf>> {
             paths
                 .iter()
@@ -248,6 +295,9 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             planned: PlannedStressmark {
                 name: e.name.to_string(),
                 title: e.title.to_string(),
+                input,
+                test_size: args.test_size,
+                variant: e.variant.name().to_string(),
                 model: e.model.map(|m| m.name().to_string()),
                 defsyms,
                 symbol_prefix: e.symbol_prefix.to_string(),
@@ -279,6 +329,9 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             planned: PlannedStressmark {
                 name: args.name.clone(),
                 title: args.name.clone(),
+                input: String::new(),
+                test_size: false,
+                variant: Variant::Lean.name().to_string(),
                 model: None,
                 defsyms,
                 symbol_prefix: String::new(),

@@ -9,7 +9,7 @@ use miette::{Result, miette};
 use serde::{Deserialize, Serialize};
 
 /// Version of the plan file's format.
-pub const PLAN_FORMAT: u32 = 1;
+pub const PLAN_FORMAT: u32 = 2;
 
 /// A message-passing design and the program written for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -50,8 +50,14 @@ pub struct ThesisPeak {
 pub struct PlannedStressmark {
     /// Name (files and tables).
     pub name: String,
-    /// Title (plots).
+    /// Title (plots), without the input.
     pub title: String,
+    /// The input its parameters make, in words (`40 vertices`).
+    pub input: String,
+    /// Whether it runs the spec's test size (not the thesis's input).
+    pub test_size: bool,
+    /// `lean` or `literal`.
+    pub variant: String,
     /// The model that checks its results, by name.
     pub model: Option<String>,
     /// Its `--defsym`s, as the model names its parameters.
@@ -111,6 +117,8 @@ pub struct Settings {
     pub queue_depths: Vec<u32>,
     /// `--set`s for every run.
     pub settings: Vec<String>,
+    /// `--profile` of every run.
+    pub profile: Option<String>,
     /// `--max-cycles`.
     pub max_cycles: Option<u64>,
 }
@@ -146,6 +154,9 @@ pub fn plan(sources: &[Source], settings: &Settings) -> Plan {
                 "--niu".into(),
                 design.name().into(),
             ]);
+            if let Some(p) = &settings.profile {
+                args.extend(["--profile".into(), p.clone()]);
+            }
             for (name, value) in &source.planned.defsyms {
                 let symbol =
                     stressmarks::catalog::program_symbol(&source.planned.symbol_prefix, name);

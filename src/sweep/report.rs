@@ -10,6 +10,7 @@ use std::path::Path;
 use miette::{Result, miette};
 use serde::Serialize;
 
+use super::breakdown::{Breakdown, NIU_WAITS, PARTS};
 use super::plan::{Design, Plan, ThesisPeak};
 use crate::record::RunRecord;
 
@@ -54,6 +55,8 @@ pub struct Row {
     pub check: String,
     /// The printed results, by name.
     pub results: BTreeMap<String, Vec<String>>,
+    /// Where the cycles went (none without statistics).
+    pub breakdown: Option<Breakdown>,
 }
 
 /// A stressmark's peak improvement, ours and the thesis's.
@@ -63,6 +66,10 @@ pub struct Peak {
     pub stressmark: String,
     /// Title.
     pub title: String,
+    /// The input, in words.
+    pub input: String,
+    /// Whether that is the spec's test size (not the thesis's input).
+    pub test_size: bool,
     /// Our peak over the runs on more than one tile, percent (none without
     /// a pair of good runs).
     pub improvement_percent: Option<f64>,
@@ -153,6 +160,7 @@ pub fn build(plan: &Plan, records: &[RunRecord], check: bool) -> Result<Report> 
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.to_vec()))
                     .collect(),
+                breakdown: Breakdown::from_stats(&r.stats),
             }
         })
         .collect();
@@ -170,6 +178,8 @@ pub fn build(plan: &Plan, records: &[RunRecord], check: bool) -> Result<Report> 
             Peak {
                 stressmark: s.name.clone(),
                 title: s.title.clone(),
+                input: s.input.clone(),
+                test_size: s.test_size,
                 improvement_percent: best.map(|b| b.0),
                 at_tiles: best.map(|b| b.1),
                 thesis: s.thesis.clone(),
@@ -228,49 +238,57 @@ impl Report {
         };
         let path = dir.join("sweep.csv");
         let mut csv = csv::Writer::from_path(&path).map_err(|e| io(&path, &e))?;
-        csv.write_record([
-            "stressmark",
-            "design",
-            "tiles",
-            "mesh",
-            "queue_flits",
-            "cycles",
-            "total_cycles",
-            "timed_cycles",
-            "instructions",
-            "messages",
-            "flits",
-            "end",
-            "exit_status",
-            "wall_seconds",
-            "speedup",
-            "improvement_percent",
-            "check",
-            "results",
-        ])
+        csv.write_record(
+            [
+                "stressmark",
+                "design",
+                "tiles",
+                "mesh",
+                "queue_flits",
+                "cycles",
+                "total_cycles",
+                "timed_cycles",
+                "instructions",
+                "messages",
+                "flits",
+                "end",
+                "exit_status",
+                "wall_seconds",
+                "speedup",
+                "improvement_percent",
+                "check",
+                "results",
+            ]
+            .into_iter()
+            .chain(PARTS.iter().chain(&NIU_WAITS).map(|(k, _)| *k)),
+        )
         .map_err(|e| io(&path, &e))?;
         let opt = |v: Option<String>| v.unwrap_or_default();
         for r in &self.runs {
-            csv.write_record([
-                r.stressmark.clone(),
-                r.design.name().to_string(),
-                r.tiles.to_string(),
-                r.mesh.clone(),
-                opt(r.queue_flits.map(|q| q.to_string())),
-                r.cycles.to_string(),
-                r.total_cycles.to_string(),
-                opt(r.timed_cycles.map(|c| c.to_string())),
-                r.instructions.to_string(),
-                r.messages.to_string(),
-                r.flits.to_string(),
-                r.end.clone(),
-                r.exit_status.to_string(),
-                format!("{:.3}", r.wall_seconds),
-                opt(r.speedup.map(|s| format!("{s:.4}"))),
-                opt(r.improvement_percent.map(|p| format!("{p:.2}"))),
-                r.check.clone(),
-                results_summary(&r.results),
-            ])
+            csv.write_record(
+                [
+                    r.stressmark.clone(),
+                    r.design.name().to_string(),
+                    r.tiles.to_string(),
+                    r.mesh.clone(),
+                    opt(r.queue_flits.map(|q| q.to_string())),
+                    r.cycles.to_string(),
+                    r.total_cycles.to_string(),
+                    opt(r.timed_cycles.map(|c| c.to_string())),
+                    r.instructions.to_string(),
+                    r.messages.to_string(),
+                    r.flits.to_string(),
+                    r.end.clone(),
+                    r.exit_status.to_string(),
+                    format!("{:.3}", r.wall_seconds),
+                    opt(r.speedup.map(|s| format!("{s:.4}"))),
+                    opt(r.improvement_percent.map(|p| format!("{p:.2}"))),
+                    r.check.clone(),
+                    results_summary(&r.results),
+                ]
+                .into_iter()
+                .chain(breakdown_cells(r.breakdown.as_ref())),
+            )
             .map_err(|e| io(&path, &e))?;
         }
         csv.flush().map_err(|e| io(&path, &e))?;
@@ -282,11 +300,20 @@ impl Report {
         Ok(())
     }
 
-    /// The peak improvements next to the thesis's, as a Markdown table.
+    /// The peak improvements next to the thesis's, as a Markdown table,
+    /// each with the input it ran (marked when that is the spec's test
+    /// size, which the thesis's figures are not for).
     pub fn improvements_markdown(&self) -> String {
-        let mut s = String::from(
-            "| stressmark | peak improvement | at tiles | thesis | at nodes | thesis figure |\n\
-             |---|---|---|---|---|---|\n",
+        let mut s = String::new();
+        if self.peaks.iter().any(|p| p.test_size) {
+            s.push_str(
+                "Inputs marked *test size* are the spec's small test inputs, not the thesis's: \
+                 their improvements are not comparable with the thesis's figures.\n\n",
+            );
+        }
+        s.push_str(
+            "| stressmark | input | peak improvement | at tiles | thesis | at nodes | thesis figure |\n\
+             |---|---|---|---|---|---|---|\n",
         );
         for p in &self.peaks {
             let (ours, at) = match (p.improvement_percent, p.at_tiles) {
@@ -301,9 +328,14 @@ impl Report {
                 ),
                 None => ("-".into(), "-".into(), "-".into()),
             };
+            let input = if p.test_size {
+                format!("{} (*test size*)", p.input)
+            } else {
+                p.input.clone()
+            };
             let _ = writeln!(
                 s,
-                "| {} | {ours} | {at} | {thesis} | {thesis_at} | {figure} |",
+                "| {} | {input} | {ours} | {at} | {thesis} | {thesis_at} | {figure} |",
                 p.stressmark
             );
         }
@@ -359,6 +391,20 @@ impl Report {
     }
 }
 
+/// A run's breakdown as CSV cells (cycles per tile, rounded), empty
+/// without one.
+fn breakdown_cells(b: Option<&Breakdown>) -> Vec<String> {
+    match b {
+        Some(b) => b
+            .parts
+            .iter()
+            .chain(&b.niu_waits)
+            .map(|v| format!("{v:.0}"))
+            .collect(),
+        None => vec![String::new(); PARTS.len() + NIU_WAITS.len()],
+    }
+}
+
 /// The printed results in one CSV cell: `name v1 v2 ... (N values)`,
 /// joined by `; `.
 fn results_summary(results: &BTreeMap<String, Vec<String>>) -> String {
@@ -391,6 +437,7 @@ mod tests {
             queue_flits: 16,
             defsyms: Vec::new(),
             settings: Vec::new(),
+            profile: None,
             end: "exit".into(),
             exit_status: 0,
             report: None,
@@ -425,6 +472,9 @@ mod tests {
             stressmarks: vec![PlannedStressmark {
                 name: "transitive".into(),
                 title: "Transitive".into(),
+                input: "40 vertices".into(),
+                test_size: true,
+                variant: "lean".into(),
                 model: Some("transitive".into()),
                 defsyms: size,
                 symbol_prefix: "TC_".into(),

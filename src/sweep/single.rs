@@ -35,6 +35,9 @@ pub struct StressmarkArgs {
     /// Set a configuration key for both runs (repeatable).
     #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
     pub settings: Vec<String>,
+    /// A shipped profile: its machine and its program parameters.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
     /// Cycle limit of each run.
     #[arg(long, value_name = "CYCLES")]
     pub max_cycles: Option<u64>,
@@ -66,6 +69,8 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
         test_size: args.test_size,
         defsyms: args.defsyms.clone(),
         settings: args.settings.clone(),
+        profile: args.profile.clone(),
+        variant: None,
         max_cycles: args.max_cycles,
         check: true,
         out: PathBuf::new(),
@@ -80,6 +85,7 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
         tiles: vec![args.tiles],
         queue_depths: Vec::new(),
         settings: args.settings,
+        profile: args.profile.clone(),
         max_cycles: args.max_cycles,
     };
     let plan = plan::plan(&sources, &settings);
@@ -94,13 +100,18 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
     let s = &plan.stressmarks[0];
     let (w, h) = plan::mesh_shape(args.tiles);
     let size = if args.test_size {
-        "the spec's test size"
+        " (the spec's test size)"
     } else {
-        "the default size"
+        ""
     };
+    let profile = args
+        .profile
+        .as_deref()
+        .map(|p| format!(", profile {p}"))
+        .unwrap_or_default();
     println!(
-        "{} at {size}, on the {w}x{h} mesh ({} tiles):",
-        s.title, args.tiles
+        "{}, {}{size}, on the {w}x{h} mesh ({} tiles{profile}):",
+        s.title, s.input, args.tiles
     );
     for design in Design::BOTH {
         let Some(r) = report.runs.iter().find(|r| r.design == design) else {
@@ -143,12 +154,22 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
             println!("  {name}: {}{more}", shown.join(" "));
         }
         if let Some(p) = m.improvement_percent {
+            // The catalog row's input (the thesis's, where it states one).
+            let row_input = stressmarks::catalog::find(&s.name).and_then(|e| {
+                let own: Vec<(String, i64)> =
+                    e.defsyms.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+                e.model.and_then(|m| m.describe(&own).ok())
+            });
+            let whose = match row_input {
+                Some(i) if i != s.input => format!("the thesis, at its own input of {i}"),
+                _ => "the thesis".to_string(),
+            };
             let thesis = s
                 .thesis
                 .as_ref()
                 .map(|t| {
                     format!(
-                        " (the thesis: {}% at {} nodes, {})",
+                        " ({whose}: {}% at {} nodes, {})",
                         t.improvement_percent, t.at_tiles, t.figure
                     )
                 })

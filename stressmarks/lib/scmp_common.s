@@ -9,6 +9,10 @@
 # Calling convention: RISC-V ilp32d. Arguments a0..a7 / fa0..fa7, results
 # a0 (a1) / fa0; t*, a*, ft*, fa* are clobbered, s*, fs*, sp preserved.
 
+# The SCMP mnemonics for GNU as (`scmp asm` knows them and skips the file):
+# GNU as finds it with `-I stressmarks/lib`.
+    .include "scmp_insn.s"
+
 # Message ids (stressmarks-spec section 0): kind in bits 31..28, step in
 # 27..12, index (or source) in 11..0, so that receives posted at the same
 # time on one node never share an id. Kind 0xF belongs to the libraries
@@ -17,6 +21,15 @@
     .equ SCMP_ID_STEP_SHIFT, 12
     .equ SCMP_ID_INDEX_MASK, 0xFFF
     .equ SCMP_ID_KIND_LIBRARY, 0xF
+
+# scmp_coll_tree (at the end of the file): the node's collective calls so far (0: the tree is not
+# built yet), its parent (-1 at the root) and the slot it reports in there,
+# and its children as (slot, node) pairs.
+    .equ SCMP_TREE_EPOCH, 0
+    .equ SCMP_TREE_PARENT, 4
+    .equ SCMP_TREE_PARENT_SLOT, 8
+    .equ SCMP_TREE_COUNT, 12
+    .equ SCMP_TREE_CHILDREN, 16
 
 # Collective operations (the op argument of scmp_collective).
     .equ SCMP_OP_BARRIER, 0
@@ -454,14 +467,7 @@ scmp_coll_combine:
 9:  ret
     .size scmp_coll_combine, . - scmp_coll_combine
 
-# scmp_coll_tree: the node's collective calls so far (0: the tree is not
-# built yet), its parent (-1 at the root) and the slot it reports in there,
-# and its children as (slot, node) pairs.
-    .equ SCMP_TREE_EPOCH, 0
-    .equ SCMP_TREE_PARENT, 4
-    .equ SCMP_TREE_PARENT_SLOT, 8
-    .equ SCMP_TREE_COUNT, 12
-    .equ SCMP_TREE_CHILDREN, 16
+# scmp_coll_tree (its layout is at the top of the file).
     .bss
     .p2align 2
 scmp_coll_tree: .zero SCMP_TREE_CHILDREN + 8 * (SCMP_COLL_SLOTS - 1)

@@ -11,8 +11,7 @@
 //! programs land. The thesis figures
 //! are Lewis (2004), *Support for Send-and-Receive Based Message-Passing
 //! for the Single-Chip Message-Passing Architecture*, chapter 6 (sections
-//! 6.2.1-6.3.2, Figures 6.2-6.4 and 6.6), as `shared/design/scmp-machine.md`
-//! section 9 lists them.
+//! 6.2.1-6.3.2, Figures 6.2-6.4 and 6.6), as docs/chapter6.md lists them.
 
 use crate::models::Model;
 
@@ -28,12 +27,41 @@ pub struct ThesisPeak {
     pub at_tiles: u32,
 }
 
+/// Which version of a stressmark's programs a row runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Ours: the choices docs/stressmarks.md explains where the thesis is
+    /// silent or its letter deadlocks.
+    Lean,
+    /// The programs as the thesis describes them (rows `NAME-literal`).
+    Literal,
+}
+
+impl Variant {
+    /// Both.
+    pub const ALL: [Variant; 2] = [Variant::Lean, Variant::Literal];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Lean => "lean",
+            Variant::Literal => "literal",
+        }
+    }
+
+    /// The variant of a name.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.name() == name)
+    }
+}
+
 /// One stressmark of the sweep.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry {
     /// Name on the command line.
     pub name: &'static str,
-    /// Title of tables and plots.
+    /// Title of tables and plots, without the input (which
+    /// [`Model::describe`] gives from the parameters a run uses).
     pub title: &'static str,
     /// The model checking its results (`scmp sweep --check`); none for the
     /// test fixture.
@@ -50,6 +78,8 @@ pub struct Entry {
     pub symbol_prefix: &'static str,
     /// The thesis's figure, none for ours.
     pub thesis: Option<ThesisPeak>,
+    /// Which version of the programs.
+    pub variant: Variant,
 }
 
 /// The stressmark of the thesis's transmission-queue-depth experiment
@@ -72,72 +102,79 @@ const fn peak(figure: &'static str, improvement_percent: f64, at_tiles: u32) -> 
 pub const CATALOG: &[Entry] = &[
     Entry {
         name: "neighborhood-7",
-        title: "Neighborhood, 7-bit pixels",
+        title: "Neighborhood",
         model: Some(Model::Neighborhood),
         original: &["stressmarks/neighborhood/nb_am.s"],
         modified: &["stressmarks/neighborhood/nb_sr.s"],
         defsyms: &[("bits", 7)],
         symbol_prefix: "NB_",
+        variant: Variant::Lean,
         thesis: peak("Figure 6.2(a), section 6.2.1", 25.49, 64),
     },
     Entry {
         name: "neighborhood-11",
-        title: "Neighborhood, 11-bit pixels",
+        title: "Neighborhood",
         model: Some(Model::Neighborhood),
         original: &["stressmarks/neighborhood/nb_am.s"],
         modified: &["stressmarks/neighborhood/nb_sr.s"],
         defsyms: &[("bits", 11)],
         symbol_prefix: "NB_",
+        variant: Variant::Lean,
         thesis: peak("Figure 6.2(b), section 6.2.1", 44.4, 64),
     },
     Entry {
         name: "neighborhood-15",
-        title: "Neighborhood, 15-bit pixels",
+        title: "Neighborhood",
         model: Some(Model::Neighborhood),
         original: &["stressmarks/neighborhood/nb_am.s"],
         modified: &["stressmarks/neighborhood/nb_sr.s"],
         defsyms: &[("bits", 15)],
         symbol_prefix: "NB_",
+        variant: Variant::Lean,
         thesis: peak("Figure 6.2(c), section 6.2.1", 51.02, 16),
     },
     Entry {
         name: "matrix",
-        title: "Matrix (conjugate gradient), 10,000 rows",
+        title: "Matrix (conjugate gradient)",
         model: Some(Model::Matrix),
         original: &["stressmarks/matrix/cg_am.s"],
         modified: &["stressmarks/matrix/cg_sr.s"],
         defsyms: &[],
         symbol_prefix: "CG_",
+        variant: Variant::Lean,
         thesis: peak("Figure 6.3, section 6.2.2", 3.21, 64),
     },
     Entry {
         name: "transitive",
-        title: "Transitive closure (Floyd-Warshall), 500 vertices",
+        title: "Transitive closure (Floyd-Warshall)",
         model: Some(Model::Transitive),
         original: &["stressmarks/transitive/tc_am.s"],
         modified: &["stressmarks/transitive/tc_sr.s"],
         defsyms: &[],
         symbol_prefix: "TC_",
+        variant: Variant::Lean,
         thesis: peak("Figure 6.4, section 6.2.3", 0.9, 64),
     },
     Entry {
         name: "lu-ready",
-        title: "LU factorization 512x512, 16x16 blocks, Ready mode",
+        title: "LU factorization, Ready mode",
         model: Some(Model::Lu),
         original: &["stressmarks/lu/lu_am.s"],
         modified: &["stressmarks/lu/lu_sr_ready.s"],
         defsyms: &[],
         symbol_prefix: "LU_",
+        variant: Variant::Lean,
         thesis: peak("Figure 6.6(a), section 6.3.2", 15.06, 64),
     },
     Entry {
         name: "lu-rendezvous",
-        title: "LU factorization 512x512, 16x16 blocks, Rendezvous mode",
+        title: "LU factorization, Rendezvous mode",
         model: Some(Model::Lu),
         original: &["stressmarks/lu/lu_am.s"],
         modified: &["stressmarks/lu/lu_sr_rdv.s"],
         defsyms: &[],
         symbol_prefix: "LU_",
+        variant: Variant::Lean,
         thesis: peak("Figure 6.6(b), section 6.3.2", 16.67, 64),
     },
     Entry {
@@ -155,6 +192,7 @@ pub const CATALOG: &[Entry] = &[
         defsyms: &[],
         symbol_prefix: "",
         thesis: None,
+        variant: Variant::Lean,
     },
 ];
 
@@ -178,6 +216,14 @@ pub fn program_symbol(prefix: &str, name: &str) -> String {
 /// The row of a name.
 pub fn find(name: &str) -> Option<&'static Entry> {
     CATALOG.iter().find(|e| e.name == name)
+}
+
+/// The thesis's stressmarks in `variant`, in the thesis's order (what
+/// `scmp sweep all` runs).
+pub fn thesis_rows(variant: Variant) -> impl Iterator<Item = &'static Entry> {
+    CATALOG
+        .iter()
+        .filter(move |e| e.thesis.is_some() && e.variant == variant)
 }
 
 #[cfg(test)]

@@ -89,6 +89,33 @@ impl Model {
         }
     }
 
+    /// The input that `assignments` (over the defaults) make, in words for
+    /// titles and tables: `7-bit pixels, 64x64 image`, `40 vertices`,
+    /// `512x512, 16x16 blocks`. Bad parameters are an error naming them.
+    pub fn describe(self, assignments: &[(String, i64)]) -> Result<String, String> {
+        let all = self.parameters(assignments)?;
+        let get = |name: &str| all.iter().find(|(n, _)| n == name).map_or(0, |(_, v)| *v);
+        Ok(match self {
+            Model::Neighborhood => format!(
+                "{}-bit pixels, {}x{} image",
+                get("bits"),
+                grouped(get("dim")),
+                grouped(get("dim"))
+            ),
+            Model::Matrix => format!(
+                "{} rows, {} off-diagonal entries",
+                grouped(get("dim")),
+                grouped(get("nnz"))
+            ),
+            Model::Transitive => format!("{} vertices", grouped(get("n"))),
+            Model::Lu => format!(
+                "{n}x{n}, {b}x{b} blocks",
+                n = grouped(get("n")),
+                b = grouped(get("B"))
+            ),
+        })
+    }
+
     /// Computes the reference results at the defaults with `assignments`
     /// applied (bad parameters are an error naming them).
     pub fn reference(self, assignments: &[(String, i64)]) -> Result<Reference, String> {
@@ -153,9 +180,56 @@ impl Reference {
     }
 }
 
+/// `1234567` as `1,234,567` (numbers below 10,000 as they are).
+pub fn grouped(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    if n.unsigned_abs() < 10_000 {
+        return n.to_string();
+    }
+    let mut out = String::new();
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Titles name the input a run uses, not the thesis's.
+    #[test]
+    fn the_input_is_described_from_the_parameters() {
+        let d = |m: Model, a: &[(&str, i64)]| {
+            let a: Vec<(String, i64)> = a.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+            m.describe(&a).unwrap()
+        };
+        assert_eq!(d(Model::Transitive, &[]), "500 vertices");
+        assert_eq!(
+            Model::Transitive
+                .describe(&Model::Transitive.test_size())
+                .unwrap(),
+            "40 vertices"
+        );
+        assert_eq!(d(Model::Lu, &[]), "512x512, 16x16 blocks");
+        assert_eq!(
+            d(Model::Matrix, &[]),
+            "10,000 rows, 100,000 off-diagonal entries"
+        );
+        assert_eq!(
+            d(Model::Neighborhood, &[("bits", 15), ("dim", 384)]),
+            "15-bit pixels, 384x384 image"
+        );
+        assert!(Model::Lu.describe(&[("B".into(), 0)]).is_err());
+        assert_eq!(grouped(-1234567), "-1,234,567");
+        assert_eq!(grouped(1536), "1536");
+    }
 
     #[test]
     fn every_model_checks_its_own_printed_results() {

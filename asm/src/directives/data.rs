@@ -31,15 +31,22 @@ impl Pass1<'_, '_> {
                         continue;
                     }
                     let span = st.span(e.start, e.end);
-                    match self.eval1(st, &e) {
-                        Ok(Value::Abs(v)) => {
+                    let value = self.eval1(st, &e);
+                    // A difference of code addresses is left to the linker,
+                    // which may move code (GNU as 2.40's R_RISCV_ADD/SUB
+                    // pairs, with or without relaxation).
+                    let linked = self.sh.opts.relocatable
+                        && matches!(value, Ok(Value::Abs(_)))
+                        && self.mentions_code_address(&e);
+                    match value {
+                        Ok(Value::Abs(v)) if !linked => {
                             let (bytes, warning) = truncate_data(v, size, span);
                             if let Some(w) = warning {
                                 self.error(st, w);
                             }
                             self.emit(st, &bytes, span);
                         }
-                        Ok(Value::Rel { .. }) | Err(EvalError::Defer(..)) => {
+                        Ok(_) | Err(EvalError::Defer(..)) => {
                             let offset = self.section_size();
                             self.emit(st, &[0u8; 8][..size as usize], span);
                             self.add_fixup(st, FixKind::Data(size), e, offset);

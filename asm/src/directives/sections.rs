@@ -64,10 +64,22 @@ impl Pass1<'_, '_> {
                 .with_help("flags are a (allocate), w (write), x (execute), M, S, G, T, R, o, ?"),
             );
         }
-        let nobits = matches!(ops.get(2), Some(Operand::Type(s, e)) if &st.text[*s as usize..*e as usize] == "nobits");
+        let sh_type = match ops.get(2) {
+            Some(Operand::Type(s, e)) => Some(st.text[*s as usize..*e as usize].to_string()),
+            _ => None,
+        };
+        let entsize = match ops.get(3) {
+            Some(Operand::Expr(e)) if flags.as_deref().is_some_and(|f| f.contains('M')) => {
+                match self.absolute(st, e, "the entry size") {
+                    Some(v) if v >= 0 => v as u64,
+                    _ => return,
+                }
+            }
+            _ => 0,
+        };
         if directive == ".pushsection" {
             self.section_stack.push((self.cur, self.prev));
         }
-        self.switch_section(&name, flags.as_deref(), nobits);
+        self.switch_section_typed(&name, flags.as_deref(), sh_type.as_deref(), entsize);
     }
 }

@@ -64,7 +64,17 @@ impl Built {
 }
 
 impl Pass1<'_, '_> {
+    /// Writes an instruction (a conditional branch through branch relaxation).
     pub(super) fn emit_built(&mut self, st: &Stmt, b: Built, span: Span) {
+        if crate::pass1::relax::inverse(b.inst.op).is_some() {
+            self.emit_branch(st, b, span);
+        } else {
+            self.emit_word(st, b, span);
+        }
+    }
+
+    /// Writes one instruction word and its fixups.
+    pub(crate) fn emit_word(&mut self, st: &Stmt, b: Built, span: Span) {
         let offset = self.section_size();
         let word = match b.inst.encode() {
             Ok(w) => w,

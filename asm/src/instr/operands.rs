@@ -208,6 +208,17 @@ impl Pass1<'_, '_> {
         }
         let pc = self.section_size() as i64;
         match self.eval1(st, e) {
+            // An object keeps a relocation for every symbolic target (the
+            // linker may move code), as GNU as 2.40 does (even without
+            // relaxation).
+            // Conditional branches: short or long is decided where they are
+            // written (`pass1::relax`).
+            Ok(Value::Rel { .. }) if field == Field::ImmB => {
+                Ok(Imm::Fix(FixKind::PcRel(field), e.clone()))
+            }
+            Ok(Value::Rel { .. }) if self.sh.opts.relocatable => {
+                Ok(Imm::Fix(FixKind::PcRel(field), e.clone()))
+            }
             Ok(Value::Rel { section, offset }) if section == self.cur => {
                 let off = offset - pc;
                 field.check(off).map_err(|r| {

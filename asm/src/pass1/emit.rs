@@ -20,11 +20,28 @@ impl Pass1<'_, '_> {
         flags: Option<&str>,
         nobits: bool,
     ) -> usize {
+        self.switch_section_typed(name, flags, nobits.then_some("nobits"), 0)
+    }
+
+    /// Switches to section `name`, created with these flags, type and entry
+    /// size when new.
+    pub(crate) fn switch_section_typed(
+        &mut self,
+        name: &str,
+        flags: Option<&str>,
+        sh_type: Option<&str>,
+        entsize: u64,
+    ) -> usize {
+        let nobits = sh_type == Some("nobits");
         let idx = match self.unit.section_index.get(name) {
             Some(&i) => i,
             None => {
                 let class = SectionClass::classify(name, flags, nobits);
-                self.unit.sections.push(Section::new(name, class));
+                let mut section = Section::new(name, class);
+                section.flags = flags.map(str::to_string);
+                section.sh_type = sh_type.map(str::to_string);
+                section.entsize = entsize;
+                self.unit.sections.push(section);
                 let i = self.unit.sections.len() - 1;
                 self.unit.section_index.insert(name.to_string(), i);
                 i
@@ -119,6 +136,7 @@ impl Pass1<'_, '_> {
             expr,
             span,
             ctx: st.ctx,
+            relax: self.relax,
         });
     }
 
@@ -194,14 +212,31 @@ impl Pass1<'_, '_> {
             return;
         }
         let size = self.section_size();
-        let pad = (bytes - size % bytes) % bytes;
+        let mut pad = (bytes - size % bytes) % bytes;
+        // In an object with relaxation, code alignment beyond an instruction
+        // gets the most padding it could need, marked for the linker, which
+        // deletes what it does not need once code has moved (GNU as's way).
+        let relaxed = self.sh.opts.relocatable
+            && self.relax
+            && bytes > 4
+            && fill.is_none()
+            && self.unit.sections[self.cur].class.is_code();
+        if relaxed {
+            pad = bytes - 4;
+        }
         if let Some(m) = max
             && pad as i64 > m
+            && !relaxed
         {
             return;
         }
         let sec = &mut self.unit.sections[self.cur];
         sec.align = sec.align.max(bytes as u32);
+        if relaxed {
+            sec.aligns.push((size, pad));
+            // Whole nops from here, aligned or not (GNU as's way).
+            return self.pad(Some(st), pad, Some(0x13), 4);
+        }
         self.pad(Some(st), pad, fill, width);
     }
 

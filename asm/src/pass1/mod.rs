@@ -11,6 +11,7 @@
 
 mod emit;
 mod parse;
+pub(crate) mod relax;
 mod symbols;
 mod text;
 
@@ -67,6 +68,40 @@ pub struct Shared<'o> {
     pub(crate) stored_bytes: u64,
     /// Read `.include`d and `.incbin`ed files through this (tests substitute it).
     pub read_file: Box<FileReader<'o>>,
+}
+
+/// How far a run had got, to assemble a file again from there (branch
+/// relaxation reassembles a file with more branches long).
+#[derive(Clone, Copy)]
+pub struct Mark {
+    diags: usize,
+    contexts: usize,
+    statements: u64,
+    expansions_total: u64,
+    stored_bytes: u64,
+}
+
+impl Shared<'_> {
+    /// Where the run is now.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            diags: self.diags.len(),
+            contexts: self.contexts.len(),
+            statements: self.statements,
+            expansions_total: self.expansions_total,
+            stored_bytes: self.stored_bytes,
+        }
+    }
+
+    /// Forgets what happened since `mark` (the source map keeps the texts
+    /// read meanwhile: reading them again adds copies, nothing else).
+    pub fn rewind(&mut self, mark: Mark) {
+        self.diags.truncate(mark.diags);
+        self.contexts.truncate(mark.contexts);
+        self.statements = mark.statements;
+        self.expansions_total = mark.expansions_total;
+        self.stored_bytes = mark.stored_bytes;
+    }
 }
 
 impl<'o> Shared<'o> {
@@ -207,6 +242,19 @@ pub struct Pass1<'s, 'o> {
     /// Warnings of evaluations in the current statement, reported once each
     /// when it ends (an operand may be evaluated against several table rows).
     pub(crate) eval_warnings: Vec<(u32, EvalWarning)>,
+    /// Branch relaxation (see `relax`): the conditional branches, by
+    /// ordinal in the file, written long (an inverted branch over a `jal`).
+    pub(crate) long_branches: std::collections::HashSet<u32>,
+    /// Conditional branches seen so far in this pass.
+    pub(crate) branch_ordinal: u32,
+    /// Short branches whose target was not known when written: checked at
+    /// the end of the pass.
+    pub(crate) branch_checks: Vec<relax::BranchCheck>,
+    /// `.option relax` state (GNU as's default: on) and its `.option push` stack.
+    pub(crate) relax: bool,
+    pub(crate) option_stack: Vec<bool>,
+    /// `.file N` entries and `.loc` rows for the line table (`dwarf`).
+    pub(crate) lines: crate::dwarf::LineState,
 }
 
 impl<'s, 'o> Pass1<'s, 'o> {
@@ -220,12 +268,27 @@ impl<'s, 'o> Pass1<'s, 'o> {
         unit.sections
             .push(Section::new(".text", SectionClass::Text));
         unit.section_index.insert(".text".to_string(), 0);
+        if sh.opts.relocatable {
+            // GNU as's objects start with these three.
+            for (name, class) in [(".data", SectionClass::Data), (".bss", SectionClass::Bss)] {
+                unit.section_index
+                    .insert(name.to_string(), unit.sections.len());
+                unit.sections.push(Section::new(name, class));
+            }
+        }
+        // Tells sources (the GNU as macros of `scmp_insn.s`) that this
+        // assembler knows the SCMP mnemonics; never in a symbol table.
+        let mut known = Symbol::undefined();
+        known.def = SymDef::Value(Value::Abs(1));
+        unit.symbols
+            .insert(isa_spec::gnu::SCMP_AS_SYMBOL.into(), known);
         for (name, value) in &sh.opts.defsyms {
             let mut sym = Symbol::undefined();
             sym.def = SymDef::Value(Value::Abs(*value));
             sym.redefinable = true;
             unit.symbols.insert(name.as_str().into(), sym);
         }
+        let relax = sh.opts.relax;
         Pass1 {
             sh,
             unit,
@@ -239,11 +302,27 @@ impl<'s, 'o> Pass1<'s, 'o> {
             macro_depth: 0,
             expansions: 0,
             eval_warnings: Vec::new(),
+            long_branches: Default::default(),
+            branch_ordinal: 0,
+            branch_checks: Vec::new(),
+            relax,
+            option_stack: Vec::new(),
+            lines: crate::dwarf::LineState {
+                is_stmt: true,
+                ..Default::default()
+            },
         }
     }
 
     /// Runs the pass to the end of the file.
-    pub fn run(mut self) -> Unit {
+    pub fn run(self) -> Unit {
+        self.run_relaxing().0
+    }
+
+    /// Runs the pass with the conditional branches `long` written long, and
+    /// returns the unit and the further branches that must be long (none:
+    /// the unit is final).
+    pub fn run_relaxing(mut self) -> (Unit, Vec<u32>) {
         while let Some(st) = self.next_statement() {
             self.sh.statements += 1;
             let max = self.sh.opts.max_statements;
@@ -295,10 +374,16 @@ impl<'s, 'o> Pass1<'s, 'o> {
             if s.class.is_code() && !s.size.is_multiple_of(s.align as u64) {
                 let pad = s.align as u64 - s.size % s.align as u64;
                 self.cur = i;
-                self.pad(None, pad, None, 1);
+                // An object's code ends in zeros, as GNU as pads it.
+                let fill = self.sh.opts.relocatable.then_some(0);
+                self.pad(None, pad, fill, 1);
             }
         }
-        self.unit
+        let more = self.branches_to_lengthen();
+        if more.is_empty() {
+            self.finish_line_table();
+        }
+        (self.unit, more)
     }
 
     pub(crate) fn error(&mut self, st: &Stmt, mut d: Diag) {

@@ -107,6 +107,12 @@ pub struct Context {
     /// For a timeline: every state entered and when, while recording
     /// (a checkpoint's copy takes an optimistic run's changes back too).
     pub history: Option<Vec<(u64, ContextState)>>,
+    /// Whether its thread was started by a thread message (a handler),
+    /// not at boot.
+    pub handler: bool,
+    /// Its instructions and running cycles at its thread's last `yield`
+    /// (or start): what the next `yield` measures a poll iteration from.
+    pub poll_mark: (u64, u64),
 }
 
 impl Context {
@@ -125,6 +131,8 @@ impl Context {
             instret: 0,
             machine_csrs: [0; 5],
             history: None,
+            handler: false,
+            poll_mark: (0, 0),
         }
     }
 
@@ -167,6 +175,7 @@ impl Context {
         self.frm = 0;
         self.reservation = NO_RESERVATION;
         self.instret = 0;
+        self.poll_mark = (self.counters.instructions, self.counters.running);
         self.counters.threads += 1;
         self.set_state(ContextState::Ready, now);
     }

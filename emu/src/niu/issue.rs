@@ -66,6 +66,9 @@ impl Niu {
     /// Context `c` issues messaging instruction `inst` at cycle `now`, with
     /// integer registers `x`. Effects it causes are stamped `now + 1`.
     pub fn issue(&mut self, now: u64, c: usize, inst: &Inst, x: &[u32; 32]) -> NiuOutcome {
+        if self.port_held(c) {
+            return self.suspend(c, Wait::Port);
+        }
         let outcome = match inst.op {
             Opcode::SendhT
             | Opcode::SendhD

@@ -27,6 +27,7 @@ pub mod flows;
 mod issue;
 pub mod queue;
 mod receive;
+pub mod report;
 pub mod stats;
 pub mod tables;
 #[cfg(test)]
@@ -360,6 +361,11 @@ pub struct Niu {
     pub counters: NiuCounters,
     /// Message ends, when recording for a timeline.
     pub(crate) flows: Option<Vec<flows::MessageEnd>>,
+    /// Per table entry (receive table?, id): the cycle it entered its
+    /// state, for reports (`report`).
+    pub(crate) since: Vec<(bool, u32, u64)>,
+    /// The first Ready-mode messages discarded, for reports.
+    pub(crate) discards: Vec<report::Discard>,
 }
 
 impl Niu {
@@ -414,6 +420,8 @@ impl Niu {
             effects: Vec::new(),
             counters: NiuCounters::default(),
             flows: None,
+            since: Vec::new(),
+            discards: Vec::new(),
         }
     }
 
@@ -494,11 +502,13 @@ impl Niu {
 
     fn trace_send(&mut self, now: u64, id: u32) {
         let state = self.send.state(id);
+        self.note_entry(false, id, state == SendState::Empty, now);
         self.event(now, NiuEventKind::SendEntry { id, state });
     }
 
     fn trace_receive(&mut self, now: u64, id: u32) {
         let state = self.recv.state(id);
+        self.note_entry(true, id, state == ReceiveState::Empty, now);
         self.event(now, NiuEventKind::ReceiveEntry { id, state });
     }
 
@@ -622,31 +632,5 @@ impl Niu {
     /// Whether context `c` is reserved for a thread message being taken in.
     pub fn is_reserved(&self, c: usize) -> bool {
         self.reserved & (1 << c) != 0
-    }
-
-    /// Transfers this NIU holds that wait for another node, for a deadlock
-    /// report: Rendezvous sends waiting for their CTS, and RTSs recorded
-    /// for which no receive has been posted.
-    pub fn describe_pending(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .qstate
-            .iter()
-            .enumerate()
-            .filter_map(|(q, s)| match s {
-                QueueState::Waiting(id) => Some(format!(
-                    "context {q}'s Rendezvous send of message id {id} waits for its CTS (no receive posted for it)"
-                )),
-                _ => None,
-            })
-            .collect();
-        for e in self.recv.entries() {
-            if e.state == ReceiveState::RtsReceived {
-                out.push(format!(
-                    "an RTS for message id {} from node {} waits for a receive (str)",
-                    e.id, e.r_node
-                ));
-            }
-        }
-        out
     }
 }

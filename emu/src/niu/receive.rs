@@ -290,6 +290,7 @@ impl Niu {
                 let Some(e) = entry.filter(|_| step != ReceiveStep::Discard) else {
                     let state = self.recv.state(id);
                     self.counters.discarded += 1;
+                    self.note_discard(now, id, from, state);
                     self.trace_discard(now, id, from);
                     if self.config.strict {
                         self.delivery_fault(

@@ -169,6 +169,11 @@ impl SendTable {
         self.entries.len()
     }
 
+    /// Entries it can hold.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
     /// Whether no entry is present.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
@@ -403,6 +408,11 @@ impl ReceiveTable {
     /// Entries present.
     pub fn len(&self) -> usize {
         self.entries.len()
+    }
+
+    /// Entries it can hold.
+    pub fn capacity(&self) -> usize {
+        self.capacity
     }
 
     /// Whether no entry is present.

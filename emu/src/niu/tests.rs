@@ -551,3 +551,54 @@ fn a_thread_message_waits_for_a_free_context() {
         assert!(created, "{design:?}");
     }
 }
+
+/// `niu.full_queue`: a Rendezvous send that fills its context's queue
+/// while the CTS is outstanding suspends that context; with "context" the
+/// other contexts' messaging instructions go on, with "port" they wait
+/// until it can go on (and wake with it).
+#[test]
+fn a_full_queue_stalls_its_context_or_the_port() {
+    use crate::config::FullQueue;
+    for mode in [FullQueue::Context, FullQueue::Port] {
+        let mut rig = Rig::new(NiuDesign::Modified, 3, 1, |c| {
+            c.queue_flits = 2;
+            c.full_queue = mode;
+        });
+        // Context 0: head and tag fill its 2-flit queue; the RTS goes and
+        // the queue waits for the CTS, so the body finds no room.
+        assert_eq!(
+            rig.sendh(0, 0, 2, SendType::Rendezvous, 7),
+            NiuOutcome::Done(None)
+        );
+        rig.until(10, |r| r.send_state(0, 7) == SendState::InProgress);
+        assert_eq!(
+            rig.issue(0, 0, Opcode::Sende, SendType::Thread, [1, 0, 0]),
+            NiuOutcome::Suspend(SuspendCause::QueueFull)
+        );
+        // Context 1 posts a receive.
+        let other = rig.issue(0, 1, Opcode::Str, SendType::Thread, [3, 0x40, 1]);
+        match mode {
+            FullQueue::Context => assert_eq!(other, NiuOutcome::Done(None)),
+            FullQueue::Port => {
+                assert_eq!(other, NiuOutcome::Suspend(SuspendCause::QueueFull));
+                let why = rig.nius[0].describe_wait(1).unwrap();
+                assert!(why.contains("messaging port"), "{why}");
+            }
+        }
+        // The receiver posts: CTS, the head leaves, context 0 (and, with
+        // the port, context 1) wake.
+        rig.ok(2, 0, Opcode::Str, [7, 0x80, 1]);
+        rig.until(60, |r| r.woken[0].contains(&0));
+        let mut woken = rig.woken[0].clone();
+        woken.sort();
+        match mode {
+            FullQueue::Context => assert_eq!(woken, vec![0]),
+            FullQueue::Port => assert_eq!(woken, vec![0, 1]),
+        }
+        assert_eq!(
+            rig.issue(0, 0, Opcode::Sende, SendType::Thread, [1, 0, 0]),
+            NiuOutcome::Done(None)
+        );
+        rig.until(60, |r| r.recv_state(2, 7) == ReceiveState::Complete);
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::tables::{ReceiveEvent, ReceiveStep, SendEvent, SendStep};
 use super::{Effect, Niu, NiuEventKind, NiuOutcome, TileEffect};
-use crate::config::NiuDesign;
+use crate::config::{FullQueue, NiuDesign};
 use crate::hart::context::SuspendCause;
 
 /// Why a context waits in the NIU, to be woken when it can proceed.
@@ -24,6 +24,9 @@ pub(crate) enum Wait {
     SendRoom,
     /// A free receive-table entry.
     ReceiveRoom,
+    /// `niu.full_queue = "port"`: no other context to wait for room in
+    /// its transmission queue.
+    Port,
 }
 
 impl Niu {
@@ -32,31 +35,10 @@ impl Niu {
         self.waiting.iter().map(|(c, _)| *c)
     }
 
-    /// What context `c` waits for, in words (for deadlock reports).
-    pub fn describe_wait(&self, c: usize) -> Option<String> {
-        let (_, w) = self.waiting.iter().find(|(x, _)| *x == c)?;
-        Some(match *w {
-            Wait::QueueRoom => "room in its transmission queue".into(),
-            Wait::QueueFree => {
-                "the transmission queue (a sendm copy or another context's message)".into()
-            }
-            Wait::Send(id, SendEvent::Waits) => format!("the send of message id {id} to complete"),
-            Wait::Send(id, _) => format!("the send entry of message id {id} to be removed (rms)"),
-            Wait::Receive(id, ReceiveEvent::Waitr) => {
-                format!("the receive of message id {id} to complete")
-            }
-            Wait::Receive(id, _) => format!(
-                "the receive entry of message id {id} to be removed (rmr) or to receive an RTS"
-            ),
-            Wait::SendRoom => "a free send-table entry".into(),
-            Wait::ReceiveRoom => "a free receive-table entry".into(),
-        })
-    }
-
     /// Suspends context `c` until `wait` can be met.
     pub(crate) fn suspend(&mut self, c: usize, wait: Wait) -> NiuOutcome {
         let cause = match wait {
-            Wait::QueueRoom => SuspendCause::QueueFull,
+            Wait::QueueRoom | Wait::Port => SuspendCause::QueueFull,
             Wait::QueueFree => SuspendCause::NiuBusy,
             Wait::Send(_, SendEvent::Waits) => SuspendCause::WaitSend,
             Wait::Receive(_, ReceiveEvent::Waitr) => SuspendCause::WaitReceive,
@@ -85,7 +67,19 @@ impl Niu {
             Wait::Receive(id, event) => self.recv.step(id, event) != Ok(ReceiveStep::Wait),
             Wait::SendRoom => !self.send.is_full(),
             Wait::ReceiveRoom => !self.recv.is_full(),
+            Wait::Port => !self.port_held(c),
         }
+    }
+
+    /// `niu.full_queue = "port"`: whether a context other than `c` waits
+    /// for room in its transmission queue, which holds the tile's
+    /// messaging port.
+    pub(crate) fn port_held(&self, c: usize) -> bool {
+        self.config.full_queue == FullQueue::Port
+            && self
+                .waiting
+                .iter()
+                .any(|&(x, w)| x != c && w == Wait::QueueRoom)
     }
 
     /// Wakes (from cycle `at`) every waiting context that can proceed.
@@ -97,6 +91,9 @@ impl Niu {
         while k < self.waiting.len() {
             let (c, w) = self.waiting[k];
             if self.can_proceed(c, w) {
+                // A context that held the port frees the contexts waiting
+                // for it, which may be earlier in the list.
+                let rescan = w == Wait::QueueRoom && self.config.full_queue == FullQueue::Port;
                 self.waiting.remove(k);
                 if let Wait::Receive(id, ReceiveEvent::Waitr) = w {
                     self.saw_complete(id, at);
@@ -106,6 +103,9 @@ impl Niu {
                     what: TileEffect::Wake { context: c },
                 });
                 self.event(at - 1, NiuEventKind::Woken { context: c });
+                if rescan {
+                    k = 0;
+                }
             } else {
                 k += 1;
             }

@@ -27,6 +27,7 @@ pub struct Checkpoint {
     trace_len: usize,
     finished_at: Option<u64>,
     issued_before: u64,
+    idle_reason: Option<(usize, Option<u32>)>,
 }
 
 impl Tile {
@@ -48,6 +49,7 @@ impl Tile {
                 trace_len: 0,
                 finished_at: None,
                 issued_before: 0,
+                idle_reason: None,
             })
         });
         cp.contexts.clear();
@@ -70,7 +72,9 @@ impl Tile {
         cp.trace_len = self.trace_taken + self.trace.len();
         cp.finished_at = self.finished_at;
         cp.issued_before = self.issued_before;
+        cp.idle_reason = self.idle_reason;
         self.checkpoint = Some(cp);
+        self.sites_undo.clear();
         self.memory.begin_undo();
     }
 
@@ -86,6 +90,7 @@ impl Tile {
     pub fn commit(&mut self) {
         if self.memory.undo_active() {
             self.memory.commit_undo();
+            self.sites_undo.clear();
         }
     }
 
@@ -118,6 +123,10 @@ impl Tile {
         self.trace.truncate(cp.trace_len - self.trace_taken);
         self.finished_at = cp.finished_at;
         self.issued_before = cp.issued_before;
+        self.idle_reason = cp.idle_reason;
+        for (i, old) in self.sites_undo.drain(..).rev() {
+            self.sites[i].1 = old;
+        }
         self.halt = None;
         self.parked = None;
         self.identity.context = self.current.unwrap_or(0) as u32;

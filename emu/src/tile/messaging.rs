@@ -7,6 +7,7 @@ use crate::hart::context::ContextState;
 use crate::hart::execute::Effects;
 use crate::niu::{NiuOutcome, TileEffect};
 use crate::trace::TraceFilter;
+use isa_spec::Opcode;
 
 impl Tile {
     /// Applies what the NIU did, seen by instructions from cycle `at`: the
@@ -14,8 +15,14 @@ impl Tile {
     /// An idle tile's clock moves up to `at`.
     pub fn apply(&mut self, at: u64, effect: TileEffect) {
         if self.now < at && self.current.is_none() && self.ready == 0 {
-            self.counters.idle += at - self.now;
+            self.charge_idle(at - self.now);
             self.now = at;
+        }
+        if matches!(
+            effect,
+            TileEffect::StartThread { .. } | TileEffect::Wake { .. }
+        ) {
+            self.idle_reason = None;
         }
         match effect {
             TileEffect::Write { addr, value } => {
@@ -29,6 +36,7 @@ impl Tile {
                 debug_assert!(!self.contexts[context].is_live(), "the NIU reserved it");
                 let sp = self.stack_top(context);
                 self.contexts[context].start(pc, sp, &args, at);
+                self.contexts[context].handler = true;
                 self.ready += 1;
                 self.live += 1;
                 self.finished_at = None;
@@ -50,6 +58,7 @@ impl Tile {
                         word: None,
                         cause,
                         last_trace: Vec::new(),
+                        symbol: None,
                     }));
                 }
             }
@@ -74,6 +83,15 @@ impl Tile {
         match outcome {
             NiuOutcome::Fault(cause) => self.fault(c, cause, Some(decoded.word)),
             NiuOutcome::Done(value) => {
+                // Which instructions open and end a message (the NIU
+                // checks the same order of them).
+                match inst.op {
+                    Opcode::SendhT | Opcode::SendhD => {
+                        self.open_message[c] = Some(self.contexts[c].pc)
+                    }
+                    Opcode::Sende | Opcode::Send2e | Opcode::Sendme => self.open_message[c] = None,
+                    _ => {}
+                }
                 let mut fx = Effects::default();
                 if let Some(v) = value
                     && inst.rd != 0
@@ -84,11 +102,14 @@ impl Tile {
                 self.retire::<TRACE>(c, &decoded, fx, filter);
             }
             NiuOutcome::Repeat => {
+                let pc = self.contexts[c].pc;
                 self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
+                self.charge_polling(c, pc, decoded.cost as u64);
                 // Polling: the same instruction issues again.
                 self.contexts[c].pc = self.contexts[c].pc.wrapping_sub(4);
             }
             NiuOutcome::Suspend(cause) => {
+                self.idle_reason = None;
                 self.contexts[c].set_state(ContextState::Suspended(cause), self.now);
                 self.current = None;
             }

@@ -16,7 +16,7 @@ mod messaging;
 use std::sync::Arc;
 
 use crate::fault::{FaultCause, FaultReport};
-use crate::hart::context::{Context, ContextState};
+use crate::hart::context::{Context, ContextState, SuspendCause};
 use crate::hart::csr::Identity;
 use crate::hart::decode::{Decoded, DecodedText, Fast};
 use crate::hart::execute::{Effects, Hart, Reservations, Stop};
@@ -84,7 +84,37 @@ pub struct TileCounters {
     pub switching: u64,
     /// Cycles with no ready context.
     pub idle: u64,
+    /// Of `issuing`: the cycles of threads a thread message started
+    /// (handlers), not boot threads.
+    pub handler_issuing: u64,
+    /// Of `issuing`: the cycles of poll iterations (see [`POLL_SPAN`]) and
+    /// of messaging instructions that poll (`niu.wait = "poll"`).
+    pub polling: u64,
+    /// Of `polling`: the handlers' share.
+    pub handler_polling: u64,
+    /// `idle` by what the tile waited for: the cause of the suspension of
+    /// the context that suspended last before it went idle
+    /// ([`SuspendCause::ALL`] order), then no thread at all
+    /// ([`IDLE_NO_THREAD`]).
+    pub idle_by: [u64; IDLE_KINDS],
 }
+
+/// A poll iteration: at most this many instructions of one thread ending
+/// in a `yield` (the libraries' flag and slot waits take 4 a look; a
+/// thread that yields after more work than this is not counted as
+/// polling).
+pub const POLL_SPAN: u64 = 32;
+
+/// Kinds of idle time: one per [`SuspendCause`], then no thread.
+pub const IDLE_KINDS: usize = SuspendCause::ALL.len() + 1;
+
+/// The index in [`TileCounters::idle_by`] of a tile without a thread.
+pub const IDLE_NO_THREAD: usize = SuspendCause::ALL.len();
+
+/// Index of a wait site's polling cycles in [`Tile::sites`].
+pub const SITE_POLLING: usize = 0;
+/// Index of a wait site's idle cycles in [`Tile::sites`].
+pub const SITE_IDLE: usize = 1;
 
 /// The scheduler and stack parameters a tile needs.
 #[derive(Clone, Debug)]
@@ -138,6 +168,24 @@ pub struct Tile {
     pub finished_at: Option<u64>,
     /// No instruction issued at or after this cycle so far.
     pub issued_before: u64,
+    /// Per context: the pc of the `sendh` of a message it has open (no
+    /// tail yet). Only messaging instructions change it, never in an
+    /// optimistic run, so the checkpoint need not hold it.
+    pub open_message: Vec<Option<u32>>,
+    /// Where polling and idle time went, by the code address of the
+    /// polling `yield` or of the instruction the waited-for context
+    /// suspended at: `(pc, [polling, idle])` ([`SITE_POLLING`],
+    /// [`SITE_IDLE`]), in order of first use.
+    pub sites: Vec<(u32, [u64; 2])>,
+    /// The entry of `sites` charged last (poll loops charge one again and again).
+    last_site: usize,
+    /// While an optimistic run is unconfirmed: `sites` entries before it
+    /// changed them, to put back on a rollback.
+    sites_undo: Vec<(usize, [u64; 2])>,
+    /// What idle time is charged to: an [`TileCounters::idle_by`] index and
+    /// the pc of the suspended context; `None` when a context's state
+    /// changed since it was worked out.
+    idle_reason: Option<(usize, Option<u32>)>,
     /// The state before an optimistic run, while it is not confirmed.
     checkpoint: Option<Box<Checkpoint>>,
     /// Output events and trace records taken out so far (the checkpoint
@@ -156,6 +204,7 @@ impl Tile {
         costs: Arc<CostTable>,
         params: TileParams,
     ) -> Tile {
+        let contexts = params.contexts as usize;
         Tile {
             id,
             memory,
@@ -178,6 +227,11 @@ impl Tile {
             halt: None,
             finished_at: Some(0),
             issued_before: 0,
+            open_message: vec![None; contexts],
+            sites: Vec::new(),
+            last_site: 0,
+            sites_undo: Vec::new(),
+            idle_reason: None,
             checkpoint: None,
             output_taken: 0,
             trace_taken: 0,
@@ -429,6 +483,9 @@ impl Tile {
         ctx.counters.running += spent;
         ctx.counters.instructions += retired;
         self.counters.issuing += spent;
+        if ctx.handler {
+            self.counters.handler_issuing += spent;
+        }
         self.redecode_written_code();
         stop
     }
@@ -457,6 +514,9 @@ impl Tile {
         let cost = decoded.cost as u64;
         self.now += cost;
         self.counters.issuing += cost;
+        if ctx.handler {
+            self.counters.handler_issuing += cost;
+        }
         ctx.counters.running += cost;
         ctx.counters.instructions += 1;
         ctx.instret += 1;
@@ -472,6 +532,7 @@ impl Tile {
             word,
             cause,
             last_trace: Vec::new(),
+            symbol: None,
         }));
     }
 
@@ -522,10 +583,37 @@ impl Tile {
                 }
             }
             Stop::Yield => {
+                let pc = self.contexts[c].pc;
                 self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
+                let ctx = &mut self.contexts[c];
+                let (instructions, running) = ctx.poll_mark;
+                ctx.poll_mark = (ctx.counters.instructions, ctx.counters.running);
+                let (span, cycles) = (
+                    ctx.counters.instructions - instructions,
+                    ctx.counters.running - running,
+                );
+                if span <= POLL_SPAN {
+                    self.charge_polling(c, pc, cycles);
+                }
                 self.preempt(c);
             }
             Stop::EndThread => {
+                if let Some(sendh) = self.open_message[c] {
+                    // A message without its tail would hold its path
+                    // through the network, or its send entry, for ever.
+                    self.fault(
+                        c,
+                        FaultCause::Messaging {
+                            mnemonic: "endt",
+                            reason: format!(
+                                "the thread ends with a message open: the sendh at {sendh:#010x} started it and no sende, send2e or sendme ended it (a message ends with its tail flit)"
+                            ),
+                        },
+                        word,
+                    );
+                    return;
+                }
+                self.idle_reason = None;
                 self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
                 self.contexts[c].set_state(ContextState::Free, self.now);
                 self.reservations.clear(c);
@@ -546,11 +634,77 @@ impl Tile {
         }
     }
 
+    /// Charges `cycles` of context `c`'s issuing, at `pc`, to polling.
+    pub(crate) fn charge_polling(&mut self, c: usize, pc: u32, cycles: u64) {
+        self.counters.polling += cycles;
+        if self.contexts[c].handler {
+            self.counters.handler_polling += cycles;
+        }
+        self.charge_site(pc, SITE_POLLING, cycles);
+    }
+
+    /// Charges `cycles` of idle time to what the tile waits for.
+    pub(crate) fn charge_idle(&mut self, cycles: u64) {
+        self.counters.idle += cycles;
+        let (kind, pc) = match self.idle_reason {
+            Some(r) => r,
+            None => {
+                let r = self.why_idle();
+                self.idle_reason = Some(r);
+                r
+            }
+        };
+        self.counters.idle_by[kind] += cycles;
+        if let Some(pc) = pc {
+            self.charge_site(pc, SITE_IDLE, cycles);
+        }
+    }
+
+    fn charge_site(&mut self, pc: u32, what: usize, cycles: u64) {
+        if cycles == 0 {
+            return;
+        }
+        let i = match self.sites.get(self.last_site) {
+            Some((p, _)) if *p == pc => self.last_site,
+            _ => match self.sites.iter().position(|(p, _)| *p == pc) {
+                Some(i) => i,
+                None => {
+                    self.sites.push((pc, [0; 2]));
+                    self.sites.len() - 1
+                }
+            },
+        };
+        self.last_site = i;
+        if self.memory.undo_active() {
+            self.sites_undo.push((i, self.sites[i].1));
+        }
+        self.sites[i].1[what] += cycles;
+    }
+
+    /// What the tile waits for now that no context is ready: the cause and
+    /// pc of the live context that suspended last, or no thread.
+    fn why_idle(&self) -> (usize, Option<u32>) {
+        self.contexts
+            .iter()
+            .filter_map(|ctx| match ctx.state {
+                ContextState::Suspended(cause) => Some((ctx.state_since, cause, ctx.pc)),
+                _ => None,
+            })
+            .max_by_key(|(since, _, _)| *since)
+            .map_or((IDLE_NO_THREAD, None), |(_, cause, pc)| {
+                let kind = SuspendCause::ALL
+                    .iter()
+                    .position(|c| *c == cause)
+                    .expect("every cause is listed");
+                (kind, Some(pc))
+            })
+    }
+
     /// Ends the tile's accounting at cycle `end`: idle time up to it, and the
     /// contexts' state times.
     pub fn close(&mut self, end: u64) {
         if self.now < end {
-            self.counters.idle += end - self.now;
+            self.charge_idle(end - self.now);
             self.now = end;
         } else if self.now > end {
             // The last instruction (or the switch to its context) was
@@ -569,7 +723,15 @@ impl Tile {
             if let Some(c) = self.last_issuer {
                 let running = &mut self.contexts[c].counters.running;
                 *running -= issuing.min(*running);
+                if self.contexts[c].handler {
+                    let h = &mut self.counters.handler_issuing;
+                    *h -= issuing.min(*h);
+                }
             }
+            // Polling is part of issuing.
+            let c = &mut self.counters;
+            c.polling = c.polling.min(c.issuing);
+            c.handler_polling = c.handler_polling.min(c.polling).min(c.handler_issuing);
             self.now = end;
         }
         let now = self.now;

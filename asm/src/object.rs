@@ -1,0 +1,1075 @@
+//! Relocatable ELF objects (`scmp asm -c`): one input file's sections,
+//! symbols and RISC-V relocations, as GNU as 2.40 writes them, for GNU ld.
+//!
+//! Every fixup the first pass left becomes either bytes (a value this file
+//! fixes) or relocations. With relaxation on (GNU as's default), every
+//! pc-relative reference to a label keeps a relocation (`R_RISCV_BRANCH`,
+//! `R_RISCV_JAL`, `R_RISCV_CALL_PLT`, ...), since the linker may delete
+//! bytes between; `call`/`tail`, `la` and `%hi`/`%lo` are marked
+//! `R_RISCV_RELAX`, alignment in code `R_RISCV_ALIGN`, and differences of
+//! code addresses are `R_RISCV_ADD*`/`R_RISCV_SUB*` pairs. Relocations name
+//! the symbol written in the source (GNU as never swaps in a section
+//! symbol), so assembler-local labels they name stay in the symbol table.
+
+use std::collections::HashMap;
+
+use object::Endianness;
+use object::elf;
+use object::write::elf::{FileHeader, Rel, SectionHeader, Sym, Writer};
+
+use crate::Options;
+use crate::ast::{BinOp, Expr, ExprKind, UnOp};
+use crate::diag::Diag;
+use crate::directives::truncate_data;
+use crate::expr::{EvalError, Resolver, Value, eval};
+use crate::pass1::display_name;
+use crate::source::Span;
+use crate::unit::*;
+use isa_spec::Field;
+
+/// GNU as 2.40's architecture attribute for `-march=rv32g`, written when
+/// the source sets none (`.attribute arch`).
+pub const RV32G_ARCH: &str = "rv32i2p1_m2p0_a2p1_f2p2_d2p2_zicsr2p0_zifencei2p0_zmmul1p0";
+
+/// Most `.set` definitions followed through when a value is read.
+const MAX_DEPTH: u32 = 200;
+
+/// A term of a relocatable value: something whose address the linker fixes.
+#[derive(Clone, Debug, PartialEq)]
+enum Term {
+    /// A label of this file (section and offset known).
+    Label(String, usize, u64),
+    /// An address with no name (`.`): a `.L0 ` symbol is made for it.
+    Here(usize, u64),
+    /// A symbol this file does not define (or a common one).
+    External(String),
+}
+
+/// A value as a constant plus symbols with coefficients.
+#[derive(Clone, Debug, Default)]
+struct Linear {
+    constant: i64,
+    terms: Vec<(Term, i64)>,
+}
+
+impl Linear {
+    fn add(mut self, other: Linear, sign: i64) -> Linear {
+        self.constant = self
+            .constant
+            .wrapping_add(other.constant.wrapping_mul(sign));
+        for (t, c) in other.terms {
+            match self.terms.iter_mut().find(|(u, _)| *u == t) {
+                Some((_, k)) => *k += c * sign,
+                None => self.terms.push((t, c * sign)),
+            }
+        }
+        self.terms.retain(|(_, c)| *c != 0);
+        self
+    }
+}
+
+/// What a fixup's value is for the linker.
+enum Target {
+    /// A number.
+    Abs(i64),
+    /// A symbol plus an addend.
+    Sym(Term, i64),
+    /// `plus - minus + addend`.
+    Diff(Term, Term, i64),
+}
+
+struct NoSymbols;
+impl Resolver for NoSymbols {
+    fn symbol(&mut self, _: &str, start: u32, end: u32) -> Result<Value, EvalError> {
+        Err(EvalError::Invalid(
+            "not a number".into(),
+            String::new(),
+            start,
+            end,
+        ))
+    }
+}
+
+/// An output symbol.
+struct OutSym {
+    name: String,
+    value: u64,
+    size: u64,
+    bind: elf::SymbolBind,
+    ty: elf::SymbolType,
+    other: u8,
+    /// Unit section index; `None` with `shndx` for ABS/COMMON/UNDEF.
+    section: Option<usize>,
+    shndx: elf::SymbolSection,
+}
+
+/// A relocation: offset, type, symbol (index into the output symbols, or
+/// `None` for none), addend.
+type Reloc = (u64, elf::RelocationType, Option<usize>, i64);
+
+struct Writer1<'u> {
+    unit: &'u Unit,
+    diags: Vec<Diag>,
+    syms: Vec<OutSym>,
+    by_name: HashMap<String, usize>,
+    /// Relocations per unit section: offset, type, symbol (index into
+    /// `syms`, or `None` for no symbol), addend.
+    relocs: Vec<Vec<Reloc>>,
+    data: Vec<Vec<u8>>,
+}
+
+fn err(fx: &Fixup, message: impl Into<String>, label: impl Into<String>) -> Diag {
+    Diag {
+        ctx: fx.ctx,
+        ..Diag::error(fx.span, message, label)
+    }
+}
+
+impl<'u> Writer1<'u> {
+    /// The value of `e` (written in `file`, with the location counter at
+    /// `section`, `offset`) as a linear combination of symbols.
+    fn linear(
+        &self,
+        e: &Expr,
+        here: (usize, u64),
+        depth: u32,
+    ) -> Result<Linear, (String, u32, u32)> {
+        let too_complex = || {
+            (
+                "this expression cannot be a relocation: only `symbol + number` or `a - b` can"
+                    .to_string(),
+                e.start,
+                e.end,
+            )
+        };
+        if depth > MAX_DEPTH {
+            return Err(("symbol definitions nest too deeply".into(), e.start, e.end));
+        }
+        Ok(match &e.kind {
+            ExprKind::Int(v) => Linear {
+                constant: *v,
+                terms: Vec::new(),
+            },
+            ExprKind::Paren(x) => self.linear(x, here, depth)?,
+            ExprKind::Sym(n) if &**n == "." => Linear {
+                constant: 0,
+                terms: vec![(Term::Here(here.0, here.1), 1)],
+            },
+            ExprKind::Sym(n) => {
+                let Some(sym) = self.unit.symbols.get(n.as_ref()) else {
+                    return Ok(Linear {
+                        constant: 0,
+                        terms: vec![(Term::External(n.to_string()), 1)],
+                    });
+                };
+                match &sym.def {
+                    SymDef::Value(Value::Abs(v)) => Linear {
+                        constant: *v,
+                        terms: Vec::new(),
+                    },
+                    SymDef::Value(Value::Rel { section, offset }) => Linear {
+                        constant: 0,
+                        terms: vec![(Term::Label(n.to_string(), *section, *offset as u64), 1)],
+                    },
+                    SymDef::Deferred(x, _, section, offset) => {
+                        let v = self.linear(x, (*section, *offset), depth + 1)?;
+                        // `.set alias, label`: relocations name the alias.
+                        match v.terms.as_slice() {
+                            [(Term::Label(_, s, o), 1)] => Linear {
+                                constant: 0,
+                                terms: vec![(
+                                    Term::Label(n.to_string(), *s, (*o as i64 + v.constant) as u64),
+                                    1,
+                                )],
+                            },
+                            _ => v,
+                        }
+                    }
+                    SymDef::Common(..) | SymDef::Undefined => Linear {
+                        constant: 0,
+                        terms: vec![(Term::External(n.to_string()), 1)],
+                    },
+                }
+            }
+            ExprKind::Unary(UnOp::Plus, x) => self.linear(x, here, depth)?,
+            ExprKind::Unary(UnOp::Neg, x) => {
+                Linear::default().add(self.linear(x, here, depth)?, -1)
+            }
+            ExprKind::Binary(BinOp::Add, a, b) => self
+                .linear(a, here, depth)?
+                .add(self.linear(b, here, depth)?, 1),
+            ExprKind::Binary(BinOp::Sub, a, b) => self
+                .linear(a, here, depth)?
+                .add(self.linear(b, here, depth)?, -1),
+            ExprKind::Unary(op, x) => {
+                let x = self.linear(x, here, depth)?;
+                if !x.terms.is_empty() {
+                    return Err(too_complex());
+                }
+                let e2 = Expr::new(
+                    ExprKind::Unary(*op, Box::new(Expr::new(ExprKind::Int(x.constant), 0, 0))),
+                    0,
+                    0,
+                );
+                constant(&e2).ok_or_else(too_complex)?
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (x, y) = (self.linear(a, here, depth)?, self.linear(b, here, depth)?);
+                // Differences of labels in one section fold away first; two
+                // addresses of one section compare by their difference.
+                let (x, y) = (self.fold(x, false), self.fold(y, false));
+                let comparison = matches!(
+                    op,
+                    BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne
+                );
+                let (x, y) = if comparison && !(x.terms.is_empty() && y.terms.is_empty()) {
+                    (self.fold(x.add(y, -1), false), Linear::default())
+                } else {
+                    (x, y)
+                };
+                if !x.terms.is_empty() || !y.terms.is_empty() {
+                    return Err(too_complex());
+                }
+                let e2 = Expr::new(
+                    ExprKind::Binary(
+                        *op,
+                        Box::new(Expr::new(ExprKind::Int(x.constant), 0, 0)),
+                        Box::new(Expr::new(ExprKind::Int(y.constant), 0, 0)),
+                    ),
+                    0,
+                    0,
+                );
+                constant(&e2).ok_or_else(too_complex)?
+            }
+            ExprKind::Local { .. } | ExprKind::Reloc(..) => return Err(too_complex()),
+        })
+    }
+
+    /// Folds `a - b` of two addresses in one section into a number, unless
+    /// the section is code and `keep_code` (the linker may change the
+    /// distance: GNU as 2.40 leaves it to the linker with or without
+    /// relaxation).
+    fn fold(&self, mut v: Linear, keep_code: bool) -> Linear {
+        let place = |t: &Term| match t {
+            Term::Label(_, s, o) | Term::Here(s, o) => Some((*s, *o)),
+            Term::External(_) => None,
+        };
+        loop {
+            let pair = v.terms.iter().enumerate().find_map(|(i, (t, c))| {
+                let (s, _) = place(t)?;
+                if keep_code && self.unit.sections[s].class.is_code() {
+                    return None;
+                }
+                v.terms.iter().enumerate().find_map(|(j, (u, d))| {
+                    (j != i && place(u).is_some_and(|(s2, _)| s2 == s) && c.signum() != d.signum())
+                        .then_some((i, j))
+                })
+            });
+            let Some((i, j)) = pair else { break };
+            let (ti, ci) = v.terms[i].clone();
+            let (tj, cj) = v.terms[j].clone();
+            let step = ci.signum();
+            let (oi, oj) = (place(&ti).unwrap().1 as i64, place(&tj).unwrap().1 as i64);
+            v.constant = v.constant.wrapping_add(step * (oi - oj));
+            v.terms[i].1 -= step;
+            v.terms[j].1 += step;
+            let _ = cj;
+            v.terms.retain(|(_, c)| *c != 0);
+        }
+        v
+    }
+
+    fn target(&self, fx: &Fixup, section: usize) -> Result<Target, Diag> {
+        let v = self
+            .linear(&fx.expr, (section, fx.offset as u64), 0)
+            .map_err(|(m, s, e)| Diag {
+                ctx: fx.ctx,
+                ..Diag::error(
+                    Span {
+                        file: fx.span.file,
+                        start: s,
+                        end: e,
+                    },
+                    m,
+                    "here",
+                )
+            })?;
+        let v = self.fold(v, true);
+        let mut plus = v.terms.iter().filter(|(_, c)| *c == 1).map(|(t, _)| t);
+        let mut minus = v.terms.iter().filter(|(_, c)| *c == -1).map(|(t, _)| t);
+        let bad = v.terms.iter().any(|(_, c)| c.abs() != 1);
+        match (plus.next(), plus.next(), minus.next(), minus.next(), bad) {
+            (None, _, None, _, false) => Ok(Target::Abs(v.constant)),
+            (Some(p), None, None, _, false) => Ok(Target::Sym(p.clone(), v.constant)),
+            (Some(p), None, Some(m), None, false) => {
+                Ok(Target::Diff(p.clone(), m.clone(), v.constant))
+            }
+            _ => Err(err(
+                fx,
+                "this value cannot be a relocation",
+                "more symbols than `symbol + number` or `a - b`",
+            )),
+        }
+    }
+
+    /// The symbol index for a term, adding it when new.
+    fn symbol(&mut self, t: &Term) -> usize {
+        match t {
+            Term::Label(name, section, offset) => {
+                if let Some(&i) = self.by_name.get(name) {
+                    return i;
+                }
+                self.push(OutSym {
+                    name: object_name(name),
+                    value: *offset,
+                    size: 0,
+                    bind: elf::STB_LOCAL,
+                    ty: elf::STT_NOTYPE,
+                    other: 0,
+                    section: Some(*section),
+                    shndx: elf::SHN_UNDEF,
+                });
+                let i = self.syms.len() - 1;
+                self.by_name.insert(name.clone(), i);
+                i
+            }
+            Term::Here(section, offset) => {
+                self.push(OutSym {
+                    name: ".L0 ".into(),
+                    value: *offset,
+                    size: 0,
+                    bind: elf::STB_LOCAL,
+                    ty: elf::STT_NOTYPE,
+                    other: 0,
+                    section: Some(*section),
+                    shndx: elf::SHN_UNDEF,
+                });
+                self.syms.len() - 1
+            }
+            Term::External(name) => {
+                if let Some(&i) = self.by_name.get(name) {
+                    return i;
+                }
+                let sym = self.unit.symbols.get(name.as_str());
+                self.push(OutSym {
+                    name: name.clone(),
+                    value: 0,
+                    size: 0,
+                    bind: if sym.is_some_and(|s| s.binding == Binding::Weak) {
+                        elf::STB_WEAK
+                    } else {
+                        elf::STB_GLOBAL
+                    },
+                    ty: sym.map_or(elf::STT_NOTYPE, |s| sym_type(s.ty)),
+                    other: sym.map_or(0, |s| s.visibility & 3),
+                    section: None,
+                    shndx: elf::SHN_UNDEF,
+                });
+                let i = self.syms.len() - 1;
+                self.by_name.insert(name.clone(), i);
+                i
+            }
+        }
+    }
+
+    fn push(&mut self, s: OutSym) {
+        self.syms.push(s);
+    }
+
+    fn reloc(
+        &mut self,
+        section: usize,
+        offset: u64,
+        ty: elf::RelocationType,
+        sym: Option<usize>,
+        addend: i64,
+    ) {
+        self.relocs[section].push((offset, ty, sym, addend));
+    }
+
+    fn or_word(&mut self, section: usize, offset: usize, bits: u32) {
+        let d = &mut self.data[section];
+        let w = u32::from_le_bytes([d[offset], d[offset + 1], d[offset + 2], d[offset + 3]]) | bits;
+        d[offset..offset + 4].copy_from_slice(&w.to_le_bytes());
+    }
+
+    fn word(&self, section: usize, offset: usize) -> u32 {
+        let d = &self.data[section];
+        d.get(offset..offset + 4)
+            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// Turns one fixup into bytes or relocations.
+    fn fixup(&mut self, si: usize, fx: &Fixup, calls: &[u64]) -> Result<(), Diag> {
+        use elf::*;
+        let off = fx.offset as u64;
+        let relax = fx.relax;
+        let mark = |w: &mut Self, addend: i64| {
+            if relax {
+                w.reloc(si, off, R_RISCV_RELAX, None, addend);
+            }
+        };
+        // `la`'s addi and `call`'s jalr: see the `%pcrel_hi` they pair with.
+        if let FixKind::PcrelLoBefore(field, back) = &fx.kind {
+            let auipc = off - *back as u64;
+            if calls.contains(&auipc) {
+                return Ok(());
+            }
+            let sym = self.symbol(&Term::Here(si, auipc));
+            let ty = if *field == Field::ImmS {
+                R_RISCV_PCREL_LO12_S
+            } else {
+                R_RISCV_PCREL_LO12_I
+            };
+            self.reloc(si, off, ty, Some(sym), 0);
+            mark(self, 0);
+            return Ok(());
+        }
+        let target = self.target(fx, si)?;
+        match (&fx.kind, target) {
+            (FixKind::SymbolSize(name), t) => {
+                let size = match t {
+                    Target::Abs(v) => v,
+                    Target::Diff(
+                        Term::Label(_, _, a) | Term::Here(_, a),
+                        Term::Label(_, _, b) | Term::Here(_, b),
+                        c,
+                    ) => (a as i64 - b as i64).wrapping_add(c),
+                    _ => {
+                        return Err(err(
+                            fx,
+                            format!("the size of `{}` is not a number", display_name(name)),
+                            "here",
+                        ));
+                    }
+                };
+                if let Some(&i) = self.by_name.get(name.as_ref()) {
+                    self.syms[i].size = size as u64;
+                }
+                Ok(())
+            }
+            (FixKind::Data(size), Target::Abs(v)) => {
+                let (bytes, _) = truncate_data(v, *size, fx.span);
+                let o = fx.offset as usize;
+                self.data[si][o..o + bytes.len()].copy_from_slice(&bytes);
+                Ok(())
+            }
+            (FixKind::Data(size), Target::Sym(t, a)) => {
+                let ty = match size {
+                    4 => R_RISCV_32,
+                    8 => R_RISCV_64,
+                    _ => {
+                        return Err(err(
+                            fx,
+                            format!("an address does not fit in {size} byte(s)"),
+                            "needs .word or .dword",
+                        ));
+                    }
+                };
+                let s = self.symbol(&t);
+                self.reloc(si, off, ty, Some(s), a);
+                Ok(())
+            }
+            (FixKind::Data(size), Target::Diff(p, m, a)) => {
+                let (add, sub) = match size {
+                    1 => (R_RISCV_ADD8, R_RISCV_SUB8),
+                    2 => (R_RISCV_ADD16, R_RISCV_SUB16),
+                    4 => (R_RISCV_ADD32, R_RISCV_SUB32),
+                    _ => (R_RISCV_ADD64, R_RISCV_SUB64),
+                };
+                let (ps, ms) = (self.symbol(&p), self.symbol(&m));
+                self.reloc(si, off, add, Some(ps), a);
+                self.reloc(si, off, sub, Some(ms), 0);
+                Ok(())
+            }
+            (FixKind::PcRel(field), Target::Sym(t, a)) => {
+                // A label of this section: the offset is checked and written
+                // too (the linker overwrites it), as GNU as does.
+                if let Term::Label(_, s, o) | Term::Here(s, o) = &t
+                    && *s == si
+                {
+                    let rel = (*o as i64 + a) - off as i64;
+                    field.check(rel).map_err(|r| {
+                        err(
+                            fx,
+                            format!("target out of range: offset {rel}"),
+                            "does not fit",
+                        )
+                        .with_help(r.to_string())
+                    })?;
+                    self.or_word(si, fx.offset as usize, field.insert(rel as i32));
+                } else {
+                    // Elsewhere: the offset to its value in its own section
+                    // (0 for an undefined symbol), when that fits, as GNU as.
+                    let value = match &t {
+                        Term::Label(_, _, o) | Term::Here(_, o) => *o as i64,
+                        Term::External(_) => 0,
+                    };
+                    let rel = value + a - off as i64;
+                    if field.check(rel).is_ok() {
+                        self.or_word(si, fx.offset as usize, field.insert(rel as i32));
+                    }
+                }
+                let ty = if *field == Field::ImmB {
+                    R_RISCV_BRANCH
+                } else {
+                    R_RISCV_JAL
+                };
+                let s = self.symbol(&t);
+                self.reloc(si, off, ty, Some(s), a);
+                Ok(())
+            }
+            (FixKind::Hi | FixKind::Lo(_), Target::Sym(t, a)) => {
+                let ty = match fx.kind {
+                    FixKind::Hi => R_RISCV_HI20,
+                    FixKind::Lo(Field::ImmS) => R_RISCV_LO12_S,
+                    _ => R_RISCV_LO12_I,
+                };
+                let s = self.symbol(&t);
+                self.reloc(si, off, ty, Some(s), a);
+                mark(self, a);
+                // The addend's part goes in the field too, as GNU as writes it.
+                let (hi, lo) = hi_lo(a);
+                let bits = match fx.kind {
+                    FixKind::Hi => Field::ImmU.insert(hi),
+                    FixKind::Lo(field) => field.insert(lo),
+                    _ => 0,
+                };
+                self.or_word(si, fx.offset as usize, bits);
+                Ok(())
+            }
+            (FixKind::Hi, Target::Abs(v)) => {
+                self.or_word(si, fx.offset as usize, Field::ImmU.insert(hi_lo(v).0));
+                Ok(())
+            }
+            (FixKind::Lo(field), Target::Abs(v)) => {
+                self.or_word(si, fx.offset as usize, field.insert(hi_lo(v).1));
+                Ok(())
+            }
+            (FixKind::Field(field), Target::Abs(v)) => {
+                let v = crate::expr::rv32_operand(v);
+                field.check(v).map_err(|r| {
+                    err(fx, format!("immediate {v} out of range"), "does not fit")
+                        .with_help(r.to_string())
+                })?;
+                self.or_word(si, fx.offset as usize, field.insert(v as i32));
+                Ok(())
+            }
+            (FixKind::PcrelHi, Target::Sym(t, a)) => {
+                let s = self.symbol(&t);
+                if calls.contains(&off) {
+                    self.reloc(si, off, R_RISCV_CALL_PLT, Some(s), a);
+                    mark(self, a);
+                } else {
+                    self.reloc(si, off, R_RISCV_PCREL_HI20, Some(s), a);
+                    mark(self, a);
+                }
+                Ok(())
+            }
+            (FixKind::PcrelLoAt(field), Target::Sym(t, a)) => {
+                let ty = if *field == Field::ImmS {
+                    R_RISCV_PCREL_LO12_S
+                } else {
+                    R_RISCV_PCREL_LO12_I
+                };
+                let s = self.symbol(&t);
+                self.reloc(si, off, ty, Some(s), a);
+                mark(self, a);
+                Ok(())
+            }
+            (FixKind::Field(_), _) => Err(err(
+                fx,
+                "an address cannot go in this field of an object",
+                "known only when linked",
+            )
+            .with_help("write `%lo(sym)`, `%pcrel_lo(label)`, or load it with `la`")),
+            _ => Err(err(
+                fx,
+                "this value cannot be a relocation here",
+                "known only when linked",
+            )),
+        }
+    }
+}
+
+fn constant(e: &Expr) -> Option<Linear> {
+    match eval(e, &mut NoSymbols) {
+        Ok(Value::Abs(v)) => Some(Linear {
+            constant: v,
+            terms: Vec::new(),
+        }),
+        _ => None,
+    }
+}
+
+fn hi_lo(v: i64) -> (i32, i32) {
+    crate::instr::split_hi_lo(v)
+}
+
+fn sym_type(t: SymType) -> elf::SymbolType {
+    match t {
+        SymType::NoType => elf::STT_NOTYPE,
+        SymType::Func => elf::STT_FUNC,
+        SymType::Object | SymType::Common => elf::STT_OBJECT,
+        SymType::Tls => elf::STT_TLS,
+    }
+}
+
+/// The name a symbol has in the object (a numeric local label `N` is
+/// `.LN^B1`, as GNU as names it).
+fn object_name(name: &str) -> String {
+    match name.split_once('\u{2}') {
+        Some((n, k)) => format!(".L{n}\u{2}{}", k.parse::<u32>().map_or(1, |k| k + 1)),
+        None => name.to_string(),
+    }
+}
+
+/// ELF type and flags of a section: from its `.section` flags and type,
+/// else from its name as GNU as chooses.
+fn section_header(s: &Section) -> (elf::SectionType, elf::SectionFlags) {
+    use elf::*;
+    let name = s.name.as_str();
+    let has = |p: &str| name == p || name.starts_with(&format!("{p}."));
+    let mut ty = match s.sh_type.as_deref() {
+        Some("nobits") => SHT_NOBITS,
+        Some("note") => SHT_NOTE,
+        Some("init_array") => SHT_INIT_ARRAY,
+        Some("fini_array") => SHT_FINI_ARRAY,
+        Some("preinit_array") => SHT_PREINIT_ARRAY,
+        _ => SHT_PROGBITS,
+    };
+    if s.sh_type.is_none() {
+        if has(".bss") || has(".sbss") || has(".tbss") {
+            ty = SHT_NOBITS;
+        } else if has(".init_array") {
+            ty = SHT_INIT_ARRAY;
+        } else if has(".fini_array") {
+            ty = SHT_FINI_ARRAY;
+        } else if has(".preinit_array") {
+            ty = SHT_PREINIT_ARRAY;
+        } else if name.starts_with(".note") {
+            ty = SHT_NOTE;
+        }
+    }
+    let flags = match &s.flags {
+        Some(f) => f
+            .chars()
+            .map(|c| match c {
+                'a' => SHF_ALLOC,
+                'w' => SHF_WRITE,
+                'x' => SHF_EXECINSTR,
+                'M' => SHF_MERGE,
+                'S' => SHF_STRINGS,
+                'T' => SHF_TLS,
+                'G' => SHF_GROUP,
+                'o' => SHF_LINK_ORDER,
+                'e' => SHF_EXCLUDE,
+                'R' => SHF_GNU_RETAIN,
+                _ => elf::SectionFlags(0),
+            })
+            .fold(elf::SectionFlags(0), |a, b| a | b),
+        None => match s.class {
+            SectionClass::Text => SHF_ALLOC | SHF_EXECINSTR,
+            SectionClass::Data | SectionClass::Bss => {
+                let tls = if has(".tdata") || has(".tbss") {
+                    SHF_TLS
+                } else {
+                    SectionFlags(0)
+                };
+                SHF_ALLOC | SHF_WRITE | tls
+            }
+            SectionClass::Rodata => SHF_ALLOC,
+            SectionClass::NonAlloc if has(".comment") => SHF_MERGE | SHF_STRINGS,
+            SectionClass::NonAlloc => elf::SectionFlags(0),
+        },
+    };
+    (ty, flags)
+}
+
+/// The float ABI flag of `-mabi`.
+pub fn abi_flags(abi: &str) -> Option<elf::FileFlags> {
+    Some(match abi {
+        "ilp32d" => elf::EF_RISCV_FLOAT_ABI_DOUBLE,
+        "ilp32f" => elf::EF_RISCV_FLOAT_ABI_SINGLE,
+        "ilp32" => elf::EF_RISCV_FLOAT_ABI_SOFT,
+        _ => return None,
+    })
+}
+
+/// Writes one unit as a relocatable object; errors are values that cannot
+/// be relocations. `e_flags` is the ABI's (see [`abi_flags`]).
+pub fn write(
+    unit: &mut Unit,
+    _opts: &Options,
+    e_flags: elf::FileFlags,
+) -> Result<Vec<u8>, Vec<Diag>> {
+    // `.lcomm` symbols (local commons) go in `.bss`.
+    let mut lcomm = Vec::new();
+    for (name, sym) in &unit.symbols {
+        if let SymDef::Common(size, align) = sym.def
+            && sym.binding == Binding::Local
+        {
+            lcomm.push((name.clone(), size, align));
+        }
+    }
+    if !lcomm.is_empty() {
+        let bss = match unit.section_index.get(".bss") {
+            Some(&i) => i,
+            None => {
+                unit.sections.push(Section::new(".bss", SectionClass::Bss));
+                unit.section_index
+                    .insert(".bss".into(), unit.sections.len() - 1);
+                unit.sections.len() - 1
+            }
+        };
+        for (name, size, align) in lcomm {
+            let sec = &mut unit.sections[bss];
+            let at = sec.size.div_ceil(align.max(1)) * align.max(1);
+            sec.size = at + size;
+            sec.align = sec.align.max(align as u32);
+            let s = unit.symbols.get_mut(&name).expect("listed above");
+            s.def = SymDef::Value(Value::Rel {
+                section: bss,
+                offset: at as i64,
+            });
+            if s.size.is_none() {
+                s.size = Some(size);
+            }
+        }
+    }
+    for (name, class) in [(".data", SectionClass::Data), (".bss", SectionClass::Bss)] {
+        if !unit.section_index.contains_key(name) {
+            unit.sections.push(Section::new(name, class));
+            unit.section_index
+                .insert(name.into(), unit.sections.len() - 1);
+        }
+    }
+    if !unit.idents.is_empty() && !unit.section_index.contains_key(".comment") {
+        let mut s = Section::new(".comment", SectionClass::NonAlloc);
+        s.flags = Some("MS".into());
+        s.entsize = 1;
+        s.data.push(0);
+        for i in &unit.idents {
+            s.data.extend_from_slice(i.as_bytes());
+            s.data.push(0);
+        }
+        s.size = s.data.len() as u64;
+        unit.sections.push(s);
+    }
+    let unit = &*unit;
+    let mut w = Writer1 {
+        unit,
+        diags: Vec::new(),
+        syms: Vec::new(),
+        by_name: HashMap::new(),
+        relocs: vec![Vec::new(); unit.sections.len()],
+        data: unit.sections.iter().map(|s| s.data.clone()).collect(),
+    };
+
+    // The file's symbols, in the order they were first seen.
+    if let Some(f) = &unit.file_name {
+        w.push(OutSym {
+            name: f.clone(),
+            value: 0,
+            size: 0,
+            bind: elf::STB_LOCAL,
+            ty: elf::STT_FILE,
+            other: 0,
+            section: None,
+            shndx: elf::SHN_ABS,
+        });
+    }
+    for (name, sym) in &unit.symbols {
+        let referenced_only = is_assembler_local(name);
+        if referenced_only {
+            continue;
+        }
+        let bind = match sym.binding {
+            Binding::Local => elf::STB_LOCAL,
+            Binding::Global => elf::STB_GLOBAL,
+            Binding::Weak => elf::STB_WEAK,
+        };
+        let mut out = OutSym {
+            name: name.to_string(),
+            value: 0,
+            size: sym.size.unwrap_or(0),
+            bind,
+            ty: sym_type(sym.ty),
+            other: sym.visibility & 3,
+            section: None,
+            shndx: elf::SHN_ABS,
+        };
+        match &sym.def {
+            SymDef::Undefined => {
+                if sym.binding == Binding::Local {
+                    continue; // only referenced: added with its relocation
+                }
+                out.shndx = elf::SHN_UNDEF;
+            }
+            SymDef::Common(size, align) => {
+                out.shndx = elf::SHN_COMMON;
+                out.value = *align;
+                out.size = *size;
+            }
+            SymDef::Value(Value::Abs(v)) => out.value = *v as u64,
+            SymDef::Value(Value::Rel { section, offset }) => {
+                out.section = Some(*section);
+                out.value = *offset as u64;
+            }
+            SymDef::Deferred(e, _, section, offset) => {
+                match w
+                    .linear(e, (*section, *offset), 0)
+                    .map(|v| w.fold(v, false))
+                {
+                    Ok(v) if v.terms.is_empty() => out.value = v.constant as u64,
+                    Ok(v) => match v.terms.as_slice() {
+                        [(Term::Label(_, s, o) | Term::Here(s, o), 1)] => {
+                            out.section = Some(*s);
+                            out.value = (*o as i64 + v.constant) as u64;
+                        }
+                        _ => continue, // an alias of an external symbol: not written
+                    },
+                    Err(_) => continue,
+                }
+            }
+        }
+        w.by_name.insert(name.to_string(), w.syms.len());
+        w.push(out);
+    }
+
+    // `call`-like pairs: an auipc with `%pcrel_hi` and a jalr with its `%pcrel_lo`.
+    for (si, sec) in unit.sections.iter().enumerate() {
+        let calls: Vec<u64> = sec
+            .fixups
+            .iter()
+            .filter(|f| {
+                matches!(f.kind, FixKind::PcrelLoBefore(_, 4))
+                    && w.word(si, f.offset as usize) & 0x7f == 0x67
+            })
+            .map(|f| f.offset as u64 - 4)
+            .collect();
+        for fx in &sec.fixups {
+            if let Err(d) = w.fixup(si, fx, &calls) {
+                w.diags.push(d);
+            }
+        }
+        for &(at, pad) in &sec.aligns {
+            w.reloc(si, at, elf::R_RISCV_ALIGN, None, pad as i64);
+        }
+        w.relocs[si].sort_by_key(|r| r.0);
+    }
+    if !w.diags.is_empty() {
+        return Err(w.diags);
+    }
+
+    let mut attributes = unit.attributes.clone();
+    if !attributes.iter().any(|(t, _)| *t == 5) {
+        attributes.push((5, AttrValue::Str(RV32G_ARCH.into())));
+        attributes.sort_by_key(|(t, _)| *t);
+    }
+    let attributes = crate::elf::attributes_section(&attributes);
+    emit(unit, &w, &attributes, e_flags).map_err(|e| {
+        vec![Diag::error(
+            Span::default(),
+            format!("cannot write the object: {e}"),
+            "",
+        )]
+    })
+}
+
+fn emit(
+    unit: &Unit,
+    w: &Writer1,
+    attributes: &[u8],
+    e_flags: elf::FileFlags,
+) -> Result<Vec<u8>, object::write::Error> {
+    let mut buf = Vec::new();
+    let mut out = Writer::new(Endianness::Little, false, &mut buf);
+    out.reserve_file_header();
+
+    // Sections: the unit's, `.riscv.attributes`, then relocations.
+    out.reserve_null_section_index();
+    let headers: Vec<(elf::SectionType, elf::SectionFlags)> =
+        unit.sections.iter().map(section_header).collect();
+    let mut index = Vec::new();
+    let mut names = Vec::new();
+    for s in &unit.sections {
+        index.push(out.reserve_section_index());
+        names.push(out.add_section_name(s.name.as_bytes()));
+    }
+    let attr_index = out.reserve_section_index();
+    let attr_name = out.add_section_name(b".riscv.attributes");
+    let rela_names: Vec<String> = unit
+        .sections
+        .iter()
+        .map(|s| format!(".rela{}", s.name))
+        .collect();
+    let mut rela = Vec::new();
+    for (si, name) in rela_names.iter().enumerate() {
+        if w.relocs[si].is_empty() {
+            rela.push(None);
+        } else {
+            rela.push(Some((
+                out.reserve_section_index(),
+                out.add_section_name(name.as_bytes()),
+            )));
+        }
+    }
+
+    // Symbols: null, section symbols, locals, then globals.
+    out.reserve_null_symbol_index();
+    for &i in &index {
+        out.reserve_symbol_index(Some(i));
+    }
+    let order: Vec<usize> = (0..w.syms.len())
+        .filter(|&i| w.syms[i].bind == elf::STB_LOCAL)
+        .chain((0..w.syms.len()).filter(|&i| w.syms[i].bind != elf::STB_LOCAL))
+        .collect();
+    let mut position = vec![0u32; w.syms.len()];
+    let mut sym_names = Vec::new();
+    for &i in &order {
+        let s = &w.syms[i];
+        sym_names.push(out.add_string(s.name.as_bytes()));
+        position[i] = out.reserve_symbol_index(s.section.map(|k| index[k])).0;
+    }
+    let num_local = 1
+        + index.len() as u32
+        + order
+            .iter()
+            .take_while(|&&i| w.syms[i].bind == elf::STB_LOCAL)
+            .count() as u32;
+    let symtab = out.reserve_symtab_section_index();
+    out.reserve_symtab();
+    out.reserve_strtab_section_index();
+    out.reserve_strtab()?;
+    out.reserve_shstrtab_section_index();
+    out.reserve_shstrtab()?;
+
+    // Contents.
+    let mut offsets = Vec::new();
+    for (s, (ty, _)) in unit.sections.iter().zip(&headers) {
+        offsets.push(if *ty == elf::SHT_NOBITS || s.data.is_empty() {
+            0
+        } else {
+            out.reserve(s.data.len() as u64, s.align.max(1) as u64)
+        });
+    }
+    let attr_off = out.reserve(attributes.len() as u64, 1);
+    let rela_offsets: Vec<u64> = (0..unit.sections.len())
+        .map(|si| {
+            if w.relocs[si].is_empty() {
+                0
+            } else {
+                out.reserve_relocations(w.relocs[si].len(), true)
+            }
+        })
+        .collect();
+    out.reserve_section_headers();
+
+    out.write_file_header(&FileHeader {
+        os_abi: elf::ELFOSABI_NONE,
+        abi_version: 0,
+        e_type: elf::ET_REL,
+        e_machine: elf::EM_RISCV,
+        e_entry: 0,
+        e_flags,
+    })?;
+    out.write_null_symbol();
+    for &i in &index {
+        out.write_symbol(&Sym {
+            st_name: 0,
+            section: Some(i.0),
+            st_info: elf::SymbolInfo::new(elf::STB_LOCAL, elf::STT_SECTION),
+            st_other: elf::SymbolOther(0),
+            st_shndx: elf::SymbolSection(0),
+            st_value: 0,
+            st_size: 0,
+        });
+    }
+    for (&i, name) in order.iter().zip(&sym_names) {
+        let s = &w.syms[i];
+        out.write_symbol(&Sym {
+            st_name: out.string_offset(Some(*name)),
+            section: s.section.map(|k| index[k].0),
+            st_info: elf::SymbolInfo::new(s.bind, s.ty),
+            st_other: elf::SymbolOther(s.other),
+            st_shndx: s.shndx,
+            st_value: s.value,
+            st_size: s.size,
+        });
+    }
+    out.write_strtab();
+    out.write_shstrtab();
+    for (si, s) in unit.sections.iter().enumerate() {
+        if headers[si].0 != elf::SHT_NOBITS && !s.data.is_empty() {
+            out.pad_until(offsets[si]);
+            out.write(&w.data[si]);
+        }
+    }
+    out.pad_until(attr_off);
+    out.write(attributes);
+    for (si, relocs) in w.relocs.iter().enumerate() {
+        if relocs.is_empty() {
+            continue;
+        }
+        out.pad_until(rela_offsets[si]);
+        for &(offset, ty, sym, addend) in relocs {
+            out.write_relocation(
+                true,
+                &Rel {
+                    r_offset: offset,
+                    r_sym: sym.map_or(0, |i| position[i]),
+                    r_type: ty,
+                    r_addend: addend,
+                },
+            );
+        }
+        let _ = si;
+    }
+
+    out.write_null_section_header();
+    for (si, s) in unit.sections.iter().enumerate() {
+        let (ty, flags) = headers[si];
+        out.write_section_header(&SectionHeader {
+            sh_name: out.section_name_offset(Some(names[si])),
+            sh_type: ty,
+            sh_flags: flags,
+            sh_addr: 0,
+            sh_offset: offsets[si],
+            sh_size: s.size,
+            sh_link: 0,
+            sh_info: 0,
+            sh_addralign: s.align.max(1) as u64,
+            sh_entsize: s.entsize,
+        });
+    }
+    out.write_section_header(&SectionHeader {
+        sh_name: out.section_name_offset(Some(attr_name)),
+        sh_type: elf::SHT_RISCV_ATTRIBUTES,
+        sh_flags: elf::SectionFlags(0),
+        sh_addr: 0,
+        sh_offset: attr_off,
+        sh_size: attributes.len() as u64,
+        sh_link: 0,
+        sh_info: 0,
+        sh_addralign: 1,
+        sh_entsize: 0,
+    });
+    let _ = attr_index;
+    for (si, r) in rela.iter().enumerate() {
+        if let Some((_, name)) = r {
+            out.write_relocation_section_header(
+                *name,
+                index[si],
+                symtab,
+                rela_offsets[si],
+                w.relocs[si].len(),
+                true,
+            );
+        }
+    }
+    out.write_symtab_section_header(num_local);
+    out.write_strtab_section_header();
+    out.write_shstrtab_section_header();
+    Ok(buf)
+}

@@ -1,0 +1,166 @@
+//! Shipped profiles (`--profile NAME` on `scmp run`, `config`,
+//! `stressmark`, `sweep` and `calibrate`): a named machine configuration,
+//! written as `scmp config` prints one, plus a `[profile]` table that the
+//! stressmark commands read: its description, which versions of the
+//! stressmark programs `all` means (`variant`), and program parameters by
+//! model (`[profile.parameters.neighborhood]`, the spec's names). The files
+//! are `profiles/NAME.toml`, embedded in the binary.
+
+use miette::{Result, miette};
+use stressmarks::catalog::Variant;
+use toml::{Table, Value};
+
+/// The profiles, by name: the files' text.
+pub const PROFILES: &[(&str, &str)] =
+    &[("functional", include_str!("../profiles/functional.toml"))];
+
+/// A profile, read.
+#[derive(Clone, Debug)]
+pub struct Profile {
+    /// What it is, in a line.
+    pub description: String,
+    /// The machine part: TOML for the configuration builder.
+    pub machine: String,
+    /// The programs `all` runs.
+    pub variant: Option<Variant>,
+    /// Program parameters by model name: `(model, parameter, value)`.
+    pub parameters: Vec<(String, String, i64)>,
+}
+
+/// The names of the shipped profiles.
+pub fn names() -> Vec<&'static str> {
+    PROFILES.iter().map(|(n, _)| *n).collect()
+}
+
+/// The shipped profile `name`.
+pub fn load(name: &str) -> Result<Profile> {
+    let (_, text) = PROFILES.iter().find(|(n, _)| *n == name).ok_or_else(|| {
+        miette!(
+            "--profile {name}: no such profile (the profiles: {})",
+            names().join(", ")
+        )
+    })?;
+    parse(name, text)
+}
+
+/// Reads a profile's text.
+pub fn parse(name: &str, text: &str) -> Result<Profile> {
+    let bad = |what: String| miette!("profile {name}: {what}");
+    let mut table: Table = text.parse().map_err(|e| bad(format!("{e}")))?;
+    let Some(Value::Table(mut head)) = table.remove("profile") else {
+        return Err(bad("no [profile] table".into()));
+    };
+    let description = match head.remove("description") {
+        Some(Value::String(s)) => s,
+        _ => return Err(bad("[profile] needs a description string".into())),
+    };
+    let variant = match head.remove("variant") {
+        None => None,
+        Some(Value::String(s)) => Some(
+            Variant::from_name(&s)
+                .ok_or_else(|| bad(format!("variant `{s}` is not lean or literal")))?,
+        ),
+        Some(v) => return Err(bad(format!("variant `{v}` is not a string"))),
+    };
+    let mut parameters = Vec::new();
+    match head.remove("parameters") {
+        None => {}
+        Some(Value::Table(models)) => {
+            for (model, params) in models {
+                let m = stressmarks::Model::from_name(&model)
+                    .ok_or_else(|| bad(format!("[profile.parameters.{model}]: no such model")))?;
+                let Value::Table(params) = params else {
+                    return Err(bad(format!("[profile.parameters.{model}] must be a table")));
+                };
+                for (param, value) in params {
+                    let Value::Integer(v) = value else {
+                        return Err(bad(format!("{model}.{param} must be an integer")));
+                    };
+                    m.parameters(&[(param.clone(), v)])
+                        .map_err(|e| bad(format!("[profile.parameters.{model}]: {e}")))?;
+                    parameters.push((model.clone(), param, v));
+                }
+            }
+        }
+        Some(_) => return Err(bad("[profile] parameters must be a table".into())),
+    }
+    if let Some(key) = head.keys().next() {
+        return Err(bad(format!("unknown [profile] key `{key}`")));
+    }
+    let machine = toml::to_string(&table).map_err(|e| bad(format!("{e}")))?;
+    // The machine part must be a valid configuration on its own.
+    emu::ConfigBuilder::new()
+        .file(&machine, &format!("profile {name}"))
+        .and_then(|b| b.build())
+        .map_err(|e| miette!("{e}"))?;
+    Ok(Profile {
+        description,
+        machine,
+        variant,
+        parameters,
+    })
+}
+
+impl Profile {
+    /// Its parameters of model `model`, as `(name, value)` assignments.
+    pub fn parameters_of(&self, model: &str) -> Vec<(String, i64)> {
+        self.parameters
+            .iter()
+            .filter(|(m, _, _)| m == model)
+            .map(|(_, p, v)| (p.clone(), *v))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_profile_loads() {
+        for name in names() {
+            let p = load(name).unwrap();
+            assert!(!p.description.is_empty(), "{name}");
+        }
+        let err = load("nope").unwrap_err().to_string();
+        assert!(err.contains("functional"), "{err}");
+    }
+
+    #[test]
+    fn the_functional_profile_takes_every_extra_cycle_away() {
+        let p = load("functional").unwrap();
+        let mut b = emu::ConfigBuilder::new();
+        b.file(&p.machine, "functional").unwrap();
+        let c = b.build().unwrap();
+        for class in isa_spec::TimingClass::ALL {
+            assert_eq!(c.timing.extra(class), 0, "{}", class.name());
+        }
+        assert_eq!(c.niu, emu::Config::default().niu);
+        assert_eq!(c.scheduler, emu::Config::default().scheduler);
+    }
+
+    #[test]
+    fn profile_errors_name_the_profile_and_key() {
+        let e = parse("x", "[timing]\nload = 0\n").unwrap_err().to_string();
+        assert!(e.contains("profile x") && e.contains("[profile]"), "{e}");
+        let e = parse("x", "[profile]\ndescription = \"d\"\n[timing]\nloads = 0\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("timing.loads"), "{e}");
+        let e = parse(
+            "x",
+            "[profile]\ndescription = \"d\"\n[profile.parameters.transitive]\nn = 1\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("n = 1"), "{e}");
+        let p = parse(
+            "x",
+            "[profile]\ndescription = \"d\"\nvariant = \"literal\"\n[profile.parameters.transitive]\nn = 400\n",
+        )
+        .unwrap();
+        assert_eq!(p.variant, Some(Variant::Literal));
+        assert_eq!(p.parameters_of("transitive"), [("n".to_string(), 400)]);
+        assert!(p.parameters_of("lu").is_empty());
+    }
+}

@@ -1,0 +1,410 @@
+//! `scmp asm -c` against GNU as 2.40 and GNU ld: on the `ok_` files, the
+//! example programs, the messaging libraries and gcc -O2 output of a C mix
+//! (`tests/c/mix.c`), our object has GNU's section contents and the same
+//! relocations (offset, type, what they name, addend) and the same line
+//! table from `.loc` (decoded by GNU readelf), and linking ours or GNU's
+//! with GNU ld (relaxing) gives the same loaded image.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use object::elf;
+use object::read::elf::{ElfFile32, FileHeader};
+use object::{Object, ObjectSection, ObjectSymbol, RelocationFlags, RelocationTarget};
+use support::*;
+
+/// Options as `scmp asm -c -I DIR...` sets them.
+fn ours(name: &str, text: &str, includes: &[&str]) -> Result<Vec<u8>, String> {
+    let opts = asm::Options {
+        include_dirs: includes.iter().map(Into::into).collect(),
+        ..asm::Options::default()
+    };
+    asm::assemble_object(name, text, &opts, elf::EF_RISCV_FLOAT_ABI_DOUBLE)
+        .map(|o| o.object)
+        .map_err(|d| d.render(false))
+}
+
+fn gnu(dir: &Scratch, stem: &str, text: &str, includes: &[&str]) -> Result<Vec<u8>, String> {
+    let src = dir.path(&format!("{stem}.s"));
+    std::fs::write(&src, text).unwrap();
+    let obj = dir.path(&format!("{stem}.gnu.o"));
+    let mut cmd = Command::new("riscv64-unknown-elf-as");
+    cmd.args(["-march=rv32g", "-mabi=ilp32d", "-o"])
+        .arg(&obj)
+        .arg(&src);
+    for inc in includes {
+        cmd.arg("-I").arg(inc);
+    }
+    // As gcc -g runs it (without, GNU as would describe the assembly source).
+    if text.contains(".loc ") {
+        cmd.arg("--gdwarf-5");
+    }
+    let out = cmd.output().expect("riscv64-unknown-elf-as runs");
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    Ok(std::fs::read(&obj).unwrap())
+}
+
+/// Per section (but the attributes): its bytes (`None` for `.bss`-like) and
+/// size, and its relocations described without symbol names that need not
+/// match (a local symbol is `section+value`).
+type Described = BTreeMap<String, (Option<Vec<u8>>, u64, Vec<String>)>;
+
+fn describe(bytes: &[u8]) -> Described {
+    let file = ElfFile32::<object::Endianness>::parse(bytes).expect("an ELF object");
+    let mut out = BTreeMap::new();
+    for sec in file.sections() {
+        let name = sec.name().unwrap_or("").to_string();
+        // Relocations are compared as relocations; symbol tables differ in
+        // the names of assembler-local labels and GNU's mapping symbols.
+        // The line table is compared decoded (GNU puts its strings in
+        // `.debug_line_str`, we inline them); we write no `.debug_frame`
+        // (`.cfi_*` are accepted without effect).
+        let bookkeeping = name.starts_with(".rela")
+            || [
+                ".symtab",
+                ".strtab",
+                ".shstrtab",
+                ".riscv.attributes",
+                ".debug_line",
+                ".debug_line_str",
+                ".debug_frame",
+            ]
+            .contains(&name.as_str());
+        if name.is_empty() || bookkeeping {
+            continue;
+        }
+        let data = (sec.kind() != object::SectionKind::UninitializedData)
+            .then(|| sec.data().unwrap().to_vec());
+        let mut relocs = Vec::new();
+        for (offset, r) in sec.relocations() {
+            let RelocationFlags::Elf { r_type } = r.flags() else {
+                unreachable!("ELF relocations")
+            };
+            let target = match r.target() {
+                RelocationTarget::Symbol(i) => {
+                    let s = file.symbol_by_index(i).unwrap();
+                    if s.is_local() || s.kind() == object::SymbolKind::Section {
+                        let sec = s
+                            .section_index()
+                            .and_then(|k| file.section_by_index(k).ok())
+                            .map(|k| k.name().unwrap_or("?").to_string())
+                            .unwrap_or_else(|| "*ABS*".into());
+                        format!("{sec}+{:#x}", s.address())
+                    } else {
+                        s.name().unwrap_or("?").to_string()
+                    }
+                }
+                _ => "-".to_string(),
+            };
+            relocs.push(format!("{offset:#06x} {r_type} {target} {:+}", r.addend()));
+        }
+        out.insert(name, (data, sec.size(), relocs));
+    }
+    let _ = file.elf_header().e_flags(file.endian());
+    out
+}
+
+/// The line table as GNU readelf decodes it (file, line, address, stmt).
+fn decoded_lines(dir: &Scratch, object: &[u8]) -> String {
+    let path = dir.path("lines.o");
+    std::fs::write(&path, object).unwrap();
+    let out = Command::new("riscv64-unknown-elf-readelf")
+        .arg("--debug-dump=decodedline")
+        .arg(&path)
+        .output()
+        .expect("riscv64-unknown-elf-readelf runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.contains("lines.o"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn compare(what: &str, ours: &[u8], gnu: &[u8]) -> Result<(), String> {
+    let (a, b) = (describe(ours), describe(gnu));
+    let mut report = String::new();
+    for name in a
+        .keys()
+        .chain(b.keys())
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        match (a.get(name), b.get(name)) {
+            (Some(x), Some(y)) if x == y => {}
+            (Some(x), Some(y)) => {
+                if x.0 != y.0 || x.1 != y.1 {
+                    report += &format!(
+                        "{what}: section {name}: contents differ (size {} here, {} in GNU's)\n",
+                        x.1, y.1
+                    );
+                }
+                let (rx, ry) = (&x.2, &y.2);
+                if rx != ry {
+                    let first = rx
+                        .iter()
+                        .zip(ry)
+                        .position(|(p, q)| p != q)
+                        .unwrap_or(rx.len().min(ry.len()));
+                    report += &format!(
+                        "{what}: section {name}: relocations differ at #{first}: ours {:?}, GNU's {:?}\n",
+                        rx.get(first),
+                        ry.get(first)
+                    );
+                }
+            }
+            (x, _) => {
+                report += &format!(
+                    "{what}: section {name} only in {}\n",
+                    if x.is_some() { "ours" } else { "GNU's" }
+                );
+            }
+        }
+    }
+    if report.is_empty() {
+        Ok(())
+    } else {
+        Err(report)
+    }
+}
+
+/// Loaded section contents of a linked ELF, by name.
+fn loaded(elf_bytes: &[u8]) -> BTreeMap<String, (u64, Vec<u8>)> {
+    let file = ElfFile32::<object::Endianness>::parse(elf_bytes).unwrap();
+    file.sections()
+        .filter(|s| {
+            matches!(
+                s.flags(),
+                object::SectionFlags::Elf { sh_flags, .. } if sh_flags.0 & elf::SHF_ALLOC.0 != 0
+            )
+        })
+        .map(|s| {
+            (
+                s.name().unwrap().to_string(),
+                (s.address(), s.data().unwrap_or(&[]).to_vec()),
+            )
+        })
+        .collect()
+}
+
+fn link(dir: &Scratch, stem: &str, object: &[u8]) -> Result<Vec<u8>, String> {
+    let obj = dir.path(&format!("{stem}.o"));
+    std::fs::write(&obj, object).unwrap();
+    let out = dir.path(&format!("{stem}.elf"));
+    let ld = Command::new("riscv64-unknown-elf-ld")
+        .args(["-m", "elf32lriscv", "-Ttext=0x10000", "-o"])
+        .arg(&out)
+        .arg(&obj)
+        .output()
+        .expect("riscv64-unknown-elf-ld runs");
+    if !ld.status.success() {
+        return Err(String::from_utf8_lossy(&ld.stderr).into_owned());
+    }
+    Ok(std::fs::read(&out).unwrap())
+}
+
+/// The sources of the comparison: name, text, include directories.
+fn corpus(dir: &Scratch) -> Vec<(String, String, Vec<&'static str>)> {
+    let mut list = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir("tests/asm")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy();
+            n.starts_with("ok_") && n.ends_with(".s")
+        })
+        .collect();
+    files.sort();
+    for p in files {
+        let text = std::fs::read_to_string(&p).unwrap();
+        if !text.contains("#nognu") {
+            list.push((p.display().to_string(), text, vec!["tests/asm/include"]));
+        }
+    }
+    // The example programs, with the SCMP mnemonics' macros for GNU as.
+    let mut programs: Vec<_> = std::fs::read_dir("programs")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "s"))
+        .collect();
+    programs.sort();
+    for p in programs {
+        let text = format!(
+            "    .include \"scmp_insn.s\"\n{}",
+            std::fs::read_to_string(&p).unwrap()
+        );
+        list.push((
+            p.display().to_string(),
+            text,
+            vec!["stressmarks/lib", "programs"],
+        ));
+    }
+    for lib in ["am", "sr", "dis_rng"] {
+        let p = format!("stressmarks/lib/{lib}.s");
+        let text = std::fs::read_to_string(&p).unwrap();
+        list.push((p, text, vec!["stressmarks/lib"]));
+    }
+    for (c, flags) in [
+        ("tests/c/mix.c", &["-O2"][..]),
+        ("tests/c/mix.c", &["-O0"][..]),
+        ("tests/c/mix.c", &["-O2", "-g"][..]),
+        ("tests/c/mix.c", &["-O0", "-g"][..]),
+        ("tests/c/sum.c", &["-O2", "-ffreestanding"][..]),
+    ] {
+        let s = dir.path("gcc.s");
+        let out = Command::new("riscv64-unknown-elf-gcc")
+            .args([
+                "-S",
+                "-march=rv32g",
+                "-mabi=ilp32d",
+                "--specs=picolibc.specs",
+            ])
+            .args(flags)
+            .arg("-o")
+            .arg(&s)
+            .arg(c)
+            .output()
+            .expect("riscv64-unknown-elf-gcc runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        list.push((
+            format!("{c} {}", flags.join(" ")),
+            std::fs::read_to_string(&s).unwrap(),
+            vec![],
+        ));
+    }
+    list
+}
+
+#[test]
+fn objects_match_gnu_as_and_link_to_the_same_image() {
+    require_gnu();
+    require_tool("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");
+    let dir = Scratch::new("objects");
+    let mut failures = String::new();
+    let (mut compared, mut linked, mut skipped, mut with_lines) = (0, 0, Vec::new(), 0);
+    for (i, (name, text, includes)) in corpus(&dir).into_iter().enumerate() {
+        let stem = format!("u{i}");
+        let theirs = match gnu(&dir, &stem, &text, &includes) {
+            Ok(o) => o,
+            Err(e) => {
+                // Programs that need `# run:` definitions or use our
+                // extensions are not GNU input; the libraries and C must be.
+                assert!(name.starts_with("programs/"), "GNU as rejected {name}: {e}");
+                skipped.push(name);
+                continue;
+            }
+        };
+        let mine = ours(&name, &text, &includes)
+            .unwrap_or_else(|e| panic!("{name}: our assembler rejected it:\n{e}"));
+        if let Err(e) = compare(&name, &mine, &theirs) {
+            failures += &e;
+            continue;
+        }
+        let (la, lb) = (decoded_lines(&dir, &mine), decoded_lines(&dir, &theirs));
+        if la != lb {
+            failures +=
+                &format!("{name}: the decoded line tables differ:\n{la}\n--- GNU's:\n{lb}\n");
+            continue;
+        }
+        if text.contains(".loc ") {
+            with_lines += 1;
+        }
+        compared += 1;
+        // Standalone programs: linked by GNU ld (relaxing), same image.
+        if name.starts_with("programs/") {
+            let a = link(&dir, &format!("{stem}.ours"), &mine);
+            let b = link(&dir, &format!("{stem}.gnu"), &theirs);
+            match (a, b) {
+                (Ok(a), Ok(b)) => {
+                    if loaded(&a) != loaded(&b) {
+                        failures += &format!("{name}: linked images differ\n");
+                    }
+                    linked += 1;
+                }
+                (Err(e), _) | (_, Err(e)) => failures += &format!("{name}: ld: {e}\n"),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+    assert!(
+        with_lines >= 2,
+        "only {with_lines} sources had a line table"
+    );
+    assert!(
+        compared >= 50 && linked >= 15,
+        "only {compared} objects compared and {linked} programs linked (GNU as rejected {skipped:?})"
+    );
+}
+
+/// The C mix through both assemblers and picolibc: the same image, and
+/// it runs on a tile printing what it computes.
+#[test]
+fn c_mix_links_with_picolibc_to_the_same_image_and_runs() {
+    require_gnu();
+    require_tool("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");
+    let dir = Scratch::new("cmix");
+    let s = dir.path("mix.s");
+    let out = Command::new("riscv64-unknown-elf-gcc")
+        .args([
+            "-S",
+            "-O2",
+            "-march=rv32g",
+            "-mabi=ilp32d",
+            "--specs=picolibc.specs",
+        ])
+        .arg("-o")
+        .arg(&s)
+        .arg("tests/c/mix.c")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&s).unwrap();
+    let mut images = Vec::new();
+    for (who, object) in [
+        ("ours", ours("mix.s", &text, &[]).unwrap()),
+        ("gnu", gnu(&dir, "mix", &text, &[]).unwrap()),
+    ] {
+        let obj = dir.path(&format!("mix.{who}.o"));
+        std::fs::write(&obj, object).unwrap();
+        let elf = dir.path(&format!("mix.{who}.elf"));
+        let root = env!("CARGO_MANIFEST_DIR");
+        let gcc = Command::new("riscv64-unknown-elf-gcc")
+            .args(["-march=rv32g", "-mabi=ilp32d", "--specs=picolibc.specs"])
+            .args(["--oslib=semihost", "--crt0=semihost"])
+            .arg(format!("-L{root}/c"))
+            .arg("-Tscmp-picolibc.ld")
+            .arg(&obj)
+            .arg("-o")
+            .arg(&elf)
+            .output()
+            .unwrap();
+        assert!(
+            gcc.status.success(),
+            "{}",
+            String::from_utf8_lossy(&gcc.stderr)
+        );
+        images.push((elf.clone(), loaded(&std::fs::read(&elf).unwrap())));
+    }
+    assert!(images[0].1 == images[1].1, "the linked images differ");
+    let run = Command::new(env!("CARGO_BIN_EXE_scmp"))
+        .arg("run")
+        .arg(&images[0].0)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        "square 4.000\ncircle 12.566\ntotal 142 two fib 610 long 1240971521 counters 7\n"
+    );
+    assert!(Path::new(&images[0].0).exists());
+}
