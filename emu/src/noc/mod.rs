@@ -287,8 +287,8 @@ pub fn run(
             }
         }
         // Injection: one flit per cycle.
-        for word in 0..sources.len() {
-            let mut bits = sources[word];
+        for (word, slot) in sources.iter_mut().enumerate() {
+            let mut bits = *slot;
             while bits != 0 {
                 let node = (word * 64) as u32 + bits.trailing_zeros();
                 bits &= bits - 1;
@@ -332,7 +332,7 @@ pub fn run(
                     injecting[node as usize] = (cur.next < size).then_some(cur);
                 }
                 if injecting[node as usize].is_none() && queues[node as usize].is_empty() {
-                    sources[word] &= !(1 << (node % 64));
+                    *slot &= !(1 << (node % 64));
                 }
             }
         }
