@@ -147,6 +147,13 @@ impl Timing {
         }
     }
 
+    /// The fewest cycles from a head entering a router's input buffer to
+    /// its entering the next buffer (router or terminal): route, VC
+    /// allocation, then switch allocation, traversal and the link.
+    pub fn hop(&self) -> u64 {
+        self.routing + self.vc_alloc + self.flit_out
+    }
+
     /// The longest offset at which anything is scheduled (a delivery, or
     /// a router's next evaluation).
     fn horizon(&self) -> u64 {
@@ -306,6 +313,11 @@ impl Network {
             visit_order: VisitOrder::Ascending,
             visit: Vec::new(),
         }
+    }
+
+    /// The router pipeline's cycle offsets.
+    pub(crate) fn timing(&self) -> &Timing {
+        &self.fabric.timing
     }
 
     /// Mesh width.
