@@ -54,11 +54,13 @@ fn snapshots_match_with_cross_checks() {
     );
     // The lockstep and other-order runs on the 2x2 and 3x2 meshes only: on
     // 4x4 they take 18 s of a debug build, and 1x1 has no network to vary.
+    // The literal versions' lockstep runs on 3x2 only (their 2x2 runs take
+    // as long again and add little).
     let (cross, plain): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|p| {
         let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
-        stem.ends_with("_2x2") || stem.ends_with("_3x2")
+        stem.ends_with("_3x2") || (stem.ends_with("_2x2") && !stem.contains("_lit_"))
     });
-    assert_eq!((cross.len(), plain.len()), (8, 8));
+    assert_eq!((cross.len(), plain.len()), (6, 10));
     scmp_test_check(&cross, &["--cross-check"]);
     scmp_test_check(&plain, &[]);
 }
