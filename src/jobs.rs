@@ -1,12 +1,12 @@
 //! The `scmp run ...` command lines of a sweep's job list, parsed in this
 //! process exactly as the command line would parse them (the same
-//! [`RunArgs`](crate::run::RunArgs) definition), so that the sweep's own
+//! [`RunArgs`](crate::setup::RunArgs) definition), so that the sweep's own
 //! runs take exactly the arguments its job list writes. Its own module so
 //! that the sweep does not reach into `main.rs`'s parser.
 
 use clap::Parser;
 
-use crate::run::RunArgs;
+use crate::setup::RunArgs;
 
 /// `scmp run ...` alone.
 #[derive(Parser)]

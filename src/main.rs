@@ -4,7 +4,7 @@
 //! command line, source, ELF file or configuration that is wrong, or a file
 //! that cannot be read or written); `scmp run` otherwise returns the
 //! program's own status, 134 after a guest fault, 124 at the cycle limit,
-//! 125 after a deadlock. Errors are one `error:` line, or a source snippet
+//! 125 after a deadlock, 130 when SIGINT or SIGTERM stopped it. Errors are one `error:` line, or a source snippet
 //! for an error in a source file.
 
 use std::io::IsTerminal;
@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+mod cc;
 mod gdb;
 mod jobs;
 mod noc;
@@ -21,8 +22,10 @@ mod preprocess;
 mod profile;
 mod record;
 mod run;
+mod setup;
 mod snaptest;
 mod sweep;
+mod watch;
 
 /// `--version`: the version, the commit it was built from, and what the
 /// build provides.
@@ -48,14 +51,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Assemble sources (GNU as dialect, RV32G + SCMP) into an ELF executable.
+    /// Assemble sources (GNU as dialect, RV32G + SCMP) into an ELF executable
+    /// (or, with -c, a relocatable object for GNU ld).
     Asm(AsmArgs),
+    /// Compile C for a tile: gcc with scmp.h, a messaging library, picolibc
+    /// and the tile's memory map, `scmp asm` as the assembler.
+    Cc(cc::CcArgs),
     /// Show the sections, symbols and disassembly of an ELF file.
     Objdump(ObjdumpArgs),
     /// Run a program (an ELF, or `.s` sources assembled first) on a mesh of tiles.
-    Run(Box<run::RunArgs>),
+    Run(Box<setup::RunArgs>),
     /// Print the effective machine configuration with every key documented.
-    Config(run::ConfigArgs),
+    Config(setup::ConfigArgs),
     /// Run the network alone under synthetic traffic and print BookSim2's figures.
     Noc(noc::NocArgs),
     /// Snapshot-test programs: run each as its `# run:` line says and compare
@@ -76,8 +83,9 @@ enum Command {
 /// Arguments of `scmp asm`.
 #[derive(clap::Args)]
 struct AsmArgs {
-    /// Source files; they link into one executable (globals resolve across them).
-    #[arg(required = true)]
+    /// Source files; they link into one executable (globals resolve across
+    /// them). `-` is standard input; with -c and none, standard input too
+    /// (as `gcc -pipe` runs GNU as).
     inputs: Vec<PathBuf>,
     /// Output file.
     #[arg(short, long, default_value = "a.out")]
@@ -110,16 +118,16 @@ struct AsmArgs {
     /// uses it as its assembler through `gcc -B DIR` (DIR/as a link to scmp).
     #[arg(short = 'c', long = "object")]
     object: bool,
-    /// GNU as's `-march=`: accepted (the tiles are rv32g).
+    /// GNU as's `-march=`: accepted (the tiles are rv32g); gcc passes it twice.
     #[arg(long, value_name = "ISA", hide = true)]
-    march: Option<String>,
+    march: Vec<String>,
     /// GNU as's `-mabi=`: the float ABI flag of an object (ilp32d, the
-    /// default; ilp32f; ilp32).
-    #[arg(long, value_name = "ABI", default_value = "ilp32d")]
-    mabi: String,
+    /// default; ilp32f; ilp32); the last one counts.
+    #[arg(long, value_name = "ABI")]
+    mabi: Vec<String>,
     /// GNU as's `-misa-spec=`: accepted.
     #[arg(long = "misa-spec", value_name = "VERSION", hide = true)]
-    misa_spec: Option<String>,
+    misa_spec: Vec<String>,
     /// No linker relaxation in an object (GNU as's `-mno-relax`).
     #[arg(long = "no-relax")]
     no_relax: bool,
@@ -128,7 +136,7 @@ struct AsmArgs {
     relax: bool,
     /// DWARF version of the line table built from `.loc` (GNU as's
     /// `--gdwarf-N`, 2..=5).
-    #[arg(long = "gdwarf", value_name = "N", hide = true)]
+    #[arg(long = "gdwarf", value_name = "N", hide = true, action = clap::ArgAction::Set)]
     gdwarf: Option<u16>,
     /// GNU as options that change nothing here (`--traditional-format`, `-g`, `-fpic`, ...).
     #[arg(long = "gnu-ignored", hide = true)]
@@ -219,15 +227,22 @@ fn write_executable(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()>
     Ok(())
 }
 
-fn assemble(args: AsmArgs) -> ExitCode {
+fn assemble(mut args: AsmArgs) -> ExitCode {
     let color = std::io::stderr().is_terminal();
+    if args.inputs.is_empty() {
+        if !args.object {
+            eprintln!("error: no input files (scmp asm prog.s -o prog.elf)");
+            return ExitCode::from(setup::EXIT_USAGE);
+        }
+        args.inputs.push("-".into());
+    }
     let sources = match preprocess::read_sources(&args.inputs, &args.include, &args.define) {
         Ok(sources) => sources,
         Err(errors) => {
             for e in errors {
                 eprintln!("error: {e}");
             }
-            return ExitCode::from(run::EXIT_USAGE);
+            return ExitCode::from(setup::EXIT_USAGE);
         }
     };
     if args.verbose {
@@ -256,7 +271,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
             }
             if let Err(e) = write_executable(&args.output, &out.elf) {
                 eprintln!("error: cannot write {}: {e}", args.output.display());
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
             if let Some(listing) = out.listing {
                 match &args.listing_file {
@@ -264,7 +279,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
                     Some(dest) => {
                         if let Err(e) = std::fs::write(dest, listing) {
                             eprintln!("error: cannot write {}: {e}", dest.display());
-                            return ExitCode::from(run::EXIT_USAGE);
+                            return ExitCode::from(setup::EXIT_USAGE);
                         }
                     }
                 }
@@ -278,7 +293,7 @@ fn assemble(args: AsmArgs) -> ExitCode {
                 "error: assembly failed with {n} error{}",
                 if n == 1 { "" } else { "s" }
             );
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }
@@ -292,14 +307,12 @@ fn assemble_object(
 ) -> ExitCode {
     let [(name, text)] = sources else {
         eprintln!("error: -c writes one object from one input file; assemble each file on its own");
-        return ExitCode::from(run::EXIT_USAGE);
+        return ExitCode::from(setup::EXIT_USAGE);
     };
-    let Some(flags) = asm::object::abi_flags(&args.mabi) else {
-        eprintln!(
-            "error: unknown ABI `{}`: the tiles take ilp32d, ilp32f or ilp32",
-            args.mabi
-        );
-        return ExitCode::from(run::EXIT_USAGE);
+    let abi = args.mabi.last().map_or("ilp32d", String::as_str);
+    let Some(flags) = asm::object::abi_flags(abi) else {
+        eprintln!("error: unknown ABI `{abi}`: the tiles take ilp32d, ilp32f or ilp32");
+        return ExitCode::from(setup::EXIT_USAGE);
     };
     match asm::assemble_object(name, text, opts, flags) {
         Ok(out) => {
@@ -308,7 +321,7 @@ fn assemble_object(
             }
             if let Err(e) = std::fs::write(&args.output, &out.object) {
                 eprintln!("error: cannot write {}: {e}", args.output.display());
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
             if let Some(listing) = out.listing {
                 match &args.listing_file {
@@ -316,7 +329,7 @@ fn assemble_object(
                     Some(dest) => {
                         if let Err(e) = std::fs::write(dest, listing) {
                             eprintln!("error: cannot write {}: {e}", dest.display());
-                            return ExitCode::from(run::EXIT_USAGE);
+                            return ExitCode::from(setup::EXIT_USAGE);
                         }
                     }
                 }
@@ -330,7 +343,7 @@ fn assemble_object(
                 "error: assembly failed with {n} error{}",
                 if n == 1 { "" } else { "s" }
             );
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }
@@ -408,7 +421,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", args.input.display());
-            return ExitCode::from(run::EXIT_USAGE);
+            return ExitCode::from(setup::EXIT_USAGE);
         }
     };
     let mut options = asm::objdump::Options::default();
@@ -417,7 +430,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
             Ok(o) => options = o,
             Err(e) => {
                 eprintln!("error: {e}");
-                return ExitCode::from(run::EXIT_USAGE);
+                return ExitCode::from(setup::EXIT_USAGE);
             }
         }
     }
@@ -438,7 +451,7 @@ fn objdump(args: ObjdumpArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {}: {e}", args.input.display());
-            ExitCode::from(run::EXIT_USAGE)
+            ExitCode::from(setup::EXIT_USAGE)
         }
     }
 }
@@ -471,6 +484,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Asm(args) => assemble(args),
+        Command::Cc(args) => cc::cc(args),
         Command::Objdump(args) => objdump(args),
         Command::Run(args) => run::run(*args),
         Command::Config(args) => run::config(args),

@@ -11,7 +11,7 @@ use emu::config::NetworkConfig;
 use emu::noc::{NocResult, Pattern, Traffic};
 use miette::{IntoDiagnostic, Result, WrapErr, miette};
 
-use crate::run::EXIT_USAGE;
+use crate::setup::EXIT_USAGE;
 
 /// Exit status when the network stalled (nothing moved with flits held).
 pub const EXIT_STALL: u8 = 3;
@@ -22,7 +22,9 @@ pub struct NocArgs {
     /// Mesh size WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", default_value = "8x8")]
     pub mesh: String,
-    /// Traffic pattern: uniform, transpose, bitcomp, neighbor, hotspot:NODE:FRACTION.
+    /// Traffic pattern: uniform, transpose, bitcomp, neighbor, tornado,
+    /// shuffle, bitrev, randperm[:SEED], diagonal, asymmetric,
+    /// hotspot:NODE:FRACTION (BookSim2's definitions).
     #[arg(long, value_name = "PATTERN", default_value = "uniform")]
     pub traffic: String,
     /// Offered load in flits per node per cycle (Bernoulli injection).
@@ -52,9 +54,15 @@ pub struct NocArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
     /// Print the latency-load curve: rates from --step up by --step until
-    /// saturation (or average packet latency above --latency-limit).
+    /// saturation, as BookSim2 users mean it: average packet latency above
+    /// --latency-limit, accepted throughput more than 5% below the offered
+    /// load, or measured packets still out after --drain cycles.
     #[arg(long)]
     pub sweep: bool,
+    /// With --sweep: also draw the curve (average packet latency against
+    /// offered load, the saturation load marked) as an SVG file.
+    #[arg(long, value_name = "FILE.svg", requires = "sweep")]
+    pub plot: Option<PathBuf>,
     /// Rate step of --sweep.
     #[arg(long, value_name = "FLITS", default_value_t = 0.02)]
     pub step: f64,
@@ -202,7 +210,8 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
                 return Ok(ExitCode::from(EXIT_STALL));
             }
         };
-        let stop = args.sweep && (r.saturated || r.packet_latency.avg > args.latency_limit);
+        let why = saturation(&r, args.latency_limit);
+        let stop = args.sweep && why.is_some();
         if !args.json {
             if args.sweep {
                 if results.is_empty() {
@@ -220,7 +229,7 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
                     r.packet_latency.avg,
                     r.network_latency.avg,
                     r.accepted_flit_rate,
-                    if r.saturated { "yes" } else { "no" }
+                    why.map_or("no".to_string(), |w| format!("yes ({w})"))
                 )
                 .into_diagnostic()?;
             } else {
@@ -232,6 +241,13 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
             break;
         }
     }
+    if let Some(path) = &args.plot {
+        let saturated_at = results
+            .iter()
+            .find(|r| saturation(r, args.latency_limit).is_some())
+            .map(|r| r.rate);
+        plot(path, &args, &results, saturated_at)?;
+    }
     if args.json {
         let text = if args.sweep {
             serde_json::to_string_pretty(&results)
@@ -242,6 +258,98 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
         writeln!(out, "{text}").into_diagnostic()?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why a load counts as saturated, as BookSim2 users mean it (none: it
+/// does not): the average packet latency above `limit` (BookSim2's
+/// `latency_thres`, 500 by default), the network accepting more than 5%
+/// less than is offered, or measured packets still out after the drain.
+pub fn saturation(r: &emu::noc::NocResult, limit: f64) -> Option<&'static str> {
+    if r.packet_latency.avg > limit {
+        Some("latency")
+    } else if r.accepted_flit_rate < 0.95 * r.offered_flit_rate {
+        Some("accepted < offered")
+    } else if r.saturated {
+        Some("did not drain")
+    } else {
+        None
+    }
+}
+
+/// The latency-load curve as an SVG: average packet latency against the
+/// offered load, the y-axis fitted to the points below saturation (a
+/// saturated point above it is drawn at the top edge), and the first
+/// saturated load marked with a dashed line.
+fn plot(
+    path: &std::path::Path,
+    args: &NocArgs,
+    results: &[emu::noc::NocResult],
+    saturated_at: Option<f64>,
+) -> Result<()> {
+    use plotters::prelude::*;
+    let error = |e: &dyn std::fmt::Display| miette!("cannot draw {}: {e}", path.display());
+    let below: Vec<(f64, f64)> = results
+        .iter()
+        .filter(|r| saturated_at.is_none_or(|s| r.rate < s))
+        .map(|r| (r.rate, r.packet_latency.avg))
+        .collect();
+    let top = below.iter().map(|p| p.1).fold(10.0, f64::max) * 1.5;
+    let right = results.iter().map(|r| r.rate).fold(0.0, f64::max) * 1.05 + 1e-3;
+    let root = SVGBackend::new(path, (800, 560)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| error(&e))?;
+    let title = format!(
+        "{} mesh, {} traffic, {}-flit packets: latency against offered load",
+        args.mesh, args.traffic, args.packet_size
+    );
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 18))
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(56)
+        .build_cartesian_2d(0f64..right, 0f64..top)
+        .map_err(|e| error(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc("offered load (flits/node/cycle)")
+        .y_desc("average packet latency (cycles)")
+        .draw()
+        .map_err(|e| error(&e))?;
+    let blue = RGBColor(31, 119, 180);
+    let points: Vec<(f64, f64)> = results
+        .iter()
+        .map(|r| (r.rate, r.packet_latency.avg.min(top)))
+        .collect();
+    chart
+        .draw_series(LineSeries::new(points.clone(), blue.stroke_width(2)))
+        .map_err(|e| error(&e))?
+        .label("average packet latency")
+        .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], blue.stroke_width(2)));
+    chart
+        .draw_series(points.into_iter().map(|p| Circle::new(p, 3, blue.filled())))
+        .map_err(|e| error(&e))?;
+    if let Some(s) = saturated_at {
+        let red = RGBColor(214, 39, 40);
+        let dashes = (0..20).map(|k| {
+            let y0 = top * k as f64 / 20.0;
+            PathElement::new([(s, y0), (s, y0 + top / 40.0)], red.stroke_width(2))
+        });
+        chart.draw_series(dashes).map_err(|e| error(&e))?;
+        chart
+            .draw_series(std::iter::once(Text::new(
+                format!("saturated at {s:.3}"),
+                (s - right * 0.2, top * 0.95),
+                ("sans-serif", 14).into_font().color(&red),
+            )))
+            .map_err(|e| error(&e))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| error(&e))?;
+    root.present().map_err(|e| error(&e))
 }
 
 /// Runs `scmp noc`.

@@ -17,7 +17,12 @@ pub fn read_sources(
     let mut sources = Vec::new();
     let mut errors = Vec::new();
     for path in inputs {
-        let read = if path.extension().is_some_and(|e| e == "S") {
+        let read = if path.as_os_str() == "-" {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+                .map(|_| text)
+                .map_err(|e| format!("cannot read standard input: {e}"))
+        } else if path.extension().is_some_and(|e| e == "S") {
             preprocess(path, include_dirs, defines)
         } else {
             asm::files::read_window(path, asm::files::FileWindow::WHOLE)

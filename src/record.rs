@@ -9,7 +9,7 @@ use emu::{Config, Console, NullConsole, RunEnd, RunResult, Stream};
 use miette::{Result, miette};
 use serde::{Deserialize, Serialize};
 
-use crate::run::RunArgs;
+use crate::setup::RunArgs;
 
 /// One run: how it ran, how it ended, what it cost and printed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,11 +34,11 @@ pub struct RunRecord {
     #[serde(default)]
     pub profile: Option<String>,
     /// How the run ended: `exit`, `all_threads_ended`, `fault`,
-    /// `cycle_limit` or `deadlock`.
+    /// `cycle_limit`, `deadlock` or `interrupted` (SIGINT, SIGTERM).
     pub end: String,
     /// `scmp run`'s exit status.
     pub exit_status: u8,
-    /// The fault's or deadlock's report.
+    /// The fault's, deadlock's or interruption's report.
     pub report: Option<String>,
     /// The cycle the run ended.
     pub total_cycles: u64,
@@ -74,6 +74,7 @@ impl RunRecord {
             RunEnd::Fault(r) => ("fault", Some(r.to_string())),
             RunEnd::CycleLimit(_) => ("cycle_limit", None),
             RunEnd::Deadlock(r) => ("deadlock", Some(r.to_string())),
+            RunEnd::Interrupted(r) => ("interrupted", Some(r.to_string())),
         };
         let network = &result.stats.network;
         let timed_cycles = stressmarks::Printed::parse(&output)
@@ -100,7 +101,7 @@ impl RunRecord {
             settings: args.config.set.clone(),
             profile: args.config.profile.clone(),
             end: end.to_string(),
-            exit_status: crate::run::exit_status(&result.end),
+            exit_status: crate::setup::exit_status(&result.end),
             report,
             total_cycles: result.stats.total_cycles,
             timed_cycles,
@@ -161,9 +162,9 @@ pub fn record_run(args: &RunArgs) -> Result<RunRecord> {
             "a recorded run takes no --trace, --timeline or --gdb"
         ));
     }
-    let (config, header) = crate::run::configure(args)?;
-    let program = crate::run::load_program(args, &header)?;
-    let (options, environment) = crate::run::run_setup(args, Box::new(std::io::empty()));
+    let (config, header) = crate::setup::configure(args)?;
+    let program = crate::setup::load_program(args, &header)?;
+    let (options, environment) = crate::setup::run_setup(args, Box::new(std::io::empty()));
     let mut console = Tee::new(NullConsole, true);
     let started = Instant::now();
     let result = emu::with_host_environment(environment, || {

@@ -198,3 +198,37 @@ fn runs_an_elf_file() {
     );
     let _ = std::fs::remove_file(file);
 }
+
+/// `--dump SYMBOL[:BYTES]`: the memory at a symbol on every tile at the end
+/// of the run, a line a tile, after the program's output.
+#[test]
+fn dump_prints_memory_per_tile_at_the_end() {
+    let out = scmp(&[
+        "run",
+        &program("gather.s"),
+        "--dump",
+        "words:16",
+        "--mesh",
+        "2x2",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // Tile 0 gathered node id * 3 from tiles 1-3; the others hold zeros.
+    assert!(
+        stdout.contains(
+            "dump words (16 bytes at 0x00011000):\ntile 0: 00000000 00000003 00000006 00000009\ntile 1: 00000000 00000000 00000000 00000000\n"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("tile ")).count(), 4);
+    let out = scmp(&["run", &program("gather.s"), "--dump", "nowhere"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no symbol `nowhere`"));
+    let out = scmp(&["run", &program("gather.s"), "--dump", "words:0x10000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("go past the tile's"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -3,7 +3,7 @@
 //! registers (x, CSRs) and memory read and written, a single step, a write
 //! watchpoint, the run going on to its exit; and Ctrl-C stopping a program
 //! that loops forever, then `kill`. The test fails (does not skip) when
-//! gdb-multiarch is missing; `.ci/run` installs it.
+//! gdb-multiarch is missing; `cargo xtask test` installs it.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

@@ -1,8 +1,9 @@
 //! `scmp asm -c` against GNU as 2.40 and GNU ld: on the `ok_` files, the
 //! example programs, the messaging libraries and gcc -O2 output of a C mix
 //! (`tests/c/mix.c`), our object has GNU's section contents and the same
-//! relocations (offset, type, what they name, addend), and linking ours or
-//! GNU's with GNU ld (relaxing) gives the same loaded image.
+//! relocations (offset, type, what they name, addend) and the same line
+//! table from `.loc` (decoded by GNU readelf), and linking ours or GNU's
+//! with GNU ld (relaxing) gives the same loaded image.
 
 mod support;
 
@@ -37,6 +38,10 @@ fn gnu(dir: &Scratch, stem: &str, text: &str, includes: &[&str]) -> Result<Vec<u
     for inc in includes {
         cmd.arg("-I").arg(inc);
     }
+    // As gcc -g runs it (without, GNU as would describe the assembly source).
+    if text.contains(".loc ") {
+        cmd.arg("--gdwarf-5");
+    }
     let out = cmd.output().expect("riscv64-unknown-elf-as runs");
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
@@ -56,8 +61,20 @@ fn describe(bytes: &[u8]) -> Described {
         let name = sec.name().unwrap_or("").to_string();
         // Relocations are compared as relocations; symbol tables differ in
         // the names of assembler-local labels and GNU's mapping symbols.
+        // The line table is compared decoded (GNU puts its strings in
+        // `.debug_line_str`, we inline them); we write no `.debug_frame`
+        // (`.cfi_*` are accepted without effect).
         let bookkeeping = name.starts_with(".rela")
-            || [".symtab", ".strtab", ".shstrtab", ".riscv.attributes"].contains(&name.as_str());
+            || [
+                ".symtab",
+                ".strtab",
+                ".shstrtab",
+                ".riscv.attributes",
+                ".debug_line",
+                ".debug_line_str",
+                ".debug_frame",
+            ]
+            .contains(&name.as_str());
         if name.is_empty() || bookkeeping {
             continue;
         }
@@ -90,6 +107,22 @@ fn describe(bytes: &[u8]) -> Described {
     }
     let _ = file.elf_header().e_flags(file.endian());
     out
+}
+
+/// The line table as GNU readelf decodes it (file, line, address, stmt).
+fn decoded_lines(dir: &Scratch, object: &[u8]) -> String {
+    let path = dir.path("lines.o");
+    std::fs::write(&path, object).unwrap();
+    let out = Command::new("riscv64-unknown-elf-readelf")
+        .arg("--debug-dump=decodedline")
+        .arg(&path)
+        .output()
+        .expect("riscv64-unknown-elf-readelf runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.contains("lines.o"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn compare(what: &str, ours: &[u8], gnu: &[u8]) -> Result<(), String> {
@@ -217,6 +250,8 @@ fn corpus(dir: &Scratch) -> Vec<(String, String, Vec<&'static str>)> {
     for (c, flags) in [
         ("tests/c/mix.c", &["-O2"][..]),
         ("tests/c/mix.c", &["-O0"][..]),
+        ("tests/c/mix.c", &["-O2", "-g"][..]),
+        ("tests/c/mix.c", &["-O0", "-g"][..]),
         ("tests/c/sum.c", &["-O2", "-ffreestanding"][..]),
     ] {
         let s = dir.path("gcc.s");
@@ -253,7 +288,7 @@ fn objects_match_gnu_as_and_link_to_the_same_image() {
     require_tool("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");
     let dir = Scratch::new("objects");
     let mut failures = String::new();
-    let (mut compared, mut linked, mut skipped) = (0, 0, Vec::new());
+    let (mut compared, mut linked, mut skipped, mut with_lines) = (0, 0, Vec::new(), 0);
     for (i, (name, text, includes)) in corpus(&dir).into_iter().enumerate() {
         let stem = format!("u{i}");
         let theirs = match gnu(&dir, &stem, &text, &includes) {
@@ -272,6 +307,15 @@ fn objects_match_gnu_as_and_link_to_the_same_image() {
             failures += &e;
             continue;
         }
+        let (la, lb) = (decoded_lines(&dir, &mine), decoded_lines(&dir, &theirs));
+        if la != lb {
+            failures +=
+                &format!("{name}: the decoded line tables differ:\n{la}\n--- GNU's:\n{lb}\n");
+            continue;
+        }
+        if text.contains(".loc ") {
+            with_lines += 1;
+        }
         compared += 1;
         // Standalone programs: linked by GNU ld (relaxing), same image.
         if name.starts_with("programs/") {
@@ -289,6 +333,10 @@ fn objects_match_gnu_as_and_link_to_the_same_image() {
         }
     }
     assert!(failures.is_empty(), "{failures}");
+    assert!(
+        with_lines >= 2,
+        "only {with_lines} sources had a line table"
+    );
     assert!(
         compared >= 50 && linked >= 15,
         "only {compared} objects compared and {linked} programs linked (GNU as rejected {skipped:?})"

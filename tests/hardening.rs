@@ -223,7 +223,10 @@ fn run_honours_the_programs_run_line() {
     ]);
     assert!(!text(&out.stdout).contains("[t1"), "{}", text(&out.stdout));
     let bad = write("badrun.s", "# run: meshes=2\n.text\nendt\n");
-    fails_cleanly(&scmp(&["run", &bad]), &["`# run:` line", "meshes=2"]);
+    fails_cleanly(
+        &scmp(&["run", &bad]),
+        &["badrun.s:1: in the `# run:` line", "meshes=2"],
+    );
 }
 
 #[test]

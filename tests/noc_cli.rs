@@ -58,13 +58,55 @@ fn sweep_stops_at_saturation() {
         lat.windows(2).all(|w| w[0] <= w[1]),
         "latency falls: {lat:?}"
     );
-    let last = points.last().unwrap();
+    // It ends at the first load past saturation as BookSim2 users mean it:
+    // latency above the limit, or less accepted than offered, or not drained.
+    let past = |p: &Value| {
+        p["saturated"] == Value::Bool(true)
+            || p["packet_latency_avg"].as_f64().unwrap() > 500.0
+            || p["accepted_flit_rate"].as_f64().unwrap()
+                < 0.95 * p["offered_flit_rate"].as_f64().unwrap()
+    };
     assert!(
-        last["saturated"] == Value::Bool(true) || lat.last().unwrap() > &500.0,
+        past(points.last().unwrap()),
         "the sweep ends past saturation: {v}"
     );
+    assert!(!points[..points.len() - 1].iter().any(past), "{v}");
     // A 4x4 mesh under uniform traffic saturates between 0.4 and 0.9.
     assert!((3..=6).contains(&points.len()), "{} points", points.len());
+}
+
+/// The text sweep says why a load is saturated, and `--plot` draws the
+/// latency-load curve with the saturation load marked.
+#[test]
+fn sweep_plot_marks_saturation() {
+    let svg = std::env::temp_dir().join(format!("scmp-noc-{}.svg", std::process::id()));
+    let mut args = vec!["noc", "--mesh", "4x4", "--sweep", "--step", "0.15"];
+    args.extend(SHORT);
+    args.extend(["--drain", "3000", "--plot"]);
+    let path = svg.display().to_string();
+    args.push(&path);
+    let out = scmp(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    let last = table.lines().last().unwrap();
+    assert!(
+        last.contains("yes (latency)")
+            || last.contains("yes (accepted < offered)")
+            || last.contains("yes (did not drain)"),
+        "{table}"
+    );
+    let rate: f64 = last.split_whitespace().next().unwrap().parse().unwrap();
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+    assert!(drawing.starts_with("<svg"), "an SVG");
+    assert!(
+        drawing.contains(&format!("saturated at {rate:.3}")),
+        "{drawing}"
+    );
+    assert!(drawing.contains("average packet latency"));
+    // --plot belongs to --sweep.
+    let out = scmp(&["noc", "--plot", &path]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

@@ -193,12 +193,26 @@ fn programs_snapshot_through_the_library() {
         let program = Program::from_elf(&elf).unwrap();
         let snapshot = SnapshotOptions {
             trace: header.trace.clone(),
+            keep: header.keep,
             ..SnapshotOptions::default()
         };
-        let first = emu::snapshot::run(&config, &program, &snapshot).unwrap();
+        // The invariants read every trace line: a program whose snapshot
+        // keeps a summary (`trace=summary|auto` past the limit) or none is
+        // checked on its full trace.
+        let full = SnapshotOptions {
+            keep: emu::snapshot::TraceKeep::Full,
+            ..snapshot.clone()
+        };
+        let first = emu::snapshot::run(&config, &program, &full).unwrap();
         check_invariants(&name, &program, &first);
+        let kept = emu::snapshot::run(&config, &program, &snapshot).unwrap();
         let again = emu::snapshot::run(&config, &program, &snapshot).unwrap();
-        assert_eq!(first.text(), again.text(), "{name}: deterministic");
+        assert_eq!(kept.text(), again.text(), "{name}: deterministic");
+        assert_eq!(
+            kept.trace,
+            header.keep.apply(first.trace.clone()),
+            "{name}: the kept trace is the full one, kept as the header says"
+        );
         // The trace must not change the run: same output and statistics without it.
         let (quiet, console) = run_untraced(&config, &program);
         assert_eq!(console, first.console, "{name}: tracing changes the output");
@@ -238,7 +252,7 @@ fn programs_snapshot_through_the_library() {
             input_file => &path,
             omit_expression => true,
         }, {
-            insta::assert_snapshot!(name.clone(), first.text());
+            insta::assert_snapshot!(name.clone(), kept.text());
         });
     }
 }

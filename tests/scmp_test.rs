@@ -73,10 +73,16 @@ fn new_accept_change_review_check() {
 
     let (code, out) = scmp_test(&dir, &[], "", false);
     assert_eq!(code, 1, "{out}");
+    // A new snapshot is one line (how the run ended, the sections' sizes),
+    // not a dump of every section as a difference from nothing.
     assert!(
-        out.contains("NEW     ./counter.s: no snapshot yet"),
+        out.contains(
+            "NEW     ./counter.s: no snapshot yet; end: exit(3); statistics 7 lines, trace 5 lines"
+        ),
         "{out}"
     );
+    assert!(!out.contains("differs"), "{out}");
+    assert!(!out.contains("stderr"), "{out}");
     assert!(!out.contains("helper"), "{out}");
     let pending = std::fs::read_to_string(dir.join("counter.snap.new")).unwrap();
     assert!(
@@ -173,7 +179,22 @@ fn globs_header_filters_and_bad_paths() {
     let (code, out) = scmp_test(&dir, &["bad.s"], "", false);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("FAILED  bad.s: the `# run:` line (line 1): `colour=red`"),
+        out.contains("FAILED  bad.s: bad.s:1: in the `# run:` line, `colour=red`"),
+        "{out}"
+    );
+    // A bad value of a configuration key, on the header's own line.
+    std::fs::write(
+        dir.join("bad.s"),
+        "# a program
+# run: threads=99
+nop
+",
+    )
+    .unwrap();
+    let (code, out) = scmp_test(&dir, &["bad.s"], "", false);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAILED  bad.s: bad.s:2: in the `# run:` line: "),
         "{out}"
     );
     std::fs::write(dir.join("bad.s"), "# run: mesh=1x1\n addi a0, a0\n").unwrap();
@@ -185,4 +206,50 @@ fn globs_header_filters_and_bad_paths() {
         "{out}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `-I` in a `# run:` line (relative to the source) and `trace=`: what a
+/// snapshot keeps of the trace.
+#[test]
+fn run_line_includes_and_trace_keep() {
+    let dir = scratch("include-keep");
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    std::fs::write(dir.join("inc/value.inc"), ".equ VALUE, 7\n").unwrap();
+    let sub = dir.join("progs");
+    std::fs::create_dir_all(&sub).unwrap();
+    let program = |keep: &str| {
+        format!(
+            "# run: mesh=1x1 -I../inc trace={keep}\n    .include \"value.inc\"\n    .text\n    .globl _start\n_start:\n    li t0, 3000\n1:  addi t0, t0, -1\n    bnez t0, 1b\n    li a0, VALUE\n    li a7, 93\n    ecall\n"
+        )
+    };
+    for (keep, expect) in [
+        ("full", ""),
+        ("summary", "summary (trace=summary"),
+        ("none", ""),
+    ] {
+        std::fs::write(sub.join("p.s"), program(keep)).unwrap();
+        let _ = std::fs::remove_file(sub.join("p.snap"));
+        let (code, out) = scmp_test(&dir, &["--accept", "progs/p.s"], "", false);
+        assert_eq!(code, 0, "{keep}: {out}");
+        let snap = std::fs::read_to_string(sub.join("p.snap")).unwrap();
+        assert!(snap.contains("## end\nexit(7)\n"), "{keep}: {snap}");
+        let trace = snap.split("## trace\n").nth(1).unwrap();
+        match keep {
+            "full" => assert_eq!(trace.lines().filter(|l| !l.is_empty()).count(), 6005),
+            "summary" => {
+                assert!(trace.starts_with(expect), "{trace}");
+                assert!(trace.contains("6005 lines") && trace.contains("fnv1a-64 "));
+                assert!(trace.lines().count() < 30);
+            }
+            _ => assert_eq!(trace, "", "{keep}"),
+        }
+        // The snapshot it wrote matches the next run.
+        let (code, out) = scmp_test(&dir, &["--check", "progs/p.s"], "", false);
+        assert_eq!(code, 0, "{keep}: {out}");
+    }
+    // Without -I the include is not found: the directory came from the line.
+    std::fs::write(sub.join("p.s"), program("none").replace(" -I../inc", "")).unwrap();
+    let (code, out) = scmp_test(&dir, &["--check", "progs/p.s"], "", false);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("value.inc"), "{out}");
 }

@@ -383,7 +383,7 @@ fn a_job_list_run_by_gnu_parallel_merges_into_the_same_tables() {
         .stdin(std::fs::File::open(&jobs).unwrap())
         .current_dir(std::env::temp_dir())
         .output()
-        .expect("GNU parallel is installed (.ci/run installs it)");
+        .expect("GNU parallel is installed (`cargo xtask test` installs it)");
     assert!(parallel.status.success(), "{}", text(&parallel.stderr));
     let out = scmp(&["sweep", "--merge", there.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

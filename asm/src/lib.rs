@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 pub mod ast;
 pub mod diag;
+pub mod dwarf;
 pub mod elf;
 pub mod expr;
 mod fastparse;

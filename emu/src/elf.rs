@@ -31,6 +31,8 @@ pub struct Program {
     pub segments: Vec<Segment>,
     /// Code labels, for traces.
     pub labels: Labels,
+    /// Every named symbol (code and data), for `--dump`.
+    pub symbols: Vec<crate::labels::Symbol>,
 }
 
 /// Why a file is not a loadable program.
@@ -51,6 +53,12 @@ impl Program {
         let fail = |what: &str| LoadError(format!("not a loadable SCMP program: {what}"));
         if bytes.len() < 4 || &bytes[..4] != b"\x7fELF" {
             return Err(fail("no ELF magic number"));
+        }
+        // EI_CLASS: 2 is ELFCLASS64.
+        if bytes.get(4) == Some(&2) {
+            return Err(fail(
+                "a 64-bit ELF (RV64); SCMP tiles are RV32: build with riscv64-unknown-elf-gcc -march=rv32g -mabi=ilp32d (and -march=rv32g for as and ld's -m elf32lriscv)",
+            ));
         }
         let header = FileHeader32::<Endianness>::parse(bytes)
             .map_err(|e| fail(&format!("not an ELF32 file ({e})")))?;
@@ -118,6 +126,7 @@ impl Program {
             entry: header.e_entry(endian),
             segments,
             labels: Labels::from_elf(header, endian, bytes),
+            symbols: crate::labels::symbols(header, endian, bytes),
         })
     }
 
@@ -132,7 +141,13 @@ impl Program {
                 executable: true,
             }],
             labels: Labels::default(),
+            symbols: Vec::new(),
         }
+    }
+
+    /// The symbol named `name`.
+    pub fn symbol(&self, name: &str) -> Option<&crate::labels::Symbol> {
+        self.symbols.iter().find(|s| s.name == name)
     }
 
     /// One past the highest address the image occupies.
@@ -161,8 +176,14 @@ impl Program {
         for s in &self.segments {
             let end = s.addr as u64 + s.mem_size as u64;
             if end > memory_bytes {
+                // picolibc's own linker script puts text at 0x10000000.
+                let hint = if s.addr >= 0x1000_0000 {
+                    "; a C program linked with picolibc's default memory map? Link with -Tscmp-picolibc.ld (c/scmp-picolibc.ld: text from 0x10000, see the README, \"C programs with picolibc\")"
+                } else {
+                    ""
+                };
                 return Err(LoadError(format!(
-                    "the segment at {:#010x}..{end:#010x} does not fit in the tile's {memory_bytes} bytes of memory (tile.memory_bytes)",
+                    "the segment at {:#010x}..{end:#010x} does not fit in the tile's {memory_bytes} bytes of memory (tile.memory_bytes){hint}",
                     s.addr
                 )));
             }

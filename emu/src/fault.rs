@@ -228,6 +228,9 @@ pub struct FaultReport {
     pub context: u32,
     /// Address of the faulting instruction.
     pub pc: u32,
+    /// The pc's label (`<SCMPSendInt+0xc>`), when the program's symbols
+    /// name it (set by the machine at the end of the run).
+    pub symbol: Option<String>,
     /// Tile cycle at which it issued.
     pub cycle: u64,
     /// The instruction word, when it could be fetched.
@@ -239,6 +242,18 @@ pub struct FaultReport {
 }
 
 impl FaultReport {
+    /// What probably went wrong, where the cause alone does not say: a
+    /// zero word (the thread ran past the end of its code, or jumped into
+    /// data).
+    pub fn hint(&self) -> Option<&'static str> {
+        match self.cause {
+            FaultCause::IllegalInstruction { word: 0 } => Some(
+                "the word is zero: the thread ran past the end of its code (or jumped into zeroed memory); end a thread with `endt`, the program with `exit` (ecall 93), and check jump targets",
+            ),
+            _ => None,
+        }
+    }
+
     /// The instruction, disassembled (or why it cannot be).
     pub fn disassembly(&self) -> String {
         match self.word {
@@ -261,9 +276,14 @@ impl fmt::Display for FaultReport {
             )?;
             return writeln!(f, "  cause: {}", self.cause);
         }
+        let symbol = self
+            .symbol
+            .as_ref()
+            .map(|s| format!(" {s}"))
+            .unwrap_or_default();
         writeln!(
             f,
-            "guest fault on tile {} context {} at pc {:#010x} (cycle {})",
+            "guest fault on tile {} context {} at pc {:#010x}{symbol} (cycle {})",
             self.tile, self.context, self.pc, self.cycle
         )?;
         match self.word {
@@ -271,6 +291,9 @@ impl fmt::Display for FaultReport {
             None => writeln!(f, "  instruction: (not fetched)")?,
         }
         writeln!(f, "  cause: {}", self.cause)?;
+        if let Some(hint) = self.hint() {
+            writeln!(f, "  hint: {hint}")?;
+        }
         if !self.last_trace.is_empty() {
             writeln!(f, "  last instructions of this context:")?;
             for line in &self.last_trace {

@@ -6,10 +6,52 @@ use object::Endianness;
 use object::elf::{self, FileHeader32};
 use object::read::elf::{FileHeader, SectionHeader, Sym};
 
+/// A named symbol of the program (code or data), for `--dump`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// Name.
+    pub name: String,
+    /// Address.
+    pub addr: u32,
+    /// Size in bytes (0 when the source gave none).
+    pub size: u32,
+}
+
+/// Every named function, object or plain symbol of an ELF's symbol table
+/// (sections and files left out), in table order.
+pub fn symbols(header: &FileHeader32<Endianness>, endian: Endianness, bytes: &[u8]) -> Vec<Symbol> {
+    let Ok(sections) = header.sections(endian, bytes) else {
+        return Vec::new();
+    };
+    let Ok(table) = sections.symbols(endian, bytes, elf::SHT_SYMTAB) else {
+        return Vec::new();
+    };
+    table
+        .symbols()
+        .iter()
+        .filter(|sym| {
+            let kind = sym.st_type();
+            sym.st_shndx(endian) != elf::SHN_UNDEF
+                && kind != elf::STT_SECTION
+                && kind != elf::STT_FILE
+        })
+        .filter_map(|sym| {
+            let name = std::str::from_utf8(sym.name(endian, table.strings()).ok()?).ok()?;
+            (!name.is_empty() && !name.starts_with('$')).then(|| Symbol {
+                name: name.to_string(),
+                addr: sym.st_value(endian),
+                size: sym.st_size(endian),
+            })
+        })
+        .collect()
+}
+
 /// Labels by address, one per address.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Labels {
     by_addr: Vec<(u32, String)>,
+    /// The end of the executable sections (reports name no label past it).
+    code_end: u32,
 }
 
 impl FromIterator<(u32, String)> for Labels {
@@ -19,7 +61,10 @@ impl FromIterator<(u32, String)> for Labels {
         let mut by_addr: Vec<(u32, String)> = pairs.into_iter().collect();
         by_addr.sort_by_key(|(a, _)| *a);
         by_addr.dedup_by_key(|(a, _)| *a);
-        Labels { by_addr }
+        Labels {
+            by_addr,
+            code_end: u32::MAX,
+        }
     }
 }
 
@@ -57,6 +102,12 @@ impl Labels {
         let Ok(symbols) = sections.symbols(endian, bytes, elf::SHT_SYMTAB) else {
             return Labels::default();
         };
+        let code_end = sections
+            .iter()
+            .filter(|s| s.sh_flags(endian).0 & elf::SHF_EXECINSTR.0 != 0)
+            .map(|s| s.sh_addr(endian).saturating_add(s.sh_size(endian)))
+            .max()
+            .unwrap_or(0);
         let mut candidates = Vec::new();
         for sym in symbols.symbols() {
             let kind = sym.st_type();
@@ -87,7 +138,28 @@ impl Labels {
             });
         }
         candidates.sort_by(|a, b| a.addr.cmp(&b.addr).then_with(|| a.rank().cmp(&b.rank())));
-        candidates.into_iter().map(|c| (c.addr, c.name)).collect()
+        let mut labels: Labels = candidates.into_iter().map(|c| (c.addr, c.name)).collect();
+        labels.code_end = code_end;
+        labels
+    }
+
+    /// Where a pc is, for reports: `<name+0x8>` of the nearest label at or
+    /// below it, and none for a pc outside the code (past its end, or
+    /// before its first label), where a label would mislead.
+    pub fn describe_pc(&self, pc: u32) -> Option<String> {
+        if pc >= self.code_end {
+            return None;
+        }
+        self.describe(pc)
+    }
+
+    /// `pc 0x0001044c <SCMPSendInt+0xc>`, or `pc 0x0001044c` where no
+    /// label names it: how reports write a pc.
+    pub fn pc_text(&self, pc: u32) -> String {
+        match self.describe_pc(pc) {
+            Some(label) => format!("pc {pc:#010x} {label}"),
+            None => format!("pc {pc:#010x}"),
+        }
     }
 
     /// The nearest label at or below `addr`.

@@ -1,5 +1,5 @@
 //! Emulator of the SCMP machine: a mesh of multithreaded RV32G tiles with the
-//! cycle timing model of `shared/design/scmp-machine.md` section 7.
+//! cycle timing model of docs/machine.md ("Time").
 //!
 //! Split by concern: [`config`] (every number of the model), [`elf`]
 //! (loading), [`hart`] (one hardware context and its execution: registers
@@ -35,6 +35,8 @@ pub use elf::{LoadError, Program};
 pub use fault::{FaultCause, FaultReport};
 pub use hart::host::{CapturedConsole, Console, NullConsole, StdConsole, Stream};
 pub use hart::semihost::{HostEnvironment, with_host_environment};
-pub use machine::{Machine, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink, run};
+pub use machine::{
+    Machine, Monitor, Progress, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink, run,
+};
 pub use stats::Stats;
 pub use trace::TraceFilter;

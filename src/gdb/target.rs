@@ -90,6 +90,7 @@ pub fn end_reason(end: &RunEnd) -> MultiThreadStopReason<u32> {
         RunEnd::Fault(report) => MultiThreadStopReason::Terminated(signal_of(&report.cause)),
         RunEnd::CycleLimit(_) => MultiThreadStopReason::Terminated(Signal::SIGXCPU),
         RunEnd::Deadlock(_) => MultiThreadStopReason::Terminated(Signal::SIGABRT),
+        RunEnd::Interrupted(_) => MultiThreadStopReason::Terminated(Signal::SIGINT),
     }
 }
 

@@ -108,6 +108,28 @@ fn short_diff(old: &str, new: &str, out: &mut String) {
     }
 }
 
+/// What a new snapshot holds, in one line: how the run ended and the size
+/// of each section that is not empty (`end: exit(0); stdout 2 lines,
+/// statistics 9 lines, trace 120 lines`).
+pub fn summary(new: &str) -> String {
+    let s = sections(new);
+    let end = s
+        .iter()
+        .find(|(n, _)| n == "end")
+        .and_then(|(_, b)| b.lines().next())
+        .unwrap_or("")
+        .to_string();
+    let sizes: Vec<String> = s
+        .iter()
+        .filter(|(n, b)| n != "end" && !b.trim().is_empty())
+        .map(|(n, b)| {
+            let lines = b.lines().count();
+            format!("{n} {lines} line{}", if lines == 1 { "" } else { "s" })
+        })
+        .collect();
+    format!("end: {end}; {}", sizes.join(", "))
+}
+
 /// The difference between the stored snapshot `old` and the run's `new`
 /// (`-` the snapshot, `+` this run).
 pub fn render(old: &str, new: &str) -> String {
@@ -156,6 +178,15 @@ pub fn render(old: &str, new: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_snapshot_is_summarised_without_empty_sections() {
+        let new = "## end\nexit(0)\n## stdout\nhi\nthere\n## stderr\n\n## statistics\ntotal cycles: 5\n## trace\n         0 t0 ...\n";
+        assert_eq!(
+            summary(new),
+            "end: exit(0); stdout 2 lines, statistics 1 line, trace 1 line"
+        );
+    }
 
     #[test]
     fn trace_difference_names_cycle_tile_context_instruction() {

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use emu::snapshot::{RunHeader, SnapshotOptions};
 
-use crate::run::{EXIT_USAGE, assemble_program, is_assembly};
+use crate::setup::{EXIT_USAGE, assemble_program, is_assembly};
 
 /// Arguments of `scmp test`.
 #[derive(clap::Args, Debug)]
@@ -150,17 +150,24 @@ fn test_one(path: &Path, args: &TestArgs) -> Outcome {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => return Outcome::Failed(format!("cannot read it: {e}")),
     };
+    // Errors of the header name the file and line: `FILE:LINE: ...`.
+    let at_line = |e: String| {
+        let e = e.strip_prefix("line ").unwrap_or(&e).to_string();
+        Outcome::Failed(format!("{}:{e}", path.display()))
+    };
     let header = match RunHeader::parse(&source) {
         Ok(h) => h,
-        Err(e) => return Outcome::Failed(e),
+        Err(e) => return at_line(e),
     };
     let config = match header.config() {
         Ok(c) => c,
-        Err(e) => return Outcome::Failed(format!("the `# run:` line: {e}")),
+        Err(e) => return at_line(header.error(e)),
     };
+    let mut include = args.include.clone();
+    include.extend(header.include_dirs(path.parent().unwrap_or(Path::new(""))));
     let program = match assemble_program(
         &[path.to_path_buf()],
-        &args.include,
+        &include,
         &args.define,
         header.defsyms.clone(),
     ) {
@@ -169,6 +176,7 @@ fn test_one(path: &Path, args: &TestArgs) -> Outcome {
     };
     let options = SnapshotOptions {
         trace: header.trace.clone(),
+        keep: header.keep,
         ..SnapshotOptions::default()
     };
     let new = match emu::snapshot::run(&config, &program, &options) {
@@ -291,8 +299,11 @@ pub fn test(args: TestArgs) -> ExitCode {
                 let _ = write!(out, "{}", diff::render(old, &new));
             }
             None => {
-                let _ = writeln!(out, "NEW     {shown}: no snapshot yet");
-                let _ = write!(out, "{}", diff::render("", &new));
+                let _ = writeln!(
+                    out,
+                    "NEW     {shown}: no snapshot yet; {}",
+                    diff::summary(&new)
+                );
             }
         }
         let decision = match mode {

@@ -13,7 +13,7 @@ use super::plan::{Design, Job, Plan};
 use crate::record::{RunRecord, record_run};
 
 /// A job's arguments as `scmp run` parses them.
-fn run_args(job: &Job) -> Result<crate::run::RunArgs> {
+fn run_args(job: &Job) -> Result<crate::setup::RunArgs> {
     crate::jobs::parse_run_args(&job.args).map_err(|e| miette!("a planned run does not parse: {e}"))
 }
 
@@ -27,8 +27,8 @@ pub fn preflight(plan: &Plan) -> Result<()> {
         }
         seen.push((job.stressmark, job.design));
         let args = run_args(job)?;
-        let (_, header) = crate::run::configure(&args)?;
-        crate::run::load_program(&args, &header).map_err(|e| {
+        let (_, header) = crate::setup::configure(&args)?;
+        crate::setup::load_program(&args, &header).map_err(|e| {
             miette!(
                 "{} ({} design): {e}",
                 plan.stressmarks[job.stressmark].name,

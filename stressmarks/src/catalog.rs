@@ -11,8 +11,7 @@
 //! programs land. The thesis figures
 //! are Lewis (2004), *Support for Send-and-Receive Based Message-Passing
 //! for the Single-Chip Message-Passing Architecture*, chapter 6 (sections
-//! 6.2.1-6.3.2, Figures 6.2-6.4 and 6.6), as `shared/design/scmp-machine.md`
-//! section 9 lists them.
+//! 6.2.1-6.3.2, Figures 6.2-6.4 and 6.6), as docs/chapter6.md lists them.
 
 use crate::models::Model;
 

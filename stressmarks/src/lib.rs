@@ -1,5 +1,5 @@
 //! Reference models of the SCMP stressmarks, as
-//! `shared/design/stressmarks-spec.md` fixes them: the DIS generator
+//! docs/stressmarks-spec.md fixes them: the DIS generator
 //! ([`rng`]), Neighborhood ([`neighborhood`]), Matrix ([`matrix`], conjugate
 //! gradient), Transitive Closure ([`transitive`]) and LU ([`lu`]). Each
 //! model has parameters settable by name ([`Params`]: the spec's names,

@@ -19,7 +19,7 @@ pub fn require_tool(tool: &str, package: &str) {
         .is_ok_and(|o| o.status.success());
     assert!(
         ok,
-        "`{tool}` is needed by this test: install the Debian package `{package}` (.ci/run does)"
+        "`{tool}` is needed by this test: install the Debian package `{package}` (`cargo xtask test` does)"
     );
 }
 
@@ -35,7 +35,7 @@ pub fn build_with_picolibc(source: &Path, out: &Path) {
     let specs = Path::new("/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs");
     assert!(
         specs.exists(),
-        "picolibc is missing: apt-get install picolibc-riscv64-unknown-elf (.ci/run does)"
+        "picolibc is missing: apt-get install picolibc-riscv64-unknown-elf (`cargo xtask test` does)"
     );
     let root = env!("CARGO_MANIFEST_DIR");
     let gcc = Command::new("riscv64-unknown-elf-gcc")

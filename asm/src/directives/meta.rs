@@ -84,15 +84,43 @@ impl Pass1<'_, '_> {
         self.unit.attributes.push((tag_num, v));
     }
 
-    /// `.file "name"` names the unit (an STT_FILE symbol); `.file N "dir"
-    /// "name"` is a DWARF line-table entry, accepted.
+    /// `.file "name"` names the unit (an STT_FILE symbol); `.file N
+    /// ["dir"] "name" [md5 VALUE]` is an entry of the line table.
     pub(super) fn file_directive(&mut self, st: &Stmt, c: &super::Call) {
         let toks = st.tokens();
         if let [t] = &toks[c.from.min(toks.len())..]
             && t.kind == Kind::Str
         {
             self.unit.file_name = Some(st.string_at(t.start, t.end));
-        } else if !matches!(toks.get(c.from), Some(t) if t.kind == Kind::Int) {
+        } else if let Some(n) = toks.get(c.from).filter(|t| t.kind == Kind::Int) {
+            let strings: Vec<String> = toks[c.from + 1..]
+                .iter()
+                .take_while(|t| t.kind == Kind::Str)
+                .map(|t| st.string_at(t.start, t.end))
+                .collect();
+            let number = st
+                .tok_text(*n)
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n < 1 << 16);
+            let (Some(number), Some(name)) = (number, strings.last()) else {
+                let span = st.whole();
+                self.error(
+                    st,
+                    Diag::error(span, "`.file N` needs a number and a file name", "here"),
+                );
+                return;
+            };
+            let dir = (strings.len() > 1).then(|| strings[0].clone());
+            let files = &mut self.lines.files;
+            if files.len() <= number {
+                files.resize(number + 1, None);
+            }
+            files[number] = Some(crate::dwarf::FileEntry {
+                dir,
+                name: name.clone(),
+            });
+        } else {
             let span = st.whole();
             self.error(
                 st,
@@ -102,6 +130,80 @@ impl Pass1<'_, '_> {
                     "expected `.file \"name\"` or `.file N \"name\"`",
                 ),
             );
+        }
+    }
+
+    /// `.loc FILE LINE [COLUMN] [is_stmt N] [prologue_end] [epilogue_begin]
+    /// [basic_block] [discriminator N] [isa N] [view V]`: a line-table row
+    /// at the current address (code only).
+    pub(super) fn loc(&mut self, st: &Stmt, c: &super::Call) {
+        let toks = st.tokens();
+        let args = &toks[c.from.min(toks.len())..];
+        let num = |t: Option<&crate::lexer::Token>| {
+            t.filter(|t| t.kind == Kind::Int)
+                .and_then(|t| crate::lexer::parse_int(st.tok_text(*t)))
+        };
+        let (Some(file), Some(line)) = (num(args.first()), num(args.get(1))) else {
+            let span = st.whole();
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    "`.loc` needs a file number and a line",
+                    "expected `.loc FILE LINE [COLUMN]`",
+                ),
+            );
+            return;
+        };
+        let mut i = 2;
+        let column = match num(args.get(2)) {
+            Some(v) => {
+                i = 3;
+                v
+            }
+            None => 0,
+        };
+        let mut row = crate::dwarf::Row {
+            section: self.cur,
+            offset: self.section_size(),
+            file,
+            line,
+            column,
+            is_stmt: self.lines.is_stmt,
+            prologue_end: false,
+            epilogue_begin: false,
+            discriminator: 0,
+        };
+        while i < args.len() {
+            let word = st.tok_text(args[i]).to_string();
+            let value = num(args.get(i + 1));
+            match word.as_str() {
+                "prologue_end" => row.prologue_end = true,
+                "epilogue_begin" => row.epilogue_begin = true,
+                "basic_block" => {}
+                "is_stmt" | "discriminator" | "isa" | "view" => {
+                    match (word.as_str(), value) {
+                        ("is_stmt", Some(v)) => {
+                            row.is_stmt = v != 0;
+                            self.lines.is_stmt = v != 0;
+                        }
+                        ("discriminator", Some(v)) => row.discriminator = v,
+                        _ => {}
+                    }
+                    i += 1; // its value (a view may be a label)
+                }
+                _ => {
+                    let span = st.tok_span(args[i]);
+                    self.error(
+                        st,
+                        Diag::warning(span, format!("unknown `.loc` option `{word}`"), "ignored"),
+                    );
+                }
+            }
+            i += 1;
+        }
+        if self.unit.sections[self.cur].class.is_code() {
+            self.lines.rows.push(row);
         }
     }
 

@@ -150,9 +150,10 @@ const DIRECTIVES: &[(&str, Family, Handler)] = &[
     (".ident", Other, |p, st, c| p.ident(st, c)),
     (".attribute", Other, |p, st, c| p.attribute(st, c.head, c.from)),
     (".option", Other, |p, st, c| p.option(st, c)),
-    // Accepted for compatibility with compiler output; we emit no unwind
-    // or line tables (see the README). `.cfi_*` are all of this kind.
-    (".loc", Other, |_, _, _| {}),
+    // `.loc` rows make the line table (`dwarf`). Accepted for compatibility
+    // with compiler output, without effect: `.cfi_*` (no unwind tables,
+    // see the README) and these.
+    (".loc", Other, |p, st, c| p.loc(st, c)),
     (".loc_mark_labels", Other, |_, _, _| {}),
     (".addrsig", Other, |_, _, _| {}),
     (".addrsig_sym", Other, |_, _, _| {}),

@@ -255,12 +255,37 @@ impl Pass1<'_, '_> {
                 i += 1;
                 Arg::Value(Some(sets))
             } else {
-                self.read_arg(st, operand, &ops[i]).map_err(fail)?
+                match self.read_arg(st, operand, &ops[i]) {
+                    Ok(arg) => arg,
+                    // Every bad register of the line, not only the first.
+                    Err(d) if operand.reg_class().is_some() => {
+                        let rest: Vec<Op> = written().skip(k + 1).collect();
+                        return Err(fail(self.also_bad_registers(st, d, &rest, &ops[i + 1..])));
+                    }
+                    Err(d) => return Err(fail(d)),
+                }
             };
             args.push(arg);
             i += 1;
         }
         Ok(args)
+    }
+
+    /// `d` (a bad register) with a note at each later register operand of
+    /// the line that is bad too.
+    fn also_bad_registers(&mut self, st: &Stmt, mut d: Diag, rest: &[Op], ops: &[Operand]) -> Diag {
+        for (operand, o) in rest.iter().zip(ops) {
+            let bad = match operand {
+                Op::LoadMem | Op::StoreMem | Op::AmoMem => self.memory(st, o).err(),
+                _ => operand
+                    .reg_class()
+                    .and_then(|class| self.reg(st, o, class).err()),
+            };
+            if let Some(e) = bad {
+                d = d.with_note(e.span, e.message);
+            }
+        }
+        d
     }
 
     fn read_arg(&mut self, st: &Stmt, operand: Op, o: &Operand) -> Result<Arg, Diag> {

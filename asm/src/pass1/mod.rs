@@ -253,6 +253,8 @@ pub struct Pass1<'s, 'o> {
     /// `.option relax` state (GNU as's default: on) and its `.option push` stack.
     pub(crate) relax: bool,
     pub(crate) option_stack: Vec<bool>,
+    /// `.file N` entries and `.loc` rows for the line table (`dwarf`).
+    pub(crate) lines: crate::dwarf::LineState,
 }
 
 impl<'s, 'o> Pass1<'s, 'o> {
@@ -305,6 +307,10 @@ impl<'s, 'o> Pass1<'s, 'o> {
             branch_checks: Vec::new(),
             relax,
             option_stack: Vec::new(),
+            lines: crate::dwarf::LineState {
+                is_stmt: true,
+                ..Default::default()
+            },
         }
     }
 
@@ -374,6 +380,9 @@ impl<'s, 'o> Pass1<'s, 'o> {
             }
         }
         let more = self.branches_to_lengthen();
+        if more.is_empty() {
+            self.finish_line_table();
+        }
         (self.unit, more)
     }
 

@@ -30,6 +30,7 @@
 //! (tiles may have run past c, up to their horizon) is not part of it, in
 //! the output, the trace or the statistics ([`run`] replays such a run to c).
 
+mod explain;
 mod horizon;
 mod network_side;
 mod output;
@@ -56,7 +57,8 @@ use crate::trace::TraceFilter;
 
 use output::EventLine;
 pub use report::{
-    BlockedContext, DeadlockReport, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink,
+    ContextReport, DeadlockReport, Monitor, Progress, REPORT_LINES, RunEnd, RunOptions, RunResult,
+    StateReport, Stuck, TraceOptions, TraceSink, tile_list,
 };
 
 /// A mesh of tiles with a program loaded.
@@ -98,6 +100,12 @@ pub struct Machine {
     prefix_from: u64,
     /// The timeline being recorded.
     timeline: Option<Recorder>,
+    /// Watches the run and may stop it.
+    monitor: Option<Box<dyn report::Monitor>>,
+    /// The monitor asked to stop: the run ends at `max`.
+    interrupted: bool,
+    /// Memory ranges read at the end of the run.
+    dump: Vec<(u32, u32)>,
     /// A replay of a halted run (see [`run`]): the halt's cycle, its cycle
     /// limit (0 included), at which such a run ends exactly.
     replay: Option<u64>,
@@ -220,6 +228,9 @@ impl Machine {
             raw_output: options.raw_output,
             prefix_from: u64::MAX,
             timeline: options.timeline.map(|o| Recorder::new(o, config)),
+            monitor: options.monitor,
+            interrupted: false,
+            dump: options.dump,
             replay: None,
         })
     }
@@ -266,7 +277,7 @@ impl Machine {
         let mut rounds = 0u64;
         let (end, end_cycle) = loop {
             rounds += 1;
-            self.run_tiles(max);
+            self.run_tiles(self.max);
             // Before the network part, which would jump past a halt.
             if pause(self) {
                 self.flush(console, self.committed().saturating_sub(1));
@@ -278,6 +289,18 @@ impl Machine {
                 self.flush(console, self.committed().saturating_sub(1));
                 return None;
             }
+            if let Some(mut monitor) = self.monitor.take() {
+                let stop = monitor.check(self);
+                self.monitor = Some(monitor);
+                if stop && !self.interrupted {
+                    // Every tile and the network are brought to the
+                    // furthest cycle reached, where the run ends as at a
+                    // cycle limit.
+                    self.interrupted = true;
+                    self.max = self.max.min(self.frontier());
+                }
+            }
+            let max = self.max;
             // The earliest halt in (cycle, tile) order ends the run once
             // nothing earlier can happen.
             let halt = s.halt.map(|i| self.tiles[i].halt.clone().expect("halted"));
@@ -302,7 +325,12 @@ impl Machine {
                     }
                     break match halt {
                         Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
-                        Halt::Fault(report) => (RunEnd::Fault(report), cycle),
+                        Halt::Fault(mut report) => {
+                            if report.context != crate::fault::NIU_CONTEXT {
+                                report.symbol = self.labels.describe_pc(report.pc);
+                            }
+                            (RunEnd::Fault(report), cycle)
+                        }
                     };
                 }
             }
@@ -338,8 +366,13 @@ impl Machine {
             {
                 let cycle = self.net_now;
                 self.final_flush(console, u64::MAX);
+                let stuck = if net_idle {
+                    report::Stuck::Idle
+                } else {
+                    report::Stuck::NetworkStalled
+                };
                 break (
-                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
+                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle, stuck))),
                     cycle,
                 );
             }
@@ -347,7 +380,9 @@ impl Machine {
                 let cycle = self.net_now;
                 self.final_flush(console, cycle);
                 break (
-                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle))),
+                    RunEnd::Deadlock(Box::new(
+                        self.deadlock_report(cycle, report::Stuck::Spinning),
+                    )),
                     cycle,
                 );
             }
@@ -367,6 +402,12 @@ impl Machine {
                         .max(max),
                 };
                 self.final_flush(console, reached);
+                if self.interrupted {
+                    break (
+                        RunEnd::Interrupted(Box::new(self.state_report(reached))),
+                        reached,
+                    );
+                }
                 break (RunEnd::CycleLimit(max), reached);
             }
         };
@@ -392,7 +433,22 @@ impl Machine {
             end_cycle,
         );
         let stats = Stats::collect(end_cycle, &self.tiles, network, &self.labels);
-        Some(RunResult { end, stats })
+        let dumps = self
+            .dump
+            .iter()
+            .map(|&(addr, len)| {
+                self.tiles
+                    .iter()
+                    .map(|t| {
+                        t.memory
+                            .slice(addr, len)
+                            .map(<[u8]>::to_vec)
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(RunResult { end, stats, dumps })
     }
 
     /// The tiles, to change (a debugger's registers, memory, breakpoints).
@@ -430,6 +486,7 @@ pub fn run(
     let lines = options.fault_trace_lines;
     let raw_output = options.raw_output;
     let (lockstep, visit_order) = (options.lockstep, options.visit_order);
+    let dump = options.dump.clone();
     let mut machine = Machine::new(config, program, options)?;
     let mut result = machine.run(console);
     let halt = match &result.end {
@@ -474,6 +531,8 @@ pub fn run(
             lockstep,
             visit_order,
             timeline: None,
+            monitor: None,
+            dump,
         },
     )?;
     replay.replay = Some(cycle);
@@ -492,6 +551,8 @@ pub fn run(
         }
     });
     result.stats = again.stats;
+    // The replay's tiles stopped at the end: their memory is the run's.
+    result.dumps = again.dumps;
     if let RunEnd::Fault(report) = &mut result.end
         && fault_context.is_some()
     {

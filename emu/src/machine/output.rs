@@ -1,7 +1,7 @@
 //! Output in cycle order: program output, trace records and network/NIU
-//! events written as their cycles become certain, and the deadlock report.
+//! events written as their cycles become certain.
 
-use super::{BlockedContext, DeadlockReport, Machine, TraceSink};
+use super::{Machine, TraceSink};
 use std::io::Write;
 
 use crate::hart::host::{Console, OutputEvent};
@@ -127,49 +127,6 @@ impl Machine {
         match self.trace.as_ref().map(|t| &t.sink) {
             Some(TraceSink::Last(_, ring)) => ring.iter().copied().collect(),
             _ => Vec::new(),
-        }
-    }
-
-    pub(super) fn deadlock_report(&self, cycle: u64) -> DeadlockReport {
-        let mut blocked = Vec::new();
-        for (i, t) in self.tiles.iter().enumerate() {
-            for (c, ctx) in t.contexts.iter().enumerate() {
-                if !ctx.is_live() {
-                    continue;
-                }
-                let waits_for = match ctx.state {
-                    crate::hart::context::ContextState::Suspended(cause) => self.nius[i]
-                        .describe_wait(c)
-                        .unwrap_or_else(|| cause.name().to_string()),
-                    _ => "the pipeline".to_string(),
-                };
-                let instruction = t
-                    .memory
-                    .load_u32(ctx.pc)
-                    .ok()
-                    .and_then(isa_spec::Inst::decode)
-                    .map(|inst| inst.display(ctx.pc).to_string())
-                    .unwrap_or_else(|| "?".to_string());
-                blocked.push(BlockedContext {
-                    tile: t.id,
-                    context: c as u32,
-                    pc: ctx.pc,
-                    instruction,
-                    waits_for,
-                });
-            }
-        }
-        let pending = self
-            .nius
-            .iter()
-            .zip(&self.tiles)
-            .flat_map(|(n, t)| n.describe_pending().into_iter().map(|w| (t.id, w)))
-            .collect();
-        DeadlockReport {
-            cycle,
-            blocked,
-            pending,
-            network: self.net.stall_report(),
         }
     }
 }

@@ -24,6 +24,7 @@ pub mod flows;
 mod issue;
 pub mod queue;
 mod receive;
+pub mod report;
 pub mod stats;
 pub mod tables;
 #[cfg(test)]
@@ -378,6 +379,11 @@ pub struct Niu {
     pub counters: NiuCounters,
     /// Message ends, when recording for a timeline.
     pub(crate) flows: Option<Vec<flows::MessageEnd>>,
+    /// Per table entry (receive table?, id): the cycle it entered its
+    /// state, for reports (`report`).
+    pub(crate) since: Vec<(bool, u32, u64)>,
+    /// The first Ready-mode messages discarded, for reports.
+    pub(crate) discards: Vec<report::Discard>,
 }
 
 impl Niu {
@@ -432,6 +438,8 @@ impl Niu {
             effects: Vec::new(),
             counters: NiuCounters::default(),
             flows: None,
+            since: Vec::new(),
+            discards: Vec::new(),
         }
     }
 
@@ -481,11 +489,13 @@ impl Niu {
 
     pub(crate) fn trace_send(&mut self, now: u64, id: u32) {
         let state = self.send.state(id);
+        self.note_entry(false, id, state == SendState::Empty, now);
         self.event(now, NiuEventKind::SendEntry { id, state });
     }
 
     pub(crate) fn trace_receive(&mut self, now: u64, id: u32) {
         let state = self.recv.state(id);
+        self.note_entry(true, id, state == ReceiveState::Empty, now);
         self.event(now, NiuEventKind::ReceiveEntry { id, state });
     }
 
@@ -614,52 +624,6 @@ impl Niu {
     /// Contexts suspended on the NIU.
     pub fn waiting_contexts(&self) -> impl Iterator<Item = usize> + '_ {
         self.waiting.iter().map(|(c, _)| *c)
-    }
-
-    /// What context `c` waits for, in words (for deadlock reports).
-    pub fn describe_wait(&self, c: usize) -> Option<String> {
-        let (_, w) = self.waiting.iter().find(|(x, _)| *x == c)?;
-        Some(match *w {
-            Wait::QueueRoom => "room in its transmission queue".into(),
-            Wait::QueueFree => {
-                "the transmission queue (a sendm copy or another context's message)".into()
-            }
-            Wait::SendId(id) => format!("the send entry of message id {id} to be removed (rms)"),
-            Wait::ReceiveId(id) => format!(
-                "the receive entry of message id {id} to be removed (rmr) or to receive an RTS"
-            ),
-            Wait::SendRoom => "a free send-table entry".into(),
-            Wait::ReceiveRoom => "a free receive-table entry".into(),
-            Wait::SendComplete(id) => format!("the send of message id {id} to complete"),
-            Wait::ReceiveComplete(id) => format!("the receive of message id {id} to complete"),
-            Wait::Port => "the messaging port, held by a context waiting for room in its transmission queue (niu.full_queue = \"port\")".into(),
-        })
-    }
-
-    /// Transfers this NIU holds that wait for another node, for a deadlock
-    /// report: Rendezvous sends waiting for their CTS, and RTSs recorded
-    /// for which no receive has been posted.
-    pub fn describe_pending(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .qstate
-            .iter()
-            .enumerate()
-            .filter_map(|(q, s)| match s {
-                QueueState::WaitingCts(id) => Some(format!(
-                    "context {q}'s Rendezvous send of message id {id} waits for its CTS (no receive posted for it)"
-                )),
-                _ => None,
-            })
-            .collect();
-        for e in self.recv.entries() {
-            if e.state == ReceiveState::RtsReceived {
-                out.push(format!(
-                    "an RTS for message id {} from node {} waits for a receive (str)",
-                    e.id, e.r_node
-                ));
-            }
-        }
-        out
     }
 
     /// Suspends context `c` until `wait` can be met.

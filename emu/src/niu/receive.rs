@@ -289,6 +289,7 @@ impl Niu {
                 };
                 if !usable {
                     self.counters.discarded += 1;
+                    self.note_discard(now, id, from, state);
                     self.trace_discard(now, id, from);
                     if self.config.strict {
                         self.delivery_fault(

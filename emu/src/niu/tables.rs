@@ -52,6 +52,11 @@ impl SendTable {
         self.entries.len()
     }
 
+    /// Entries it can hold.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
     /// Whether no entry is present.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
@@ -136,6 +141,11 @@ impl ReceiveTable {
     /// Entries present.
     pub fn len(&self) -> usize {
         self.entries.len()
+    }
+
+    /// Entries it can hold.
+    pub fn capacity(&self) -> usize {
+        self.capacity
     }
 
     /// Whether no entry is present.

@@ -7,6 +7,7 @@ use crate::hart::context::ContextState;
 use crate::hart::execute::Effects;
 use crate::niu::{NiuOutcome, TileEffect};
 use crate::trace::TraceFilter;
+use isa_spec::Opcode;
 
 impl Tile {
     /// Applies what the NIU did, seen by instructions from cycle `at`: the
@@ -57,6 +58,7 @@ impl Tile {
                         word: None,
                         cause,
                         last_trace: Vec::new(),
+                        symbol: None,
                     }));
                 }
             }
@@ -81,6 +83,15 @@ impl Tile {
         match outcome {
             NiuOutcome::Fault(cause) => self.fault(c, cause, Some(decoded.word)),
             NiuOutcome::Done(value) => {
+                // Which instructions open and end a message (the NIU
+                // checks the same order of them).
+                match inst.op {
+                    Opcode::SendhT | Opcode::SendhD => {
+                        self.open_message[c] = Some(self.contexts[c].pc)
+                    }
+                    Opcode::Sende | Opcode::Send2e | Opcode::Sendme => self.open_message[c] = None,
+                    _ => {}
+                }
                 let mut fx = Effects::default();
                 if let Some(v) = value
                     && inst.rd != 0

@@ -168,6 +168,10 @@ pub struct Tile {
     pub finished_at: Option<u64>,
     /// No instruction issued at or after this cycle so far.
     pub issued_before: u64,
+    /// Per context: the pc of the `sendh` of a message it has open (no
+    /// tail yet). Only messaging instructions change it, never in an
+    /// optimistic run, so the checkpoint need not hold it.
+    pub open_message: Vec<Option<u32>>,
     /// Where polling and idle time went, by the code address of the
     /// polling `yield` or of the instruction the waited-for context
     /// suspended at: `(pc, [polling, idle])` ([`SITE_POLLING`],
@@ -200,6 +204,7 @@ impl Tile {
         costs: Arc<CostTable>,
         params: TileParams,
     ) -> Tile {
+        let contexts = params.contexts as usize;
         Tile {
             id,
             memory,
@@ -222,6 +227,7 @@ impl Tile {
             halt: None,
             finished_at: Some(0),
             issued_before: 0,
+            open_message: vec![None; contexts],
             sites: Vec::new(),
             last_site: 0,
             sites_undo: Vec::new(),
@@ -526,6 +532,7 @@ impl Tile {
             word,
             cause,
             last_trace: Vec::new(),
+            symbol: None,
         }));
     }
 
@@ -591,6 +598,21 @@ impl Tile {
                 self.preempt(c);
             }
             Stop::EndThread => {
+                if let Some(sendh) = self.open_message[c] {
+                    // A message without its tail would hold its path
+                    // through the network, or its send entry, for ever.
+                    self.fault(
+                        c,
+                        FaultCause::Messaging {
+                            mnemonic: "endt",
+                            reason: format!(
+                                "the thread ends with a message open: the sendh at {sendh:#010x} started it and no sende, send2e or sendme ended it (a message ends with its tail flit)"
+                            ),
+                        },
+                        word,
+                    );
+                    return;
+                }
                 self.idle_reason = None;
                 self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
                 self.contexts[c].set_state(ContextState::Free, self.now);

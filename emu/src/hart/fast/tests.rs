@@ -482,6 +482,7 @@ fn fast_loop_agrees_with_the_general_interpreter() {
             crate::RunEnd::Fault(r) => r.cause.kind(),
             crate::RunEnd::CycleLimit(_) => "cycle limit",
             crate::RunEnd::Deadlock(_) => "deadlock",
+            crate::RunEnd::Interrupted(_) => unreachable!("no monitor stops these runs"),
         };
         *ends.entry(end).or_default() += 1;
         retired += fast.result.stats.instructions;

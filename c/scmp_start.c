@@ -1,0 +1,23 @@
+/* scmp_start.c: how a C program's `main` ends on SCMP (linked by `scmp cc`
+ * with `-Wl,--wrap=main`: picolibc's crt0 calls __wrap_main, which calls the
+ * program's main).
+ *
+ * Every tile runs main (SPMD). main returning ends that thread only, as
+ * `endt` does: the run ends when every thread on every tile has ended (exit
+ * status 0), so tiles that return early do not cut off the others. On tile
+ * 0 a non-zero return value ends the run at once with that status (as
+ * exit(n)), so a failure is never hidden. exit(n) anywhere ends the run at
+ * once with status n. */
+#include <stdio.h>
+
+#include "scmp.h"
+
+int __real_main(int argc, char **argv);
+
+int __wrap_main(int argc, char **argv) {
+    int status = __real_main(argc, argv);
+    fflush(stdout);
+    if (status != 0 && scmp_node_id() == 0)
+        return status; /* crt0 calls exit(status) */
+    scmp_endt();
+}

@@ -1,0 +1,266 @@
+//! The reports of a run that cannot go on or was stopped: the machine's
+//! state (every live context with its pc, label, instruction and what it
+//! waits for; what each NIU holds; every held flit), and for a deadlock
+//! why the waiting contexts cannot proceed and what would help, worked out
+//! from the NIUs' tables across nodes (a full receive table and what fills
+//! it, a Rendezvous send and the state of its id at the receiver, a
+//! discarded Ready-mode message, a thread message with no free context).
+
+use isa_spec::msg::ReceiveState;
+
+use super::Machine;
+use super::report::{ContextReport, DeadlockReport, Progress, StateReport, Stuck};
+use crate::hart::context::ContextState;
+use crate::niu::receive_state_name;
+use crate::niu::report::Held;
+
+impl Machine {
+    /// How far the run has come (cheap: one look at each tile).
+    pub fn progress(&self) -> Progress {
+        let running = self.tiles.iter().filter(|t| !t.is_finished()).count();
+        // The network may lag behind while it has nothing to do.
+        let cycle = self
+            .tiles
+            .iter()
+            .filter(|t| !t.is_finished())
+            .map(|t| t.now)
+            .min()
+            .unwrap_or(self.net_now);
+        Progress {
+            cycle,
+            tiles_running: running,
+            tiles: self.tiles.len(),
+        }
+    }
+
+    /// The furthest cycle a tile or the network has reached.
+    pub(super) fn frontier(&self) -> u64 {
+        self.tiles
+            .iter()
+            .map(|t| t.now)
+            .max()
+            .unwrap_or(0)
+            .max(self.net_now)
+    }
+
+    /// Every live context, what the NIUs hold, every held flit.
+    pub(super) fn state_report(&self, cycle: u64) -> StateReport {
+        let mut contexts = Vec::new();
+        for (i, t) in self.tiles.iter().enumerate() {
+            for (c, ctx) in t.contexts.iter().enumerate() {
+                if !ctx.is_live() {
+                    continue;
+                }
+                let (runnable, state) = match ctx.state {
+                    ContextState::Suspended(cause) => (
+                        false,
+                        format!(
+                            "waits for {}",
+                            self.nius[i]
+                                .describe_wait(c)
+                                .unwrap_or_else(|| cause.name().to_string())
+                        ),
+                    ),
+                    ContextState::Ready => (true, "ready".to_string()),
+                    _ => (true, "running".to_string()),
+                };
+                let instruction = t
+                    .memory
+                    .load_u32(ctx.pc)
+                    .ok()
+                    .and_then(isa_spec::Inst::decode)
+                    .map(|inst| inst.display(ctx.pc).to_string())
+                    .unwrap_or_else(|| "?".to_string());
+                contexts.push(ContextReport {
+                    tile: t.id,
+                    context: c as u32,
+                    pc: ctx.pc,
+                    symbol: self.labels.describe_pc(ctx.pc),
+                    instruction,
+                    runnable,
+                    state,
+                });
+            }
+        }
+        let nius = self
+            .nius
+            .iter()
+            .zip(&self.tiles)
+            .flat_map(|(n, t)| {
+                n.report_lines(&self.net)
+                    .into_iter()
+                    .map(move |line| (t.id, line))
+            })
+            .collect();
+        StateReport {
+            cycle,
+            contexts,
+            nius,
+            network: self.net.stall_report(),
+            instructions: self
+                .tiles
+                .iter()
+                .flat_map(|t| &t.contexts)
+                .map(|c| c.counters.instructions)
+                .sum(),
+            messages: self
+                .nius
+                .iter()
+                .map(|n| n.counters.messages_sent.iter().sum::<u64>())
+                .sum(),
+        }
+    }
+
+    /// The report of a run found stuck at `cycle`.
+    pub(super) fn deadlock_report(&self, cycle: u64, stuck: Stuck) -> DeadlockReport {
+        DeadlockReport {
+            stuck,
+            stalled_for: cycle.saturating_sub(self.last_progress.max(self.net.last_move())),
+            explanation: self.explanation(),
+            state: self.state_report(cycle),
+        }
+    }
+
+    /// Why the waiting contexts cannot proceed, with remedies: (tile, line).
+    fn explanation(&self) -> Vec<(u32, String)> {
+        let mut out = Vec::new();
+        for (i, t) in self.tiles.iter().enumerate() {
+            let niu = &self.nius[i];
+            for (c, ctx) in t.contexts.iter().enumerate() {
+                if !matches!(ctx.state, ContextState::Suspended(_)) {
+                    continue;
+                }
+                let at = self.labels.pc_text(ctx.pc);
+                if let Some(receive) = niu.waits_for_room(c) {
+                    out.push((t.id, self.full_table(i, c, &at, receive)));
+                }
+                if let Some((true, id)) = niu.waited_id(c)
+                    && niu.receive_table().state(id) == ReceiveState::InUse
+                    && !niu.discards().iter().any(|d| d.id == id)
+                    && self.net.in_flight() == 0
+                    && !self
+                        .nius
+                        .iter()
+                        .any(|n| n.cts_waits().iter().any(|w| w.dst == t.id && w.id == id))
+                {
+                    out.push((
+                        t.id,
+                        format!(
+                            "context {c} at {at} waits for message id {id}, which no node is sending: the network holds no flit and no Rendezvous send of it waits; the threads that could send it are waiting too (or have ended)"
+                        ),
+                    ));
+                }
+                if let Some((true, id)) = niu.waited_id(c)
+                    && let Some(d) = niu.discards().iter().find(|d| d.id == id)
+                {
+                    out.push((
+                        t.id,
+                        format!(
+                            "context {c} at {at} waits for message id {id}, but a Ready-mode message for id {id} from node {} came at cycle {} while its receive entry was {} (no receive posted) and was discarded: in Ready mode the receive must be posted before the data arrives. Post it earlier (a barrier between the str and the sends), send in Rendezvous mode (sendh rdv), or set niu.strict=true to stop at the discard",
+                            d.from,
+                            d.cycle,
+                            receive_state_name(d.found)
+                        ),
+                    ));
+                }
+            }
+            for w in niu.cts_waits() {
+                let dst = w.dst as usize;
+                let Some(receiver) = self.nius.get(dst) else {
+                    continue;
+                };
+                let held = receiver.held(&self.net).into_iter().find(
+                    |h| matches!(h, Held::Rts { id, from, .. } if *id == w.id && *from == t.id),
+                );
+                let state = receiver.receive_table().state(w.id);
+                let why = match (state, held) {
+                    (ReceiveState::RtsReceived, _) => format!(
+                        "tile {dst} recorded its RTS (RTS Received) but no thread there posts the receive (str) for id {}",
+                        w.id
+                    ),
+                    (ReceiveState::Complete, _) => format!(
+                        "tile {dst}'s receive entry of id {} is Complete from an earlier message and has not been removed: the RTS waits for rmr (SCMPClearReceive) of it, which the receiving thread must do before it posts the next receive of that id",
+                        w.id
+                    ),
+                    (ReceiveState::InProgress, _) => format!(
+                        "another message with id {} into tile {dst} is In Progress; the RTS waits until it is Complete and removed",
+                        w.id
+                    ),
+                    (ReceiveState::Empty, Some(_)) => format!(
+                        "tile {dst}'s receive table is full (all {} entries taken); the RTS waits in its ejection buffer for an entry",
+                        receiver.receive_table().capacity()
+                    ),
+                    (ReceiveState::Empty, None) => "its RTS is still in the network".to_string(),
+                    (ReceiveState::InUse, _) => {
+                        format!("tile {dst} has posted the receive; its CTS is on its way")
+                    }
+                };
+                out.push((
+                    t.id,
+                    format!(
+                        "context {}'s Rendezvous send of message id {} to tile {dst} waits for its CTS: {why}",
+                        w.context, w.id
+                    ),
+                ));
+            }
+            for h in niu.held(&self.net) {
+                if let Held::Thread { from } = h {
+                    let running = t
+                        .contexts
+                        .iter()
+                        .filter(|c| matches!(c.state, ContextState::Ready | ContextState::Running))
+                        .count();
+                    out.push((
+                        t.id,
+                        format!(
+                            "a thread message from node {from} needs a free context and every one of the {} holds a thread ({running} of them running): a handler that waits in a loop for another message keeps its context, so the message it waits for may never get one. End handlers quickly (record the message, endt) and wait in a main thread, or send fewer thread messages at once",
+                            t.contexts.len()
+                        ),
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// Why context `c` of tile `i` cannot get an entry of its full receive
+    /// (or send) table, and the remedies.
+    fn full_table(&self, i: usize, c: usize, at: &str, receive: bool) -> String {
+        let niu = &self.nius[i];
+        if receive {
+            let table = niu.receive_table();
+            let rts = table
+                .entries()
+                .iter()
+                .filter(|e| e.state == ReceiveState::RtsReceived)
+                .count();
+            let complete = table
+                .entries()
+                .iter()
+                .filter(|e| e.state == ReceiveState::Complete)
+                .count();
+            let complete = if complete > 0 {
+                format!(", {complete} Complete (waiting for rmr)")
+            } else {
+                String::new()
+            };
+            format!(
+                "context {c} at {at} posts a receive (str) but the receive table is full: {} of {} entries, {rts} RTS Received (Rendezvous senders announced messages whose receives this tile has not posted yet){complete}. Only a receive posted for one of the RTS Received ids, or an rmr, frees an entry. Remedies: post first the receives of ids whose RTS has arrived (SCMPPollReceive/ldsr reads RTS Received for them); keep at most niu.receive_table_entries receives outstanding (receive in windows, see docs/libraries.md, \"Gathering from many tiles\"); remove Complete entries (rmr) early; or raise niu.receive_table_entries",
+                table.len(),
+                table.capacity()
+            )
+        } else {
+            let table = niu.send_table();
+            let count = |s| table.entries().iter().filter(|e| e.state == s).count();
+            use isa_spec::msg::SendState;
+            format!(
+                "context {c} at {at} starts a send (sendh) but the send table is full: {} of {} entries, {} Complete (waiting for rms: SCMPClearSend), {} In Progress (Rendezvous sends waiting for their CTS or data under way), {} In Use. Remedies: remove completed sends (rms) before starting more; or raise niu.send_table_entries",
+                table.len(),
+                table.capacity(),
+                count(SendState::Complete),
+                count(SendState::InProgress),
+                count(SendState::InUse)
+            )
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! `scmp cc`: compiles C (and assembly) for a tile with gcc, `scmp.h`, one
+//! messaging library, picolibc (semihosting) and the tile's linker script,
+//! with `scmp asm` as gcc's assembler (`gcc -B`).
+//!
+//! The files it needs are built into the binary and written once into a
+//! support directory (`$SCMP_CACHE_DIR`, else `$XDG_CACHE_HOME/scmp`, else
+//! `~/.cache/scmp`, one subdirectory per version of them): `include/scmp.h`,
+//! the libraries' sources and objects (`scmp_am.o`, `scmp_sr.o`, assembled
+//! by `scmp asm -c`), `scmp_start.c` (how `main` ends), the linker script,
+//! and `bin/as`, a link to this program that gcc runs as its assembler.
+
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use crate::setup::EXIT_USAGE;
+
+/// The compiler driver.
+pub const GCC: &str = "riscv64-unknown-elf-gcc";
+
+/// Files of the support directory: path in it, contents.
+const FILES: &[(&str, &str)] = &[
+    ("include/scmp.h", include_str!("../c/include/scmp.h")),
+    ("scmp_start.c", include_str!("../c/scmp_start.c")),
+    ("scmp-picolibc.ld", include_str!("../c/scmp-picolibc.ld")),
+    ("lib/am.s", include_str!("../stressmarks/lib/am.s")),
+    ("lib/sr.s", include_str!("../stressmarks/lib/sr.s")),
+    (
+        "lib/scmp_common.s",
+        include_str!("../stressmarks/lib/scmp_common.s"),
+    ),
+    (
+        "lib/scmp_insn.s",
+        include_str!("../stressmarks/lib/scmp_insn.s"),
+    ),
+];
+
+/// Arguments of `scmp cc`.
+#[derive(clap::Args)]
+#[command(disable_help_flag = true)]
+pub struct CcArgs {
+    /// Print help.
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
+    /// gcc's arguments (sources, `-o`, `-O2`, `-g`, ...), and ours anywhere
+    /// among them: `--model am|sr` (the library: active messages for the
+    /// original NIU, send-and-receive for the modified one; default sr),
+    /// `-v` (print the gcc command line it runs).
+    #[arg(allow_hyphen_values = true, trailing_var_arg = true, num_args = 0..)]
+    args: Vec<String>,
+}
+
+/// Where the support files live (created when missing).
+pub fn support_dir() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    FILES.hash(&mut h);
+    exe.hash(&mut h);
+    env!("CARGO_PKG_VERSION").hash(&mut h);
+    let base = std::env::var_os("SCMP_CACHE_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("scmp")))
+        .or_else(|| std::env::var_os("HOME").map(|d| PathBuf::from(d).join(".cache/scmp")))
+        .unwrap_or_else(|| std::env::temp_dir().join("scmp"));
+    let dir = base.join(format!("support-{:016x}", h.finish()));
+    if dir.join("ready").exists() {
+        return Ok(dir);
+    }
+    // Built beside, then renamed: runs at the same time never see half.
+    let tmp = base.join(format!("tmp-{}-{:016x}", std::process::id(), h.finish()));
+    let made = build_support(&tmp, &exe);
+    if let Err(e) = made {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(e);
+    }
+    if std::fs::rename(&tmp, &dir).is_err() {
+        let _ = std::fs::remove_dir_all(&tmp);
+        if !dir.join("ready").exists() {
+            return Err(format!("cannot create {}", dir.display()));
+        }
+    }
+    Ok(dir)
+}
+
+fn build_support(dir: &Path, exe: &Path) -> Result<(), String> {
+    let io = |e: std::io::Error| format!("cannot write {}: {e}", dir.display());
+    for (name, text) in FILES {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().expect("files are in the directory")).map_err(io)?;
+        std::fs::write(&path, text).map_err(io)?;
+    }
+    // The libraries, assembled by us into objects.
+    let opts = asm::Options {
+        include_dirs: vec![dir.join("lib")],
+        ..asm::Options::default()
+    };
+    for lib in ["am", "sr"] {
+        let src = dir.join(format!("lib/{lib}.s"));
+        let text = std::fs::read_to_string(&src).map_err(io)?;
+        let out = asm::assemble_object(
+            &src.display().to_string(),
+            &text,
+            &opts,
+            asm::object::abi_flags("ilp32d").expect("a known ABI"),
+        )
+        .map_err(|d| d.render(false))?;
+        std::fs::write(dir.join(format!("scmp_{lib}.o")), out.object).map_err(io)?;
+    }
+    // gcc -B DIR/bin/ runs DIR/bin/as: this program, as GNU as.
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).map_err(io)?;
+    for name in ["as", "riscv64-unknown-elf-as"] {
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(exe, bin.join(name)).map_err(io)?;
+        #[cfg(not(unix))]
+        std::fs::copy(exe, bin.join(name)).map_err(io)?;
+    }
+    std::fs::write(dir.join("ready"), "").map_err(io)?;
+    Ok(())
+}
+
+/// The gcc command line `scmp cc` runs for `args` (gcc's) and `model`.
+pub fn gcc_command(dir: &Path, model: &str, args: &[String]) -> Vec<String> {
+    let d = dir.display();
+    let mut cmd: Vec<String> = [
+        GCC,
+        "-march=rv32g",
+        "-mabi=ilp32d",
+        "--specs=picolibc.specs",
+        "--oslib=semihost",
+        "--crt0=semihost",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    cmd.push(format!("-B{d}/bin/"));
+    cmd.push(format!("-I{d}/include"));
+    cmd.push(format!("-DSCMP_MODEL_{}", model.to_uppercase()));
+    // Compiling only (-c, -S, -E): no link inputs.
+    let link = !args.iter().any(|a| a == "-c" || a == "-S" || a == "-E");
+    if link {
+        cmd.push(format!("-L{d}"));
+        cmd.push("-Tscmp-picolibc.ld".into());
+        cmd.push("-Wl,--wrap=main".into());
+    }
+    cmd.extend(args.iter().cloned());
+    if link {
+        cmd.push(format!("{d}/scmp_start.c"));
+        cmd.push(format!("{d}/scmp_{model}.o"));
+        cmd.push("-lm".into());
+    }
+    cmd
+}
+
+/// `scmp cc ...`.
+pub fn cc(args: CcArgs) -> ExitCode {
+    let mut model = "sr".to_string();
+    let mut verbose = false;
+    let mut gcc_args = Vec::new();
+    let mut it = args.args.into_iter();
+    while let Some(a) = it.next() {
+        if a == "--model" {
+            match it.next() {
+                Some(m) => model = m,
+                None => {
+                    eprintln!("error: --model needs am or sr");
+                    return ExitCode::from(EXIT_USAGE);
+                }
+            }
+        } else if let Some(m) = a.strip_prefix("--model=") {
+            model = m.to_string();
+        } else if a == "-v" {
+            verbose = true;
+        } else {
+            gcc_args.push(a);
+        }
+    }
+    if model != "am" && model != "sr" {
+        eprintln!(
+            "error: unknown model `{model}`: am (active messages, --niu original) or sr (send and receive, --niu modified)"
+        );
+        return ExitCode::from(EXIT_USAGE);
+    }
+    if gcc_args.is_empty() {
+        eprintln!("error: no input files (scmp cc prog.c -o prog.elf)");
+        return ExitCode::from(EXIT_USAGE);
+    }
+    let dir = match support_dir() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let cmd = gcc_command(&dir, &model, &gcc_args);
+    if verbose {
+        eprintln!("{}", cmd.join(" "));
+    }
+    match Command::new(&cmd[0]).args(&cmd[1..]).status() {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) => ExitCode::from(s.code().unwrap_or(1).clamp(1, 255) as u8),
+        Err(e) => {
+            eprintln!(
+                "error: cannot run {GCC}: {e} (apt-get install gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)"
+            );
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
