@@ -699,7 +699,10 @@ fn write_csv(grid: &Grid, scored: &[Scored], dir: &Path) -> Result<()> {
             row.extend(sc.point.values.iter().cloned());
             row.extend([
                 p.stressmark.clone(),
-                percent(p.ours),
+                // Four decimals: the fit is computed from it.
+                p.ours
+                    .map(|v| format!("{v:.4}"))
+                    .unwrap_or_else(|| "-".into()),
                 p.at_tiles.map(|t| t.to_string()).unwrap_or_default(),
                 format!("{:.2}", p.thesis),
                 p.thesis_at.to_string(),
