@@ -8,6 +8,8 @@
 //! values. serde + toml do the parsing; the overlay step checks key names and
 //! value types itself so that every error names the key it is about.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use toml::{Table, Value};
 
@@ -71,52 +73,47 @@ pub struct SchedulerConfig {
 }
 
 /// `[timing]`: extra cycles beyond the issue cycle, one key per
-/// [`TimingClass`] (named by [`TimingClass::name`]).
+/// [`TimingClass`], named by [`TimingClass::name`] (the class list in
+/// `isa-spec` is the one definition of the names; the keys' defaults and
+/// documentation are in `default_config.toml`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[serde(try_from = "BTreeMap<String, u32>", into = "BTreeMap<String, u32>")]
 pub struct TimingConfig {
-    pub alu: u32,
-    pub load: u32,
-    pub store: u32,
-    pub branch: u32,
-    pub jump: u32,
-    pub mul: u32,
-    pub div: u32,
-    pub fp_add: u32,
-    pub fp_mul: u32,
-    pub fp_div: u32,
-    pub fp_misc: u32,
-    pub csr: u32,
-    pub system: u32,
-    pub fence: u32,
-    pub atomic: u32,
-    pub msg: u32,
-    pub thread: u32,
+    /// Extra cycles per class, indexed by `TimingClass as usize`.
+    extra: [u32; TimingClass::ALL.len()],
 }
 
 impl TimingConfig {
     /// Extra cycles of an instruction of class `class` (for a branch: when taken).
     pub fn extra(&self, class: TimingClass) -> u32 {
-        match class {
-            TimingClass::Alu => self.alu,
-            TimingClass::Load => self.load,
-            TimingClass::Store => self.store,
-            TimingClass::Branch => self.branch,
-            TimingClass::Jump => self.jump,
-            TimingClass::Mul => self.mul,
-            TimingClass::Div => self.div,
-            TimingClass::FpAdd => self.fp_add,
-            TimingClass::FpMul => self.fp_mul,
-            TimingClass::FpDiv => self.fp_div,
-            TimingClass::FpMisc => self.fp_misc,
-            TimingClass::Csr => self.csr,
-            TimingClass::System => self.system,
-            TimingClass::Fence => self.fence,
-            TimingClass::Atomic => self.atomic,
-            TimingClass::Msg => self.msg,
-            TimingClass::Thread => self.thread,
+        self.extra[class as usize]
+    }
+}
+
+impl TryFrom<BTreeMap<String, u32>> for TimingConfig {
+    type Error = String;
+
+    /// One key per class, no other.
+    fn try_from(mut keys: BTreeMap<String, u32>) -> Result<TimingConfig, String> {
+        let mut extra = [0; TimingClass::ALL.len()];
+        for class in TimingClass::ALL {
+            extra[class as usize] = keys
+                .remove(class.name())
+                .ok_or_else(|| format!("missing key `{}`", class.name()))?;
         }
+        match keys.into_keys().next() {
+            Some(key) => Err(format!("unknown timing class `{key}`")),
+            None => Ok(TimingConfig { extra }),
+        }
+    }
+}
+
+impl From<TimingConfig> for BTreeMap<String, u32> {
+    fn from(t: TimingConfig) -> BTreeMap<String, u32> {
+        TimingClass::ALL
+            .into_iter()
+            .map(|c| (c.name().to_string(), t.extra(c)))
+            .collect()
     }
 }
 
@@ -560,10 +557,18 @@ mod tests {
         assert_eq!(c.tile.contexts, 16);
         assert_eq!(c.scheduler.quantum, 64);
         assert_eq!(c.scheduler.switch_cycles, 3);
-        let t = &c.timing;
+        let t = |class| c.timing.extra(class);
+        use TimingClass::*;
         assert_eq!(
             (
-                t.load, t.branch, t.jump, t.mul, t.div, t.fp_add, t.fp_mul, t.fp_div
+                t(Load),
+                t(Branch),
+                t(Jump),
+                t(Mul),
+                t(Div),
+                t(FpAdd),
+                t(FpMul),
+                t(FpDiv)
             ),
             (1, 1, 1, 2, 32, 2, 3, 19)
         );

@@ -33,8 +33,9 @@ pub mod trace;
 pub use config::{Config, ConfigBuilder, ConfigError};
 pub use elf::{LoadError, Program};
 pub use fault::{FaultCause, FaultReport};
-pub use hart::host::{CapturedConsole, Console, NullConsole, StdConsole, Stream};
+pub use hart::host::{CapturedConsole, Console, NullConsole, StdConsole};
 pub use hart::semihost::{HostEnvironment, with_host_environment};
+pub use hart::service::Stream;
 pub use machine::{
     Machine, Monitor, Progress, RunEnd, RunOptions, RunResult, TraceOptions, TraceSink, run,
 };

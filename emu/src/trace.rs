@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use isa_spec::{F_ABI, Inst, X_ABI};
 
-use crate::hart::execute::Effects;
+use crate::hart::effects::Effects;
 use crate::labels::Labels;
 
 /// The first line of a trace file: the columns of an instruction record.

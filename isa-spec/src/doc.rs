@@ -140,7 +140,9 @@ pub fn reference() -> String {
          registers; `target` is an address (encoded relative to the instruction); `[, rm]` is an\n\
          optional rounding mode (rne rtz rdn rup rmm dyn) whose default is given in the\n\
          operand column; the timing class selects the extra cycles in the emulator's\n\
-         configuration.\n\n",
+         configuration; the unit is the part of the tile that executes the instruction\n\
+         (core: the hart's pipeline; NIU: the network interface unit; thread: the\n\
+         thread scheduler; host: a host service).\n\n",
     );
     let extensions = [
         Extension::I,
@@ -154,8 +156,8 @@ pub fn reference() -> String {
     ];
     for ext in extensions {
         let _ = writeln!(out, "## {}\n", ext.name());
-        out.push_str("| syntax | fixed bits | match | mask | timing | semantics |\n");
-        out.push_str("|---|---|---|---|---|---|\n");
+        out.push_str("| syntax | fixed bits | match | mask | timing | unit | semantics |\n");
+        out.push_str("|---|---|---|---|---|---|---|\n");
         for spec in SPECS.iter().filter(|s| s.extension == ext) {
             let mut syn = syntax(spec);
             for operand in spec.operands {
@@ -165,12 +167,13 @@ pub fn reference() -> String {
             }
             let _ = writeln!(
                 out,
-                "| `{}` | `{}` | `{:#010x}` | `{:#010x}` | {} | {} |",
+                "| `{}` | `{}` | `{:#010x}` | `{:#010x}` | {} | {} | {} |",
                 syn,
                 fixed_bits(spec),
                 spec.match_bits,
                 spec.mask,
                 spec.timing.name(),
+                spec.unit.name(),
                 spec.semantics.replace('|', "\\|")
             );
         }

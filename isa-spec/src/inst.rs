@@ -42,88 +42,96 @@ impl Extension {
     }
 }
 
-/// Timing class of an instruction; the emulator's configuration gives each
-/// class its extra cycles beyond the one issue cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TimingClass {
-    /// Integer ALU operation.
-    Alu,
-    /// Load from local memory.
-    Load,
-    /// Store to local memory.
-    Store,
-    /// Conditional branch (extra cycles when taken).
-    Branch,
-    /// Unconditional jump.
-    Jump,
-    /// Integer multiply.
-    Mul,
-    /// Integer divide or remainder.
-    Div,
-    /// Floating-point add, subtract, convert.
-    FpAdd,
-    /// Floating-point multiply and fused multiply-add.
-    FpMul,
-    /// Floating-point divide and square root.
-    FpDiv,
-    /// Floating-point compare, sign injection, min/max, move, classify.
-    FpMisc,
-    /// CSR access.
-    Csr,
-    /// Environment call or breakpoint.
-    System,
-    /// Memory fence.
-    Fence,
-    /// Atomic memory operation.
-    Atomic,
-    /// Messaging instruction (handled by the NIU).
-    Msg,
-    /// Thread control (end, yield, wait).
-    Thread,
+/// Calls `$callback! { rows }` with every timing class, one row each:
+/// `Variant key "what it covers";`. The enum [`TimingClass`], its order
+/// ([`TimingClass::ALL`]) and its configuration key ([`TimingClass::name`],
+/// the `[timing]` key of the emulator's configuration) derive from it.
+macro_rules! for_each_timing_class {
+    ($callback:ident) => {
+        $callback! {
+            Alu    alu     "Integer ALU operation.";
+            Load   load    "Load from local memory.";
+            Store  store   "Store to local memory.";
+            Branch branch  "Conditional branch (extra cycles when taken).";
+            Jump   jump    "Unconditional jump.";
+            Mul    mul     "Integer multiply.";
+            Div    div     "Integer divide or remainder.";
+            FpAdd  fp_add  "Floating-point add, subtract, convert.";
+            FpMul  fp_mul  "Floating-point multiply and fused multiply-add.";
+            FpDiv  fp_div  "Floating-point divide and square root.";
+            FpMisc fp_misc "Floating-point compare, sign injection, min/max, move, classify.";
+            Csr    csr     "CSR access.";
+            System system  "Environment call or breakpoint.";
+            Fence  fence   "Memory fence.";
+            Atomic atomic  "Atomic memory operation.";
+            Msg    msg     "Messaging instruction (handled by the NIU).";
+            Thread thread  "Thread control (end, yield, wait).";
+        }
+    };
 }
 
-impl TimingClass {
-    /// Every class, in documentation order.
-    pub const ALL: [TimingClass; 17] = [
-        TimingClass::Alu,
-        TimingClass::Load,
-        TimingClass::Store,
-        TimingClass::Branch,
-        TimingClass::Jump,
-        TimingClass::Mul,
-        TimingClass::Div,
-        TimingClass::FpAdd,
-        TimingClass::FpMul,
-        TimingClass::FpDiv,
-        TimingClass::FpMisc,
-        TimingClass::Csr,
-        TimingClass::System,
-        TimingClass::Fence,
-        TimingClass::Atomic,
-        TimingClass::Msg,
-        TimingClass::Thread,
-    ];
+macro_rules! define_timing_classes {
+    ($($variant:ident $key:ident $doc:literal;)*) => {
+        /// Timing class of an instruction; the emulator's configuration gives
+        /// each class its extra cycles beyond the one issue cycle.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        pub enum TimingClass {
+            $(
+                #[doc = $doc]
+                $variant,
+            )*
+        }
 
-    /// Lower-case name, as used in configuration keys.
+        impl TimingClass {
+            /// Every class, in documentation order (the order of
+            /// `as usize`).
+            pub const ALL: [TimingClass; [$(TimingClass::$variant),*].len()] =
+                [$(TimingClass::$variant),*];
+
+            /// Lower-case name, as used in configuration keys.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(TimingClass::$variant => stringify!($key),)*
+                }
+            }
+        }
+    };
+}
+
+for_each_timing_class!(define_timing_classes);
+
+impl TimingClass {
+    /// The class whose [`name`](TimingClass::name) is `name`.
+    pub fn from_name(name: &str) -> Option<TimingClass> {
+        TimingClass::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// Which part of a tile executes an instruction: the table's unit column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// The hart's pipeline: the integer, memory, atomic, CSR and FP
+    /// instructions (the emulator's instruction semantics).
+    Core,
+    /// The network interface unit: the messaging instructions, and the
+    /// waits on its send and receive tables.
+    Niu,
+    /// The tile's thread scheduler: ending a thread, yielding the pipeline.
+    Thread,
+    /// A host service: `ecall`, and `ebreak` (a semihosting call when framed
+    /// by the semihosting words, else a breakpoint).
+    Host,
+}
+
+impl Unit {
+    /// Name as the reference documentation shows it.
     pub fn name(self) -> &'static str {
         match self {
-            TimingClass::Alu => "alu",
-            TimingClass::Load => "load",
-            TimingClass::Store => "store",
-            TimingClass::Branch => "branch",
-            TimingClass::Jump => "jump",
-            TimingClass::Mul => "mul",
-            TimingClass::Div => "div",
-            TimingClass::FpAdd => "fp_add",
-            TimingClass::FpMul => "fp_mul",
-            TimingClass::FpDiv => "fp_div",
-            TimingClass::FpMisc => "fp_misc",
-            TimingClass::Csr => "csr",
-            TimingClass::System => "system",
-            TimingClass::Fence => "fence",
-            TimingClass::Atomic => "atomic",
-            TimingClass::Msg => "msg",
-            TimingClass::Thread => "thread",
+            Unit::Core => "core",
+            Unit::Niu => "NIU",
+            Unit::Thread => "thread",
+            Unit::Host => "host",
         }
     }
 }
@@ -147,6 +155,8 @@ pub struct InstrSpec {
     pub mask: u32,
     /// Timing class.
     pub timing: TimingClass,
+    /// Which part of the tile executes it.
+    pub unit: Unit,
     /// One-line semantics.
     pub semantics: &'static str,
 }
@@ -216,7 +226,7 @@ const RNE: crate::RoundingMode = crate::RoundingMode::Rne;
 macro_rules! define_table {
     ($(
         $variant:ident $mnemonic:literal $ext:ident [$($operand:expr),*]
-        {$($hi:literal : $lo:literal = $val:expr),*} $timing:ident $semantics:literal;
+        {$($hi:literal : $lo:literal = $val:expr),*} $timing:ident $unit:ident $semantics:literal;
     )*) => {
         /// Every instruction of the ISA, one variant per table row.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -249,11 +259,126 @@ macro_rules! define_table {
                     match_bits: MM.0,
                     mask: MM.1,
                     timing: TimingClass::$timing,
+                    unit: Unit::$unit,
                     semantics: $semantics,
                 }
             }
         ),*];
+
+        define_units!(@ [] [] [] [] $($variant $unit,)*);
     };
+}
+
+/// Sorts the rows by their unit (a token muncher: one row per step) and
+/// defines an enum of each unit's instructions and [`Opcode::executes`].
+macro_rules! define_units {
+    (@ [$($core:ident)*] [$($niu:ident)*] [$($thread:ident)*] [$($host:ident)*]) => {
+        /// The instructions the core executes ([`Unit::Core`]), named as
+        /// their [`Opcode`]s.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum CoreOp { $($core),* }
+
+        /// The instructions the NIU executes ([`Unit::Niu`]), named as
+        /// their [`Opcode`]s.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum NiuOp { $($niu),* }
+
+        /// The instructions the thread scheduler executes
+        /// ([`Unit::Thread`]), named as their [`Opcode`]s.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum ThreadOp { $($thread),* }
+
+        /// The instructions served by the host ([`Unit::Host`]), named as
+        /// their [`Opcode`]s.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum HostOp { $($host),* }
+
+        impl Opcode {
+            /// Which unit executes the instruction, with the instruction as
+            /// one of that unit's.
+            #[inline]
+            pub const fn executes(self) -> Executes {
+                match self {
+                    $(Opcode::$core => Executes::Core(CoreOp::$core),)*
+                    $(Opcode::$niu => Executes::Niu(NiuOp::$niu),)*
+                    $(Opcode::$thread => Executes::Thread(ThreadOp::$thread),)*
+                    $(Opcode::$host => Executes::Host(HostOp::$host),)*
+                }
+            }
+        }
+
+        impl CoreOp {
+            /// Every one, in table order.
+            pub const ALL: &'static [CoreOp] = &[$(CoreOp::$core),*];
+
+            /// The opcode.
+            #[inline]
+            pub const fn opcode(self) -> Opcode {
+                match self {
+                    $(CoreOp::$core => Opcode::$core,)*
+                }
+            }
+        }
+
+        impl NiuOp {
+            /// Every one, in table order.
+            pub const ALL: &'static [NiuOp] = &[$(NiuOp::$niu),*];
+
+            /// The opcode.
+            #[inline]
+            pub const fn opcode(self) -> Opcode {
+                match self {
+                    $(NiuOp::$niu => Opcode::$niu,)*
+                }
+            }
+        }
+    };
+    (@ [$($core:ident)*] $niu:tt $thread:tt $host:tt $v:ident Core, $($rest:tt)*) => {
+        define_units!(@ [$($core)* $v] $niu $thread $host $($rest)*);
+    };
+    (@ $core:tt [$($niu:ident)*] $thread:tt $host:tt $v:ident Niu, $($rest:tt)*) => {
+        define_units!(@ $core [$($niu)* $v] $thread $host $($rest)*);
+    };
+    (@ $core:tt $niu:tt [$($thread:ident)*] $host:tt $v:ident Thread, $($rest:tt)*) => {
+        define_units!(@ $core $niu [$($thread)* $v] $host $($rest)*);
+    };
+    (@ $core:tt $niu:tt $thread:tt [$($host:ident)*] $v:ident Host, $($rest:tt)*) => {
+        define_units!(@ $core $niu $thread [$($host)* $v] $($rest)*);
+    };
+}
+
+/// An instruction as one of the unit that executes it
+/// ([`Opcode::executes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Executes {
+    /// The core.
+    Core(CoreOp),
+    /// The NIU.
+    Niu(NiuOp),
+    /// The thread scheduler.
+    Thread(ThreadOp),
+    /// The host.
+    Host(HostOp),
+}
+
+impl Executes {
+    /// The unit.
+    pub const fn unit(self) -> Unit {
+        match self {
+            Executes::Core(_) => Unit::Core,
+            Executes::Niu(_) => Unit::Niu,
+            Executes::Thread(_) => Unit::Thread,
+            Executes::Host(_) => Unit::Host,
+        }
+    }
 }
 
 crate::for_each_instruction!(define_table);
@@ -275,6 +400,12 @@ impl Opcode {
     #[inline]
     pub fn timing(self) -> TimingClass {
         self.spec().timing
+    }
+
+    /// Which part of the tile executes it.
+    #[inline]
+    pub fn unit(self) -> Unit {
+        self.spec().unit
     }
 }
 

@@ -10,6 +10,8 @@
 //! [`PSEUDOS`], written in terms of the first; it also says which alias the
 //! disassembler prints for an instruction.
 #![deny(missing_docs)]
+// The unit column's muncher (`inst::define_units`) takes one step per row.
+#![recursion_limit = "256"]
 
 mod alias;
 mod csr;

@@ -1,6 +1,8 @@
 //! Checks on the instruction table itself and on encode/decode round trips.
 
-use isa_spec::{Field, Inst, Opcode, SPECS};
+use isa_spec::{
+    CoreOp, Executes, Extension, Field, HostOp, Inst, NiuOp, Opcode, SPECS, ThreadOp, Unit,
+};
 use proptest::prelude::*;
 
 #[test]
@@ -164,4 +166,33 @@ proptest! {
             prop_assert_eq!(inst.encode(), Ok(word));
         }
     }
+}
+
+/// The unit column and the enums derived from it agree: each opcode is
+/// one of its unit's instructions, and back; the units are where the
+/// extensions say (the SCMP rows are the NIU's and the thread scheduler's,
+/// `ecall`/`ebreak` the host's, every other row the core's).
+#[test]
+fn each_opcode_is_one_of_its_units_instructions() {
+    for &op in Opcode::ALL {
+        let executes = op.executes();
+        assert_eq!(executes.unit(), op.unit(), "{op:?}");
+        let back = match executes {
+            Executes::Core(c) => c.opcode(),
+            Executes::Niu(n) => n.opcode(),
+            Executes::Thread(ThreadOp::Endt) => Opcode::Endt,
+            Executes::Thread(ThreadOp::Yield) => Opcode::Yield,
+            Executes::Host(HostOp::Ecall) => Opcode::Ecall,
+            Executes::Host(HostOp::Ebreak) => Opcode::Ebreak,
+        };
+        assert_eq!(back, op);
+        let expected = match (op.spec().extension, op) {
+            (_, Opcode::Endt | Opcode::Yield) => Unit::Thread,
+            (_, Opcode::Ecall | Opcode::Ebreak) => Unit::Host,
+            (Extension::Scmp, _) => Unit::Niu,
+            _ => Unit::Core,
+        };
+        assert_eq!(op.unit(), expected, "{op:?}");
+    }
+    assert_eq!(CoreOp::ALL.len() + NiuOp::ALL.len() + 4, Opcode::ALL.len());
 }

@@ -5,14 +5,16 @@
 //! `TRACE` is a const parameter: with it false the effect recording compiles
 //! away, so tracing costs nothing when off.
 
-use isa_spec::{Inst, Opcode};
+use isa_spec::{CoreOp, Executes, HostOp, HostService, Inst, Opcode, ThreadOp};
 use rustc_apfloat::ieee::{Double, Single};
 
 use crate::fault::{Access, FaultCause};
-use crate::hart::context::{Context, NO_RESERVATION};
+use crate::hart::context::Context;
 use crate::hart::csr::{self, Identity};
+use crate::hart::effects::{Effects, Stop};
 use crate::hart::fpu::{self, Arith, Compare, box_s, unbox_s};
 use crate::hart::memory::Memory;
+use crate::hart::reservations::Reservations;
 
 /// Writes integer register `rd` and, when tracing, records the write
 /// (callers re-zero `x0` after the instruction).
@@ -54,114 +56,6 @@ macro_rules! store_then_check {
             return Err(Stop::CodeWritten);
         }
     }};
-}
-
-/// Why execution left the straight-line path. The pc is not advanced.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// A guest fault.
-    Fault(FaultCause),
-    /// `ecall`: the tile performs the host service.
-    HostCall,
-    /// `yield`.
-    Yield,
-    /// `endt`.
-    EndThread,
-    /// A messaging instruction: the tile hands it to the NIU.
-    Messaging,
-    /// The instruction completed (pc advanced) but stored into the
-    /// predecoded text, which the tile must decode again before going on.
-    CodeWritten,
-}
-
-impl From<FaultCause> for Stop {
-    fn from(cause: FaultCause) -> Stop {
-        Stop::Fault(cause)
-    }
-}
-
-/// LR reservations of a tile's contexts. A store to a reserved word breaks
-/// every reservation of that word, so an `sc.w` fails when another context
-/// wrote the word since its `lr.w`.
-#[derive(Clone, Debug)]
-pub struct Reservations {
-    addrs: [u32; 16],
-    /// Bit c set: context c holds a reservation.
-    active: u16,
-}
-
-impl Default for Reservations {
-    fn default() -> Self {
-        Reservations {
-            addrs: [NO_RESERVATION; 16],
-            active: 0,
-        }
-    }
-}
-
-impl Reservations {
-    #[inline(always)]
-    pub(crate) fn on_store(&mut self, addr: u32) {
-        if self.active != 0 {
-            self.break_word(addr & !3);
-        }
-    }
-
-    #[cold]
-    fn break_word(&mut self, word: u32) {
-        for c in 0..16 {
-            if self.active & (1 << c) != 0 && self.addrs[c] == word {
-                self.addrs[c] = NO_RESERVATION;
-                self.active &= !(1 << c);
-            }
-        }
-    }
-
-    pub(crate) fn reserve(&mut self, context: usize, addr: u32) {
-        self.addrs[context] = addr;
-        self.active |= 1 << context;
-    }
-
-    /// Takes context's reservation away, returning whether it was on `addr`.
-    pub(crate) fn take(&mut self, context: usize, addr: u32) -> bool {
-        let held = self.active & (1 << context) != 0 && self.addrs[context] == addr;
-        self.clear(context);
-        held
-    }
-
-    /// Whether no context holds a reservation.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.active == 0
-    }
-
-    /// Drops a context's reservation (its thread ended).
-    pub fn clear(&mut self, context: usize) {
-        self.addrs[context] = NO_RESERVATION;
-        self.active &= !(1 << context);
-    }
-}
-
-/// What an instruction changed, for the trace.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Effects {
-    /// Integer register written (not x0) and its new value.
-    pub x: Option<(u8, u32)>,
-    /// A second integer register written (host services returning two values).
-    pub x2: Option<(u8, u32)>,
-    /// FP register written and its new value.
-    pub f: Option<(u8, u64)>,
-    /// Store: address, value, width in bytes.
-    pub store: Option<(u32, u64, u8)>,
-    /// fflags after the instruction, when it changed them.
-    pub fflags: Option<u8>,
-    /// frm after the instruction, when a CSR write changed it.
-    pub frm: Option<u8>,
-    /// Branch taken.
-    pub taken: bool,
-    /// Load (not `lr.w` or AMOs, whose store shows the address): address
-    /// and width in bytes.
-    pub load: Option<(u32, u8)>,
 }
 
 /// What the executing context may see of its tile.
@@ -239,199 +133,193 @@ impl Hart<'_> {
                 store_then_check!(TRACE, self, ctx, fx, pc, addr, $method, $v, $w)
             };
         }
-        match inst.op {
-            Opcode::Lui => wx!(imm << 12),
-            Opcode::Auipc => wx!(pc.wrapping_add(imm << 12)),
-            Opcode::Jal => {
-                next = target_ok(pc.wrapping_add(imm))?;
-                wx!(pc.wrapping_add(4))
-            }
-            Opcode::Jalr => {
-                next = target_ok(addr & !1)?;
-                wx!(pc.wrapping_add(4))
-            }
-            Opcode::Beq => branch!(rs1 == rs2),
-            Opcode::Bne => branch!(rs1 != rs2),
-            Opcode::Blt => branch!((rs1 as i32) < rs2 as i32),
-            Opcode::Bge => branch!((rs1 as i32) >= rs2 as i32),
-            Opcode::Bltu => branch!(rs1 < rs2),
-            Opcode::Bgeu => branch!(rs1 >= rs2),
-            Opcode::Lb => {
-                wx!(self.mem.load_u8(addr)? as i8 as u32);
-                if TRACE {
-                    fx.load = Some((addr, 1));
-                }
-            }
-            Opcode::Lh => {
-                wx!(self.mem.load_u16(addr)? as i16 as u32);
-                if TRACE {
-                    fx.load = Some((addr, 2));
-                }
-            }
-            Opcode::Lw => {
-                wx!(self.mem.load_u32(addr)?);
-                if TRACE {
-                    fx.load = Some((addr, 4));
-                }
-            }
-            Opcode::Lbu => {
-                wx!(self.mem.load_u8(addr)? as u32);
-                if TRACE {
-                    fx.load = Some((addr, 1));
-                }
-            }
-            Opcode::Lhu => {
-                wx!(self.mem.load_u16(addr)? as u32);
-                if TRACE {
-                    fx.load = Some((addr, 2));
-                }
-            }
-            Opcode::Sb => store!(store_u8, rs2 as u8, 1),
-            Opcode::Sh => store!(store_u16, rs2 as u16, 2),
-            Opcode::Sw => store!(store_u32, rs2, 4),
-            Opcode::Addi => wx!(rs1.wrapping_add(imm)),
-            Opcode::Slti => wx!(((rs1 as i32) < inst.imm) as u32),
-            Opcode::Sltiu => wx!((rs1 < imm) as u32),
-            Opcode::Xori => wx!(rs1 ^ imm),
-            Opcode::Ori => wx!(rs1 | imm),
-            Opcode::Andi => wx!(rs1 & imm),
-            Opcode::Slli => wx!(rs1 << (imm & 31)),
-            Opcode::Srli => wx!(rs1 >> (imm & 31)),
-            Opcode::Srai => wx!(((rs1 as i32) >> (imm & 31)) as u32),
-            Opcode::Add => wx!(rs1.wrapping_add(rs2)),
-            Opcode::Sub => wx!(rs1.wrapping_sub(rs2)),
-            Opcode::Sll => wx!(rs1 << (rs2 & 31)),
-            Opcode::Slt => wx!(((rs1 as i32) < rs2 as i32) as u32),
-            Opcode::Sltu => wx!((rs1 < rs2) as u32),
-            Opcode::Xor => wx!(rs1 ^ rs2),
-            Opcode::Srl => wx!(rs1 >> (rs2 & 31)),
-            Opcode::Sra => wx!(((rs1 as i32) >> (rs2 & 31)) as u32),
-            Opcode::Or => wx!(rs1 | rs2),
-            Opcode::And => wx!(rs1 & rs2),
-            // One in-order pipeline per tile and no caches: fences order nothing.
-            Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => {}
+        let op = match inst.op.executes() {
+            Executes::Core(op) => op,
+            Executes::Niu(_) => return Err(Stop::Messaging),
+            Executes::Thread(ThreadOp::Endt) => return Err(Stop::EndThread),
+            Executes::Thread(ThreadOp::Yield) => return Err(Stop::Yield),
             // Services that write guest memory run here, where the memory
             // is held mutably; the others go to the tile.
-            Opcode::Ecall
-                if isa_spec::HostService::from_number(ctx.x[17])
-                    == Some(isa_spec::HostService::Read) =>
-            {
+            Executes::Host(HostOp::Ecall) => {
+                if HostService::from_number(ctx.x[17]) != Some(HostService::Read) {
+                    return Err(Stop::HostCall);
+                }
                 let n = crate::hart::host::read(ctx, self.mem)?;
                 write_x!(TRACE, ctx, fx, 10, n);
                 if self.mem.code_was_written() {
                     ctx.pc = next;
                     return Err(Stop::CodeWritten);
                 }
+                ctx.x[0] = 0;
+                return Ok((next, 0));
             }
-            Opcode::Ecall => return Err(Stop::HostCall),
-            Opcode::Ebreak if crate::hart::semihost::is_call(self.mem, pc) => {
+            Executes::Host(HostOp::Ebreak) => {
+                if !crate::hart::semihost::is_call(self.mem, pc) {
+                    return Err(FaultCause::Breakpoint.into());
+                }
                 crate::hart::semihost::call_in_hart::<TRACE>(ctx, self.mem, fx)?;
                 if self.mem.code_was_written() {
                     ctx.pc = next;
                     return Err(Stop::CodeWritten);
                 }
+                ctx.x[0] = 0;
+                return Ok((next, 0));
             }
-            Opcode::Ebreak => return Err(FaultCause::Breakpoint.into()),
-            Opcode::Mul => wx!(rs1.wrapping_mul(rs2)),
-            Opcode::Mulh => wx!(((rs1 as i32 as i64 * rs2 as i32 as i64) >> 32) as u32),
-            Opcode::Mulhsu => wx!(((rs1 as i32 as i64 * rs2 as i64) >> 32) as u32),
-            Opcode::Mulhu => wx!(((rs1 as u64 * rs2 as u64) >> 32) as u32),
-            Opcode::Csrrw
-            | Opcode::Csrrs
-            | Opcode::Csrrc
-            | Opcode::Csrrwi
-            | Opcode::Csrrsi
-            | Opcode::Csrrci
-            | Opcode::Div
-            | Opcode::Divu
-            | Opcode::Rem
-            | Opcode::Remu
-            | Opcode::LrW
-            | Opcode::ScW
-            | Opcode::AmoswapW
-            | Opcode::AmoaddW
-            | Opcode::AmoxorW
-            | Opcode::AmoandW
-            | Opcode::AmoorW
-            | Opcode::AmominW
-            | Opcode::AmomaxW
-            | Opcode::AmominuW
-            | Opcode::AmomaxuW => {
+        };
+        match op {
+            CoreOp::Lui => wx!(imm << 12),
+            CoreOp::Auipc => wx!(pc.wrapping_add(imm << 12)),
+            CoreOp::Jal => {
+                next = target_ok(pc.wrapping_add(imm))?;
+                wx!(pc.wrapping_add(4))
+            }
+            CoreOp::Jalr => {
+                next = target_ok(addr & !1)?;
+                wx!(pc.wrapping_add(4))
+            }
+            CoreOp::Beq => branch!(rs1 == rs2),
+            CoreOp::Bne => branch!(rs1 != rs2),
+            CoreOp::Blt => branch!((rs1 as i32) < rs2 as i32),
+            CoreOp::Bge => branch!((rs1 as i32) >= rs2 as i32),
+            CoreOp::Bltu => branch!(rs1 < rs2),
+            CoreOp::Bgeu => branch!(rs1 >= rs2),
+            CoreOp::Lb => {
+                wx!(self.mem.load_u8(addr)? as i8 as u32);
+                if TRACE {
+                    fx.load = Some((addr, 1));
+                }
+            }
+            CoreOp::Lh => {
+                wx!(self.mem.load_u16(addr)? as i16 as u32);
+                if TRACE {
+                    fx.load = Some((addr, 2));
+                }
+            }
+            CoreOp::Lw => {
+                wx!(self.mem.load_u32(addr)?);
+                if TRACE {
+                    fx.load = Some((addr, 4));
+                }
+            }
+            CoreOp::Lbu => {
+                wx!(self.mem.load_u8(addr)? as u32);
+                if TRACE {
+                    fx.load = Some((addr, 1));
+                }
+            }
+            CoreOp::Lhu => {
+                wx!(self.mem.load_u16(addr)? as u32);
+                if TRACE {
+                    fx.load = Some((addr, 2));
+                }
+            }
+            CoreOp::Sb => store!(store_u8, rs2 as u8, 1),
+            CoreOp::Sh => store!(store_u16, rs2 as u16, 2),
+            CoreOp::Sw => store!(store_u32, rs2, 4),
+            CoreOp::Addi => wx!(rs1.wrapping_add(imm)),
+            CoreOp::Slti => wx!(((rs1 as i32) < inst.imm) as u32),
+            CoreOp::Sltiu => wx!((rs1 < imm) as u32),
+            CoreOp::Xori => wx!(rs1 ^ imm),
+            CoreOp::Ori => wx!(rs1 | imm),
+            CoreOp::Andi => wx!(rs1 & imm),
+            CoreOp::Slli => wx!(rs1 << (imm & 31)),
+            CoreOp::Srli => wx!(rs1 >> (imm & 31)),
+            CoreOp::Srai => wx!(((rs1 as i32) >> (imm & 31)) as u32),
+            CoreOp::Add => wx!(rs1.wrapping_add(rs2)),
+            CoreOp::Sub => wx!(rs1.wrapping_sub(rs2)),
+            CoreOp::Sll => wx!(rs1 << (rs2 & 31)),
+            CoreOp::Slt => wx!(((rs1 as i32) < rs2 as i32) as u32),
+            CoreOp::Sltu => wx!((rs1 < rs2) as u32),
+            CoreOp::Xor => wx!(rs1 ^ rs2),
+            CoreOp::Srl => wx!(rs1 >> (rs2 & 31)),
+            CoreOp::Sra => wx!(((rs1 as i32) >> (rs2 & 31)) as u32),
+            CoreOp::Or => wx!(rs1 | rs2),
+            CoreOp::And => wx!(rs1 & rs2),
+            // One in-order pipeline per tile and no caches: fences order nothing.
+            CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => {}
+            CoreOp::Mul => wx!(rs1.wrapping_mul(rs2)),
+            CoreOp::Mulh => wx!(((rs1 as i32 as i64 * rs2 as i32 as i64) >> 32) as u32),
+            CoreOp::Mulhsu => wx!(((rs1 as i32 as i64 * rs2 as i64) >> 32) as u32),
+            CoreOp::Mulhu => wx!(((rs1 as u64 * rs2 as u64) >> 32) as u32),
+            CoreOp::Csrrw
+            | CoreOp::Csrrs
+            | CoreOp::Csrrc
+            | CoreOp::Csrrwi
+            | CoreOp::Csrrsi
+            | CoreOp::Csrrci
+            | CoreOp::Div
+            | CoreOp::Divu
+            | CoreOp::Rem
+            | CoreOp::Remu
+            | CoreOp::LrW
+            | CoreOp::ScW
+            | CoreOp::AmoswapW
+            | CoreOp::AmoaddW
+            | CoreOp::AmoxorW
+            | CoreOp::AmoandW
+            | CoreOp::AmoorW
+            | CoreOp::AmominW
+            | CoreOp::AmomaxW
+            | CoreOp::AmominuW
+            | CoreOp::AmomaxuW => {
                 self.execute_rare::<TRACE>(inst, pc, now, retired, fx)?;
                 return Ok((next, 0));
             }
-            Opcode::Flw
-            | Opcode::Fsw
-            | Opcode::Fld
-            | Opcode::Fsd
-            | Opcode::FmaddS
-            | Opcode::FmsubS
-            | Opcode::FnmsubS
-            | Opcode::FnmaddS
-            | Opcode::FaddS
-            | Opcode::FsubS
-            | Opcode::FmulS
-            | Opcode::FdivS
-            | Opcode::FmaddD
-            | Opcode::FmsubD
-            | Opcode::FnmsubD
-            | Opcode::FnmaddD
-            | Opcode::FaddD
-            | Opcode::FsubD
-            | Opcode::FmulD
-            | Opcode::FdivD
-            | Opcode::FsqrtS
-            | Opcode::FsqrtD
-            | Opcode::FsgnjS
-            | Opcode::FsgnjnS
-            | Opcode::FsgnjxS
-            | Opcode::FsgnjD
-            | Opcode::FsgnjnD
-            | Opcode::FsgnjxD
-            | Opcode::FminS
-            | Opcode::FmaxS
-            | Opcode::FminD
-            | Opcode::FmaxD
-            | Opcode::FcvtWS
-            | Opcode::FcvtWuS
-            | Opcode::FcvtWD
-            | Opcode::FcvtWuD
-            | Opcode::FcvtSW
-            | Opcode::FcvtSWu
-            | Opcode::FcvtDW
-            | Opcode::FcvtDWu
-            | Opcode::FcvtSD
-            | Opcode::FcvtDS
-            | Opcode::FmvXW
-            | Opcode::FmvWX
-            | Opcode::FeqS
-            | Opcode::FltS
-            | Opcode::FleS
-            | Opcode::FeqD
-            | Opcode::FltD
-            | Opcode::FleD
-            | Opcode::FclassS
-            | Opcode::FclassD => {
+            CoreOp::Flw
+            | CoreOp::Fsw
+            | CoreOp::Fld
+            | CoreOp::Fsd
+            | CoreOp::FmaddS
+            | CoreOp::FmsubS
+            | CoreOp::FnmsubS
+            | CoreOp::FnmaddS
+            | CoreOp::FaddS
+            | CoreOp::FsubS
+            | CoreOp::FmulS
+            | CoreOp::FdivS
+            | CoreOp::FmaddD
+            | CoreOp::FmsubD
+            | CoreOp::FnmsubD
+            | CoreOp::FnmaddD
+            | CoreOp::FaddD
+            | CoreOp::FsubD
+            | CoreOp::FmulD
+            | CoreOp::FdivD
+            | CoreOp::FsqrtS
+            | CoreOp::FsqrtD
+            | CoreOp::FsgnjS
+            | CoreOp::FsgnjnS
+            | CoreOp::FsgnjxS
+            | CoreOp::FsgnjD
+            | CoreOp::FsgnjnD
+            | CoreOp::FsgnjxD
+            | CoreOp::FminS
+            | CoreOp::FmaxS
+            | CoreOp::FminD
+            | CoreOp::FmaxD
+            | CoreOp::FcvtWS
+            | CoreOp::FcvtWuS
+            | CoreOp::FcvtWD
+            | CoreOp::FcvtWuD
+            | CoreOp::FcvtSW
+            | CoreOp::FcvtSWu
+            | CoreOp::FcvtDW
+            | CoreOp::FcvtDWu
+            | CoreOp::FcvtSD
+            | CoreOp::FcvtDS
+            | CoreOp::FmvXW
+            | CoreOp::FmvWX
+            | CoreOp::FeqS
+            | CoreOp::FltS
+            | CoreOp::FleS
+            | CoreOp::FeqD
+            | CoreOp::FltD
+            | CoreOp::FleD
+            | CoreOp::FclassS
+            | CoreOp::FclassD => {
                 self.execute_fp::<TRACE>(inst, pc, fx)?;
                 return Ok((next, 0));
             }
-            Opcode::SendhT
-            | Opcode::SendhD
-            | Opcode::Send
-            | Opcode::Sende
-            | Opcode::Send2
-            | Opcode::Send2e
-            | Opcode::Sendm
-            | Opcode::Sendme
-            | Opcode::Ldss
-            | Opcode::Ldsr
-            | Opcode::Str
-            | Opcode::Rms
-            | Opcode::Rmr
-            | Opcode::Waits
-            | Opcode::Waitr => return Err(Stop::Messaging),
-            Opcode::Endt => return Err(Stop::EndThread),
-            Opcode::Yield => return Err(Stop::Yield),
         }
         ctx.x[0] = 0;
         Ok((next, extra))

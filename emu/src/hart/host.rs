@@ -12,39 +12,7 @@ use isa_spec::HostService;
 use crate::fault::FaultCause;
 use crate::hart::context::Context;
 use crate::hart::memory::Memory;
-
-/// Output stream of a host service.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Stream {
-    /// fd 1.
-    Stdout,
-    /// fd 2.
-    Stderr,
-}
-
-/// Bytes a thread wrote.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OutputEvent {
-    /// Tile cycle of the ecall.
-    pub cycle: u64,
-    /// Tile.
-    pub tile: u32,
-    /// Context.
-    pub context: u32,
-    /// Stream.
-    pub stream: Stream,
-    /// The bytes.
-    pub bytes: Vec<u8>,
-}
-
-/// What a host service asks of the run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HostOutcome {
-    /// The thread continues.
-    Continue,
-    /// `exit`/`exit_group`: the run ends with this code.
-    Exit(i32),
-}
+use crate::hart::service::{HostOutcome, OutputEvent, Stream};
 
 /// Linux's `EBADF`, returned (negated) for a write to another descriptor.
 const EBADF: u32 = 9;

@@ -1,12 +1,14 @@
 //! One hardware context (hart) of a tile and its execution: the register and
 //! thread state ([`context`]), the control and status registers ([`csr`]),
 //! predecoded text ([`decode`]), the semantics of each instruction
-//! ([`execute`], the careful step that traces), the untraced fast loop
+//! ([`execute`], the careful step that traces), what an instruction
+//! produced besides its writes ([`effects`]: trace effects and stops), the
+//! LR/SC [`reservations`], the untraced fast loop
 //! (`fast`), F and D arithmetic ([`fpu`] in software, the reference;
 //! `hardfloat` its host-FPU fast path), access to the tile's local memory
 //! ([`memory`]), the per-instruction costs of the timing model ([`timing`]),
 //! and the services a program reaches through `ecall` and semihosting
-//! ([`host`], [`semihost`]).
+//! ([`host`], [`semihost`], and what they share, [`service`]).
 //!
 //! The tile (`crate::tile`) schedules the contexts and hands the
 //! messaging instructions to the NIU; nothing here knows about the network.
@@ -14,11 +16,14 @@
 pub mod context;
 pub mod csr;
 pub mod decode;
+pub mod effects;
 pub mod execute;
 pub(crate) mod fast;
 pub mod fpu;
 pub(crate) mod hardfloat;
 pub mod host;
 pub mod memory;
+pub mod reservations;
 pub mod semihost;
+pub mod service;
 pub mod timing;

@@ -21,9 +21,9 @@ use std::io::Read;
 
 use crate::fault::FaultCause;
 use crate::hart::context::Context;
-use crate::hart::execute::{Effects, Stop};
-use crate::hart::host::{HostOutcome, Stream};
+use crate::hart::effects::{Effects, Stop};
 use crate::hart::memory::Memory;
+use crate::hart::service::{HostOutcome, Stream};
 
 /// `slli x0, x0, 0x1f`, the word before a semihosting `ebreak`.
 pub const ENTRY_WORD: u32 = 0x01f0_1013;

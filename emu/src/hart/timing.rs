@@ -27,7 +27,7 @@ impl CostTable {
             .collect();
         CostTable {
             by_opcode,
-            branch_taken_extra: timing.branch,
+            branch_taken_extra: timing.extra(TimingClass::Branch),
         }
     }
 

@@ -4,7 +4,8 @@
 use super::{Machine, TraceSink};
 use std::io::Write;
 
-use crate::hart::host::{Console, OutputEvent};
+use crate::hart::host::Console;
+use crate::hart::service::OutputEvent;
 use crate::trace::TraceRecord;
 
 /// A network or NIU trace line, ordered with instruction records by cycle

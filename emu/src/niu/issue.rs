@@ -33,7 +33,7 @@
 use isa_spec::msg::{
     Flit, FlitKind, Head, MAX_STRIDE, MessageType, ReceiveState, SendState, unpack_stride_count,
 };
-use isa_spec::{Inst, Opcode, SendType};
+use isa_spec::{Executes, Inst, NiuOp, Opcode, SendType};
 
 use super::queue::{Copier, Entry};
 use super::{ControlMessage, Niu, NiuOutcome, OpenMessage, Wait};
@@ -66,19 +66,30 @@ impl Niu {
     /// Context `c` issues messaging instruction `inst` at cycle `now`, with
     /// integer registers `x`. Effects it causes are stamped `now + 1`.
     pub fn issue(&mut self, now: u64, c: usize, inst: &Inst, x: &[u32; 32]) -> NiuOutcome {
+        // The instructions the NIU executes are the table's (its unit
+        // column, `isa_spec::NiuOp`): the sends, and those of its tables.
+        let Executes::Niu(op) = inst.op.executes() else {
+            return fault(inst.op.mnemonic(), "not a messaging instruction".into());
+        };
         if self.port_held(c) {
             return self.suspend(c, Wait::Port);
         }
-        let outcome = match inst.op {
-            Opcode::SendhT
-            | Opcode::SendhD
-            | Opcode::Send
-            | Opcode::Sende
-            | Opcode::Send2
-            | Opcode::Send2e
-            | Opcode::Sendm
-            | Opcode::Sendme => self.issue_send(now, c, inst, x),
-            _ => self.issue_table(now, c, inst, x),
+        let outcome = match op {
+            NiuOp::SendhT
+            | NiuOp::SendhD
+            | NiuOp::Send
+            | NiuOp::Sende
+            | NiuOp::Send2
+            | NiuOp::Send2e
+            | NiuOp::Sendm
+            | NiuOp::Sendme => self.issue_send(now, c, inst, x),
+            NiuOp::Ldss
+            | NiuOp::Ldsr
+            | NiuOp::Str
+            | NiuOp::Rms
+            | NiuOp::Rmr
+            | NiuOp::Waits
+            | NiuOp::Waitr => self.issue_table(now, c, inst, x),
         };
         self.wake_ready(now + 1);
         outcome
@@ -466,7 +477,7 @@ impl Niu {
                     WaitMode::Wake => self.suspend(c, Wait::ReceiveComplete(id)),
                 },
             },
-            _ => fault(m, "not a messaging instruction".into()),
+            _ => unreachable!("issue_table takes the table family"),
         }
     }
 

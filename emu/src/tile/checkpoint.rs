@@ -4,7 +4,7 @@
 
 use super::{Tile, TileCounters};
 use crate::hart::context::Context;
-use crate::hart::execute::Reservations;
+use crate::hart::reservations::Reservations;
 use crate::trace::TraceFilter;
 
 /// A tile's state at the start of an optimistic run (memory is in its

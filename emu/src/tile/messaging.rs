@@ -4,7 +4,7 @@
 use super::{Halt, Parked, Tile};
 use crate::fault::FaultReport;
 use crate::hart::context::ContextState;
-use crate::hart::execute::Effects;
+use crate::hart::effects::Effects;
 use crate::niu::{NiuOutcome, TileEffect};
 use crate::trace::TraceFilter;
 use isa_spec::Opcode;

@@ -19,10 +19,13 @@ use crate::fault::{FaultCause, FaultReport};
 use crate::hart::context::{Context, ContextState, SuspendCause};
 use crate::hart::csr::Identity;
 use crate::hart::decode::{Decoded, DecodedText, Fast};
-use crate::hart::execute::{Effects, Hart, Reservations, Stop};
+use crate::hart::effects::{Effects, Stop};
+use crate::hart::execute::Hart;
 use crate::hart::fast::{self, FastEnv, FastExit, FastState};
-use crate::hart::host::{self, HostOutcome, OutputEvent};
+use crate::hart::host;
 use crate::hart::memory::Memory;
+use crate::hart::reservations::Reservations;
+use crate::hart::service::{HostOutcome, OutputEvent};
 use crate::hart::timing::CostTable;
 use crate::trace::{TraceFilter, TraceRecord};
 

@@ -1,7 +1,7 @@
 //! One word of the text prepared for the fast loop: its operation,
 //! registers, immediate or target, and its block's cycles.
 
-use isa_spec::{Extension, Opcode};
+use isa_spec::{Executes, Extension, HostOp, Opcode, ThreadOp};
 
 use super::Decoded;
 use super::fast_op::{Amo, DYNAMIC_ROUNDING, FastOp, MulDiv, Reg, StopKind};
@@ -71,7 +71,21 @@ impl Fast {
         };
         let rd0 = inst.rd == 0;
         let writes = |f: &mut Fast, op: FastOp| f.op = if rd0 { FastOp::Nop } else { op };
-        match inst.op {
+        let stop = |mut f: Fast, kind: StopKind| {
+            f.op = FastOp::Stop;
+            f.imm = kind as u32;
+            f
+        };
+        let op = match inst.op.executes() {
+            Executes::Core(op) => op,
+            Executes::Niu(_) => return stop(f, StopKind::Messaging),
+            Executes::Thread(ThreadOp::Endt) => return stop(f, StopKind::EndThread),
+            Executes::Thread(ThreadOp::Yield) => return stop(f, StopKind::Yield),
+            Executes::Host(HostOp::Ecall) => return stop(f, StopKind::HostCall),
+            // A breakpoint or a semihosting call: the general way.
+            Executes::Host(HostOp::Ebreak) => return Fast::SLOW,
+        };
+        match op.opcode() {
             Opcode::Lui => {
                 f.imm = imm << 12;
                 writes(&mut f, FastOp::Const);
@@ -128,18 +142,6 @@ impl Fast {
             | Opcode::Csrrci => {
                 f.op = FastOp::Csr;
                 f.imm = (inst.op as u32) << 16 | (inst.imm as u32 & 0xffff);
-            }
-            Opcode::Ecall => {
-                f.op = FastOp::Stop;
-                f.imm = StopKind::HostCall as u32;
-            }
-            op if op.spec().extension == Extension::Scmp => {
-                f.op = FastOp::Stop;
-                f.imm = match op {
-                    Opcode::Endt => StopKind::EndThread,
-                    Opcode::Yield => StopKind::Yield,
-                    _ => StopKind::Messaging,
-                } as u32;
             }
             Opcode::LrW => f.op = FastOp::Lr,
             Opcode::ScW => f.op = FastOp::Sc,

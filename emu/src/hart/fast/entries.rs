@@ -16,9 +16,9 @@ use super::{FastEnv, pc_of};
 use crate::hart::context::Context;
 use crate::hart::csr::Identity;
 use crate::hart::decode::FastOp;
-use crate::hart::execute::Reservations;
 use crate::hart::fpu::{Arith, box_s};
 use crate::hart::hardfloat;
+use crate::hart::reservations::Reservations;
 
 /// Why [`entries`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

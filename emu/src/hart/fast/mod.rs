@@ -31,8 +31,9 @@ mod ops;
 use crate::hart::context::Context;
 use crate::hart::csr::Identity;
 use crate::hart::decode::{Fast, FastOp, StopKind};
-use crate::hart::execute::{Reservations, Stop};
+use crate::hart::effects::Stop;
 use crate::hart::hardfloat::host_has_fma;
+use crate::hart::reservations::Reservations;
 use cursor::Cursor;
 use entries::{Exit, LoopState, entries};
 

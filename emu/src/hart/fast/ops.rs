@@ -7,7 +7,8 @@ use isa_spec::{Inst, Opcode};
 use crate::hart::context::Context;
 use crate::hart::csr::Identity;
 use crate::hart::decode::{Amo, Fast, MulDiv};
-use crate::hart::execute::{Effects, csr_op, fp_compute};
+use crate::hart::effects::Effects;
+use crate::hart::execute::{csr_op, fp_compute};
 
 /// The M instructions other than `mul`, `op` a [`MulDiv`] (out of line:
 /// they are rarer, and inline they would cost the loop registers).
