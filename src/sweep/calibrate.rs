@@ -306,7 +306,7 @@ fn grid(args: &CalibrateArgs, variants: &[Variant]) -> Result<Grid> {
         if axes.iter().any(|a: &Axis| a.key == key) {
             return Err(miette!("--vary {key} is given twice"));
         }
-        check_axis(&key, &values)?;
+        check_axis(&key, &values, args.test_size)?;
         axes.push(Axis { key, values });
     }
     let mut combos: Vec<Vec<String>> = vec![Vec::new()];
@@ -362,8 +362,10 @@ fn key_kind(key: &str) -> Key<'_> {
     Key::Config
 }
 
-/// An error now, at the command line, for a value no run could take.
-fn check_axis(key: &str, values: &[String]) -> Result<()> {
+/// An error now, at the command line, for a value no run could take (a
+/// program parameter over the sizes the runs use: the test size's with
+/// `--test-size`, else the defaults).
+fn check_axis(key: &str, values: &[String], test_size: bool) -> Result<()> {
     for value in values {
         match key_kind(key) {
             Key::Profile => {
@@ -374,7 +376,9 @@ fn check_axis(key: &str, values: &[String]) -> Result<()> {
             Key::Parameter(m, param) => {
                 let v = emu::snapshot::parse_int(value)
                     .ok_or_else(|| miette!("--vary {key}: `{value}` is not an integer"))?;
-                m.parameters(&[(param.to_string(), v)])
+                let mut base = if test_size { m.test_size() } else { Vec::new() };
+                base.push((param.to_string(), v));
+                m.parameters(&base)
                     .map_err(|e| miette!("--vary {key}: {e}"))?;
             }
             Key::Config => {
