@@ -211,19 +211,19 @@ impl Stats {
                 TileStats {
                     tile: t.id,
                     instructions,
-                    cycles: t.now,
-                    ipc: if t.now == 0 {
+                    cycles: t.now(),
+                    ipc: if t.now() == 0 {
                         0.0
                     } else {
-                        instructions as f64 / t.now as f64
+                        instructions as f64 / t.now() as f64
                     },
-                    issuing: t.counters.issuing,
-                    switching: t.counters.switching,
-                    idle: t.counters.idle,
-                    handler_issuing: t.counters.handler_issuing,
-                    polling: t.counters.polling,
-                    handler_polling: t.counters.handler_polling,
-                    idle_by: IdleBy::from_counters(&t.counters.idle_by),
+                    issuing: t.counters().issuing,
+                    switching: t.counters().switching,
+                    idle: t.counters().idle,
+                    handler_issuing: t.counters().handler_issuing,
+                    polling: t.counters().polling,
+                    handler_polling: t.counters().handler_polling,
+                    idle_by: IdleBy::from_counters(&t.counters().idle_by),
                     contexts,
                 }
             })

@@ -247,7 +247,7 @@ impl MultiThreadBase for Debuggee {
             .chain(CSRS)
             .enumerate()
         {
-            let value = emu::hart::csr::read(ctx, &id, t.now, ctx.instret, csr).unwrap_or(0);
+            let value = emu::hart::csr::read(ctx, &id, t.now(), ctx.instret, csr).unwrap_or(0);
             match i {
                 0..3 => regs.fcsr[i] = value,
                 _ => regs.csrs[i - 3] = value,

@@ -23,7 +23,7 @@ impl Machine {
             .tiles
             .iter()
             .filter(|t| !t.is_finished())
-            .map(|t| t.now)
+            .map(|t| t.now())
             .min()
             .unwrap_or(self.net_now);
         Progress {
@@ -37,7 +37,7 @@ impl Machine {
     pub(super) fn frontier(&self) -> u64 {
         self.tiles
             .iter()
-            .map(|t| t.now)
+            .map(|t| t.now())
             .max()
             .unwrap_or(0)
             .max(self.net_now)

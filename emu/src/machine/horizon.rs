@@ -4,7 +4,7 @@
 
 use super::Machine;
 
-use crate::config::Config;
+use crate::network::Timing;
 use crate::tile::TileState;
 use crate::trace::TraceFilter;
 
@@ -27,19 +27,29 @@ pub(super) const MIN_WINDOW: u64 = 16;
 
 impl Machine {
     /// The fewest cycles from a messaging instruction issued at cycle `p`
-    /// on one tile to the first effect another tile can see: the head is
-    /// enqueued at `p`, injected at `p + 1`, crosses the link into its
-    /// router, at least one hop and the ejection; the first effect (a DMA
-    /// store of the first data word, or a thread start) comes two flits
-    /// later and is seen a cycle after that.
-    pub(super) fn lookahead(config: &Config) -> u64 {
-        let n = &config.network;
-        let per_hop = (n.routing_delay
-            + n.vc_alloc_delay
-            + n.sw_alloc_delay
-            + n.st_final_delay
-            + n.link_delay) as u64;
-        1 + n.link_delay as u64 + 2 * per_hop + 2 + 1
+    /// on one tile to the first cycle whose instructions another tile's
+    /// NIU may depend on, from the router pipeline's offsets: the head is
+    /// enqueued at `p`, injected at `p + 1` at the earliest and in its
+    /// router's buffer `inject` cycles later, then takes two hops of the
+    /// pipeline (its router's to a neighbour's buffer, and that router's
+    /// to the ejection), at `e = p + 1 + inject + 2 hop`. There the NIU may
+    /// look at its tile as of `e` (a thread message's head: is a context
+    /// free?), so that tile may issue up to `e`, no further: `2 + inject +
+    /// 2 hop` cycles after `p`. (The first effect on the tile, a DMA store
+    /// of the first data word or a thread start, comes two flits later
+    /// still and is seen the cycle after; the look at the tile's state
+    /// comes first.)
+    pub(super) fn lookahead(t: &Timing) -> u64 {
+        2 + t.inject + 2 * t.hop()
+    }
+
+    /// The same from an NIU's injection at cycle `q` to its own tile, for a
+    /// message to itself: in through the local port and out again is one
+    /// hop, not two (so a tile whose NIU has work may not run as far as the
+    /// others): the head is ejected at `e = q + inject + hop`, and the tile
+    /// may issue up to `e`.
+    pub(super) fn self_lookahead(t: &Timing) -> u64 {
+        t.inject + t.hop() + 1
     }
 
     /// The earliest cycle at which tile `i` could issue a messaging
@@ -50,7 +60,7 @@ impl Machine {
     pub(super) fn promise(&self, i: usize) -> u64 {
         let t = &self.tiles[i];
         let own = match t.state() {
-            TileState::Runnable | TileState::Parked => t.now,
+            TileState::Runnable | TileState::Parked => t.now(),
             _ => u64::MAX,
         };
         match t.checkpoint_cycle() {
@@ -86,10 +96,17 @@ impl Machine {
     /// something to it at `until`: an unconfirmed run that issued at or
     /// after `until` goes back; one that did not is confirmed.
     pub(super) fn settle(&mut self, i: usize, until: u64) {
+        // A certain run never passes what the network may do to the tile
+        // (the horizons see to it).
+        debug_assert!(
+            self.tiles[i].checkpoint_cycle().is_some() || self.tiles[i].issued_before() <= until,
+            "tile {i}: certain up to {}, the network acts at {until}",
+            self.tiles[i].issued_before()
+        );
         if self.tiles[i].checkpoint_cycle().is_none() {
             return;
         }
-        if self.tiles[i].issued_before > until {
+        if self.tiles[i].issued_before() > until {
             self.rollback_tile(i, until);
         } else {
             self.tiles[i].commit();
@@ -132,8 +149,12 @@ impl Machine {
             if self.lockstep || !quiet {
                 h = h.min(self.net_now + 1);
             }
+            if self.niu_busy[i] {
+                // Its own NIU may inject a message to it now.
+                h = h.min(self.net_now + self.self_lookahead);
+            }
             let h = h.min(max);
-            if self.tiles[i].now < h && self.tiles[i].checkpoint_cycle().is_none() {
+            if self.tiles[i].now() < h && self.tiles[i].checkpoint_cycle().is_none() {
                 self.run_tile(i, h);
             }
             // Optimistic: on, while nothing is known to be coming.
@@ -141,7 +162,7 @@ impl Machine {
                 continue;
             }
             let t = self.net_now.saturating_add(self.window[i]).min(max);
-            if self.tiles[i].now >= t {
+            if self.tiles[i].now() >= t {
                 continue;
             }
             if self.tiles[i].checkpoint_cycle().is_none() {
@@ -166,7 +187,7 @@ impl Machine {
         for i in 0..self.tiles.len() {
             let t = &mut self.tiles[i];
             if let Some(c) = t.checkpoint_cycle() {
-                if t.issued_before <= self.net_now + 1 {
+                if t.issued_before() <= self.net_now + 1 {
                     t.commit();
                     self.window[i] = (self.window[i] * 2).min(self.config.sim.epoch_cycles);
                 } else {
@@ -180,7 +201,7 @@ impl Machine {
                 s.halt = Some(i);
             }
             if matches!(t.state(), TileState::Runnable | TileState::Parked) {
-                s.running_min = s.running_min.min(t.now);
+                s.running_min = s.running_min.min(t.now());
             }
             s.all_finished &= t.is_finished();
             s.output |= !t.output.is_empty() || !t.trace.is_empty();
@@ -194,7 +215,7 @@ impl Machine {
         self.tiles
             .iter()
             .filter(|t| t.state() == TileState::Runnable)
-            .map(|t| t.now)
+            .map(|t| t.now())
             .min()
             .unwrap_or(u64::MAX)
     }
@@ -204,7 +225,7 @@ impl Machine {
         self.tiles
             .iter()
             .filter(|t| matches!(t.state(), TileState::Runnable | TileState::Parked))
-            .map(|t| t.now)
+            .map(|t| t.now())
             .min()
             .unwrap_or(u64::MAX)
     }

@@ -18,8 +18,9 @@
 //! its clock) or up to and including a parked tile's cycle. The horizon of
 //! tile `i` is the earliest of: the next cycle, while its NIU has work or a
 //! message is on its way to it; any other tile's clock plus the lookahead
-//! (the fewest cycles from a messaging instruction on one tile to an effect
-//! on another); the network's cycle plus the lookahead while any NIU or
+//! (the fewest cycles from a messaging instruction on one tile to the
+//! first cycle of another whose state that tile's NIU may look at or
+//! change); the network's cycle plus the lookahead while any NIU or
 //! link is busy; and `sim.epoch_cycles` after the network's cycle. Nothing
 //! depends on how far tiles run in one go or in which order they are run:
 //! a test runs every messaging program with several epoch lengths, router
@@ -81,6 +82,9 @@ pub struct Machine {
     /// Fewest cycles from a messaging instruction (or an NIU's injection,
     /// plus one) on one tile to an effect another tile sees.
     lookahead: u64,
+    /// Fewest cycles from an NIU's injection to an effect its own tile
+    /// sees (a message to itself: one hop).
+    self_lookahead: u64,
     lockstep: bool,
     /// Per tile: how far beyond the network it may run optimistically
     /// (shrinks after a rollback, grows back as runs are confirmed).
@@ -202,7 +206,8 @@ impl Machine {
         {
             net.enable_trace();
         }
-        let lookahead = Self::lookahead(config);
+        let lookahead = Self::lookahead(net.timing());
+        let self_lookahead = Self::self_lookahead(net.timing());
         Ok(Machine {
             labels: program.labels.clone(),
             config: config.clone(),
@@ -218,6 +223,7 @@ impl Machine {
             net,
             net_now: 0,
             lookahead,
+            self_lookahead,
             lockstep: options.lockstep,
             last_progress: 0,
             trace: options.trace,
@@ -351,7 +357,7 @@ impl Machine {
                 let end = self
                     .tiles
                     .iter()
-                    .filter_map(|t| t.finished_at)
+                    .filter_map(|t| t.finished_at())
                     .max()
                     .unwrap_or(0)
                     .max(self.last_progress);
@@ -396,7 +402,7 @@ impl Machine {
                     None => self
                         .tiles
                         .iter()
-                        .map(|t| t.now)
+                        .map(|t| t.now())
                         .max()
                         .unwrap_or(max)
                         .max(max),
@@ -465,7 +471,7 @@ impl Machine {
     /// run ahead of each other; an exit or fault at `cycle` is only known
     /// once they have).
     pub fn ran_past(&self, cycle: u64) -> bool {
-        self.tiles.iter().any(|t| t.issued_before > cycle)
+        self.tiles.iter().any(|t| t.issued_before() > cycle)
     }
 }
 

@@ -157,7 +157,7 @@ impl Machine {
     pub(super) fn limit_after(&self, i: usize, c: u64, limit: u64) -> u64 {
         let t = &self.tiles[i];
         match t.state() {
-            TileState::Runnable => limit.min(t.now),
+            TileState::Runnable => limit.min(t.now()),
             TileState::Halted => limit.min(c + 1),
             _ => limit,
         }
@@ -175,8 +175,13 @@ impl Machine {
         {
             return;
         }
-        let h = (c + self.lookahead - 1).min(self.max);
-        if self.tiles[i].now < h {
+        let mut h = c + self.lookahead - 1;
+        if self.niu_busy[i] {
+            // Its own NIU may inject a message to it in this cycle.
+            h = h.min(c + self.self_lookahead);
+        }
+        let h = h.min(self.max);
+        if self.tiles[i].now() < h {
             self.run_tile(i, h);
         }
     }
@@ -204,7 +209,7 @@ impl Machine {
 
     /// Keeps the set of parked tiles up to date with tile `i`.
     pub(super) fn sync_parked(&mut self, i: usize) {
-        let now = (self.tiles[i].state() == TileState::Parked).then_some(self.tiles[i].now);
+        let now = (self.tiles[i].state() == TileState::Parked).then_some(self.tiles[i].now());
         if self.parked_at[i] != now {
             if let Some(p) = self.parked_at[i] {
                 self.parked.remove(&(p, i));

@@ -142,6 +142,13 @@ impl Timing {
         }
     }
 
+    /// The fewest cycles from a head entering a router's input buffer to
+    /// its entering the next buffer (router or terminal): route, VC
+    /// allocation, then switch allocation, traversal and the link.
+    pub fn hop(&self) -> u64 {
+        self.routing + self.vc_alloc + self.flit_out
+    }
+
     /// The longest offset at which anything is scheduled.
     fn horizon(&self) -> u64 {
         self.flit_out
@@ -317,6 +324,11 @@ impl Network {
             },
             trace: None,
         }
+    }
+
+    /// The router pipeline's cycle offsets.
+    pub(crate) fn timing(&self) -> &Timing {
+        &self.timing
     }
 
     /// Mesh width.

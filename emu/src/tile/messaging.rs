@@ -14,15 +14,15 @@ impl Tile {
     /// tile has issued nothing at or after `at` (the machine sees to it).
     /// An idle tile's clock moves up to `at`.
     pub fn apply(&mut self, at: u64, effect: TileEffect) {
-        if self.now < at && self.current.is_none() && self.ready == 0 {
-            self.charge_idle(at - self.now);
-            self.now = at;
+        if self.sched.now < at && self.sched.current.is_none() && self.sched.ready == 0 {
+            self.charge_idle(at - self.sched.now);
+            self.sched.now = at;
         }
         if matches!(
             effect,
             TileEffect::StartThread { .. } | TileEffect::Wake { .. }
         ) {
-            self.idle_reason = None;
+            self.sched.idle_reason = None;
         }
         match effect {
             TileEffect::Write { addr, value } => {
@@ -37,15 +37,15 @@ impl Tile {
                 let sp = self.stack_top(context);
                 self.contexts[context].start(pc, sp, &args, at);
                 self.contexts[context].handler = true;
-                self.ready += 1;
-                self.live += 1;
-                self.finished_at = None;
+                self.sched.ready += 1;
+                self.sched.live += 1;
+                self.sched.finished_at = None;
             }
             TileEffect::Wake { context } => {
                 let ctx = &mut self.contexts[context];
                 if matches!(ctx.state, ContextState::Suspended(_)) {
                     ctx.set_state(ContextState::Ready, at);
-                    self.ready += 1;
+                    self.sched.ready += 1;
                 }
             }
             TileEffect::Fault(cause) => {
@@ -109,9 +109,9 @@ impl Tile {
                 self.contexts[c].pc = self.contexts[c].pc.wrapping_sub(4);
             }
             NiuOutcome::Suspend(cause) => {
-                self.idle_reason = None;
-                self.contexts[c].set_state(ContextState::Suspended(cause), self.now);
-                self.current = None;
+                self.sched.idle_reason = None;
+                self.contexts[c].set_state(ContextState::Suspended(cause), self.sched.now);
+                self.sched.current = None;
             }
         }
     }

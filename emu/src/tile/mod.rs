@@ -134,6 +134,35 @@ pub struct TileParams {
     pub contexts: u32,
 }
 
+/// The tile's clock, its scheduler's state and its cycle counters: what a
+/// checkpoint saves of the tile besides contexts, reservations and memory
+/// (one struct, so that a field added here is saved and restored too).
+#[derive(Clone, Debug, Default)]
+struct Schedule {
+    /// The tile's clock.
+    now: u64,
+    /// The context holding the pipeline.
+    current: Option<usize>,
+    /// The context that issued last (round robin starts after it).
+    last_issuer: Option<usize>,
+    /// When the current slice started (for the quantum).
+    slice_start: u64,
+    /// Contexts in state Ready.
+    ready: u32,
+    /// Contexts holding a thread.
+    live: u32,
+    /// Cycles by pipeline state.
+    counters: TileCounters,
+    /// The cycle its last thread ended, while it has none.
+    finished_at: Option<u64>,
+    /// No instruction issued at or after this cycle so far.
+    issued_before: u64,
+    /// What idle time is charged to: an [`TileCounters::idle_by`] index and
+    /// the pc of the suspended context; `None` when a context's state
+    /// changed since it was worked out.
+    idle_reason: Option<(usize, Option<u32>)>,
+}
+
 /// One tile of the mesh.
 pub struct Tile {
     /// Node id.
@@ -146,17 +175,8 @@ pub struct Tile {
     pub contexts: Vec<Context>,
     reservations: Reservations,
     identity: Identity,
-    /// The tile's clock.
-    pub now: u64,
-    current: Option<usize>,
-    last_issuer: Option<usize>,
-    slice_start: u64,
-    /// Contexts in state Ready.
-    ready: u32,
-    /// Contexts holding a thread.
-    live: u32,
-    /// Cycles by pipeline state.
-    pub counters: TileCounters,
+    /// The clock, the scheduler and the cycle counters.
+    sched: Schedule,
     params: TileParams,
     /// A messaging instruction waiting for its NIU: the tile stopped before
     /// it, at `now`, with its context holding the pipeline.
@@ -167,10 +187,6 @@ pub struct Tile {
     pub trace: Vec<TraceRecord>,
     /// Set when the tile stopped the run.
     pub halt: Option<Halt>,
-    /// The cycle its last thread ended, while it has none.
-    pub finished_at: Option<u64>,
-    /// No instruction issued at or after this cycle so far.
-    pub issued_before: u64,
     /// Per context: the pc of the `sendh` of a message it has open (no
     /// tail yet). Only messaging instructions change it, never in an
     /// optimistic run, so the checkpoint need not hold it.
@@ -185,10 +201,6 @@ pub struct Tile {
     /// While an optimistic run is unconfirmed: `sites` entries before it
     /// changed them, to put back on a rollback.
     sites_undo: Vec<(usize, [u64; 2])>,
-    /// What idle time is charged to: an [`TileCounters::idle_by`] index and
-    /// the pc of the suspended context; `None` when a context's state
-    /// changed since it was worked out.
-    idle_reason: Option<(usize, Option<u32>)>,
     /// The state before an optimistic run, while it is not confirmed.
     checkpoint: Option<Box<Checkpoint>>,
     /// Output events and trace records taken out so far (the checkpoint
@@ -216,29 +228,43 @@ impl Tile {
             contexts: (0..params.contexts).map(|_| Context::new()).collect(),
             reservations: Reservations::default(),
             identity,
-            now: 0,
-            current: None,
-            last_issuer: None,
-            slice_start: 0,
-            ready: 0,
-            live: 0,
-            counters: TileCounters::default(),
+            sched: Schedule {
+                finished_at: Some(0),
+                ..Schedule::default()
+            },
             params,
             parked: None,
             output: Vec::new(),
             trace: Vec::new(),
             halt: None,
-            finished_at: Some(0),
-            issued_before: 0,
             open_message: vec![None; contexts],
             sites: Vec::new(),
             last_site: 0,
             sites_undo: Vec::new(),
-            idle_reason: None,
             checkpoint: None,
             output_taken: 0,
             trace_taken: 0,
         }
+    }
+
+    /// The tile's clock: the cycle its next instruction issues at.
+    pub fn now(&self) -> u64 {
+        self.sched.now
+    }
+
+    /// Cycles by pipeline state.
+    pub fn counters(&self) -> &TileCounters {
+        &self.sched.counters
+    }
+
+    /// The cycle its last thread ended, while it has none.
+    pub fn finished_at(&self) -> Option<u64> {
+        self.sched.finished_at
+    }
+
+    /// No instruction issued at or after this cycle so far.
+    pub fn issued_before(&self) -> u64 {
+        self.sched.issued_before
     }
 
     /// The initial stack pointer of context `c`.
@@ -250,17 +276,17 @@ impl Tile {
     pub fn start_thread(&mut self, pc: u32, args: &[u32]) -> Option<usize> {
         let c = self.contexts.iter().position(|c| !c.is_live())?;
         let sp = self.stack_top(c);
-        let now = self.now;
+        let now = self.sched.now;
         self.contexts[c].start(pc, sp, args, now);
-        self.ready += 1;
-        self.live += 1;
-        self.finished_at = None;
+        self.sched.ready += 1;
+        self.sched.live += 1;
+        self.sched.finished_at = None;
         Some(c)
     }
 
     /// Whether the tile has no thread.
     pub fn is_finished(&self) -> bool {
-        self.finished_at.is_some()
+        self.sched.finished_at.is_some()
     }
 
     /// Where the tile is.
@@ -269,9 +295,9 @@ impl Tile {
             TileState::Halted
         } else if self.parked.is_some() {
             TileState::Parked
-        } else if self.live == 0 {
+        } else if self.sched.live == 0 {
             TileState::Finished
-        } else if self.current.is_none() && self.ready == 0 {
+        } else if self.sched.current.is_none() && self.sched.ready == 0 {
             TileState::Idle
         } else {
             TileState::Runnable
@@ -310,12 +336,12 @@ impl Tile {
     /// pass `filter` into [`Tile::trace`].
     pub fn run_until<const TRACE: bool>(&mut self, limit: u64, filter: &TraceFilter) {
         self.run_until_inner::<TRACE>(limit, filter);
-        self.issued_before = self.issued_before.max(self.now.min(limit));
+        self.sched.issued_before = self.sched.issued_before.max(self.sched.now.min(limit));
     }
 
     fn run_until_inner<const TRACE: bool>(&mut self, limit: u64, filter: &TraceFilter) {
-        while self.now < limit && self.halt.is_none() && self.parked.is_none() {
-            let c = match self.current {
+        while self.sched.now < limit && self.halt.is_none() && self.parked.is_none() {
+            let c = match self.sched.current {
                 Some(c) => c,
                 None => match self.pick_next() {
                     Some(c) => {
@@ -323,8 +349,8 @@ impl Tile {
                         continue;
                     }
                     None => {
-                        if self.live == 0 {
-                            self.finished_at.get_or_insert(self.now);
+                        if self.sched.live == 0 {
+                            self.sched.finished_at.get_or_insert(self.sched.now);
                         }
                         // Every thread is suspended (or none is left):
                         // nothing issues until the NIU starts or wakes one;
@@ -333,9 +359,9 @@ impl Tile {
                     }
                 },
             };
-            let end = if self.ready > 0 {
-                let quantum_end = self.slice_start + self.params.quantum;
-                if self.now >= quantum_end {
+            let end = if self.sched.ready > 0 {
+                let quantum_end = self.sched.slice_start + self.params.quantum;
+                if self.sched.now >= quantum_end {
                     self.preempt(c);
                     continue;
                 }
@@ -352,7 +378,7 @@ impl Tile {
     /// The next ready context in round-robin order after the last one to issue.
     fn pick_next(&self) -> Option<usize> {
         let n = self.contexts.len();
-        let start = self.last_issuer.map_or(0, |c| (c + 1).min(n));
+        let start = self.sched.last_issuer.map_or(0, |c| (c + 1).min(n));
         // start, start + 1, .., n - 1, 0, .., start - 1 (no division).
         (start..n)
             .chain(0..start)
@@ -360,22 +386,22 @@ impl Tile {
     }
 
     fn dispatch(&mut self, c: usize) {
-        if self.last_issuer.is_some_and(|last| last != c) {
-            self.now += self.params.switch_cycles;
-            self.counters.switching += self.params.switch_cycles;
+        if self.sched.last_issuer.is_some_and(|last| last != c) {
+            self.sched.now += self.params.switch_cycles;
+            self.sched.counters.switching += self.params.switch_cycles;
         }
-        self.contexts[c].set_state(ContextState::Running, self.now);
-        self.ready -= 1;
-        self.current = Some(c);
-        self.last_issuer = Some(c);
-        self.slice_start = self.now;
+        self.contexts[c].set_state(ContextState::Running, self.sched.now);
+        self.sched.ready -= 1;
+        self.sched.current = Some(c);
+        self.sched.last_issuer = Some(c);
+        self.sched.slice_start = self.sched.now;
         self.identity.context = c as u32;
     }
 
     fn preempt(&mut self, c: usize) {
-        self.contexts[c].set_state(ContextState::Ready, self.now);
-        self.ready += 1;
-        self.current = None;
+        self.contexts[c].set_state(ContextState::Ready, self.sched.now);
+        self.sched.ready += 1;
+        self.sched.current = None;
     }
 
     /// Runs context `c` until the clock reaches `end` or an instruction stops
@@ -398,10 +424,11 @@ impl Tile {
             contexts,
             reservations,
             identity,
-            now,
+            sched,
             trace,
             ..
         } = self;
+        let now = &mut sched.now;
         let words: &[Decoded] = &text.words;
         let fast: &[Fast] = &text.fast;
         let base = text.base;
@@ -485,9 +512,9 @@ impl Tile {
         ctx.instret += retired;
         ctx.counters.running += spent;
         ctx.counters.instructions += retired;
-        self.counters.issuing += spent;
+        self.sched.counters.issuing += spent;
         if ctx.handler {
-            self.counters.handler_issuing += spent;
+            self.sched.counters.handler_issuing += spent;
         }
         self.redecode_written_code();
         stop
@@ -503,9 +530,9 @@ impl Tile {
         filter: &TraceFilter,
     ) {
         let ctx = &mut self.contexts[c];
-        if TRACE && filter.wants(c as u32, self.now) {
+        if TRACE && filter.wants(c as u32, self.sched.now) {
             self.trace.push(TraceRecord {
-                cycle: self.now,
+                cycle: self.sched.now,
                 tile: self.id,
                 context: c as u32,
                 pc: ctx.pc,
@@ -515,10 +542,10 @@ impl Tile {
             });
         }
         let cost = decoded.cost as u64;
-        self.now += cost;
-        self.counters.issuing += cost;
+        self.sched.now += cost;
+        self.sched.counters.issuing += cost;
         if ctx.handler {
-            self.counters.handler_issuing += cost;
+            self.sched.counters.handler_issuing += cost;
         }
         ctx.counters.running += cost;
         ctx.counters.instructions += 1;
@@ -531,7 +558,7 @@ impl Tile {
             tile: self.id,
             context: c as u32,
             pc: self.contexts[c].pc,
-            cycle: self.now,
+            cycle: self.sched.now,
             word,
             cause,
             last_trace: Vec::new(),
@@ -559,7 +586,7 @@ impl Tile {
                 let result = host::call(
                     ctx,
                     &self.memory,
-                    self.now,
+                    self.sched.now,
                     self.id,
                     c as u32,
                     &mut self.output,
@@ -579,7 +606,7 @@ impl Tile {
                         if let HostOutcome::Exit(code) = outcome {
                             self.halt = Some(Halt::Exit {
                                 code,
-                                cycle: self.now,
+                                cycle: self.sched.now,
                             });
                         }
                     }
@@ -616,14 +643,14 @@ impl Tile {
                     );
                     return;
                 }
-                self.idle_reason = None;
+                self.sched.idle_reason = None;
                 self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
-                self.contexts[c].set_state(ContextState::Free, self.now);
+                self.contexts[c].set_state(ContextState::Free, self.sched.now);
                 self.reservations.clear(c);
-                self.current = None;
-                self.live -= 1;
-                if self.live == 0 {
-                    self.finished_at = Some(self.now);
+                self.sched.current = None;
+                self.sched.live -= 1;
+                if self.sched.live == 0 {
+                    self.sched.finished_at = Some(self.sched.now);
                 }
             }
             Stop::CodeWritten => unreachable!("run_slice retires stores into the text itself"),
@@ -639,25 +666,25 @@ impl Tile {
 
     /// Charges `cycles` of context `c`'s issuing, at `pc`, to polling.
     pub(crate) fn charge_polling(&mut self, c: usize, pc: u32, cycles: u64) {
-        self.counters.polling += cycles;
+        self.sched.counters.polling += cycles;
         if self.contexts[c].handler {
-            self.counters.handler_polling += cycles;
+            self.sched.counters.handler_polling += cycles;
         }
         self.charge_site(pc, SITE_POLLING, cycles);
     }
 
     /// Charges `cycles` of idle time to what the tile waits for.
     pub(crate) fn charge_idle(&mut self, cycles: u64) {
-        self.counters.idle += cycles;
-        let (kind, pc) = match self.idle_reason {
+        self.sched.counters.idle += cycles;
+        let (kind, pc) = match self.sched.idle_reason {
             Some(r) => r,
             None => {
                 let r = self.why_idle();
-                self.idle_reason = Some(r);
+                self.sched.idle_reason = Some(r);
                 r
             }
         };
-        self.counters.idle_by[kind] += cycles;
+        self.sched.counters.idle_by[kind] += cycles;
         if let Some(pc) = pc {
             self.charge_site(pc, SITE_IDLE, cycles);
         }
@@ -706,38 +733,38 @@ impl Tile {
     /// Ends the tile's accounting at cycle `end`: idle time up to it, and the
     /// contexts' state times.
     pub fn close(&mut self, end: u64) {
-        if self.now < end {
-            self.charge_idle(end - self.now);
-            self.now = end;
-        } else if self.now > end {
+        if self.sched.now < end {
+            self.charge_idle(end - self.sched.now);
+            self.sched.now = end;
+        } else if self.sched.now > end {
             // The last instruction (or the switch to its context) was
             // still under way at the end: its cycles after the end do not
             // count.
-            let mut over = self.now - end;
-            if self.slice_start > end {
-                let switching = (self.slice_start - end)
+            let mut over = self.sched.now - end;
+            if self.sched.slice_start > end {
+                let switching = (self.sched.slice_start - end)
                     .min(over)
-                    .min(self.counters.switching);
-                self.counters.switching -= switching;
+                    .min(self.sched.counters.switching);
+                self.sched.counters.switching -= switching;
                 over -= switching;
             }
-            let issuing = over.min(self.counters.issuing);
-            self.counters.issuing -= issuing;
-            if let Some(c) = self.last_issuer {
+            let issuing = over.min(self.sched.counters.issuing);
+            self.sched.counters.issuing -= issuing;
+            if let Some(c) = self.sched.last_issuer {
                 let running = &mut self.contexts[c].counters.running;
                 *running -= issuing.min(*running);
                 if self.contexts[c].handler {
-                    let h = &mut self.counters.handler_issuing;
+                    let h = &mut self.sched.counters.handler_issuing;
                     *h -= issuing.min(*h);
                 }
             }
             // Polling is part of issuing.
-            let c = &mut self.counters;
+            let c = &mut self.sched.counters;
             c.polling = c.polling.min(c.issuing);
             c.handler_polling = c.handler_polling.min(c.polling).min(c.handler_issuing);
-            self.now = end;
+            self.sched.now = end;
         }
-        let now = self.now;
+        let now = self.sched.now;
         for ctx in &mut self.contexts {
             let state = ctx.state;
             ctx.set_state(state, now);

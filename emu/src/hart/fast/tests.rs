@@ -419,8 +419,8 @@ fn compare(seed: u64, a: &Outcome, b: &Outcome) {
     assert_eq!(a.console.stdout, b.console.stdout, "seed {seed}: stdout");
     assert_eq!(a.console.stderr, b.console.stderr, "seed {seed}: stderr");
     for (ta, tb) in a.machine.tiles().iter().zip(b.machine.tiles()) {
-        assert_eq!(ta.now, tb.now, "seed {seed}: tile {} clock", ta.id);
-        assert_eq!(ta.counters, tb.counters, "seed {seed}: tile {}", ta.id);
+        assert_eq!(ta.now(), tb.now(), "seed {seed}: tile {} clock", ta.id);
+        assert_eq!(ta.counters(), tb.counters(), "seed {seed}: tile {}", ta.id);
         for (c, (ca, cb)) in ta.contexts.iter().zip(&tb.contexts).enumerate() {
             let at = format!("seed {seed}: tile {} context {c}", ta.id);
             assert_eq!(ca.x, cb.x, "{at}: x");
