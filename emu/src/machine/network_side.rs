@@ -25,12 +25,11 @@ impl TileView for View<'_> {
 impl Machine {
     /// Applies the effects NIU `i` produced.
     pub(super) fn apply_effects(&mut self, i: usize) {
-        let effects = self.nius[i].take_effects();
-        if effects.is_empty() {
+        if !self.nius[i].has_effects() {
             return;
         }
         let tile = &mut self.tiles[i];
-        for e in effects {
+        for e in self.nius[i].drain_effects() {
             if matches!(e.what, niu::TileEffect::StartThread { .. }) && !self.raw_output {
                 // Output of several threads: each line says whose it is
                 // (lines written before stay as they were).

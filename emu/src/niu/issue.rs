@@ -254,6 +254,7 @@ impl Niu {
                 let head = self.head(dst, ty);
                 self.queues[q].push(Entry::Flit(head), at);
                 self.queues[q].push(Entry::Flit(second), at);
+                self.queue_changed(q);
                 self.open[c] = Some(OpenMessage { ty: ty.ty, body: 0 });
                 if original {
                     self.owner = Some(c);
@@ -289,6 +290,7 @@ impl Niu {
                     };
                     self.queues[q].push(Entry::Flit(Flit::new(kind, *w)), at);
                 }
+                self.queue_changed(q);
                 self.close_or_count(c, open, words.len() as u32, ends);
                 NiuOutcome::Done(None)
             }
@@ -337,6 +339,7 @@ impl Niu {
                             },
                             at,
                         );
+                        self.queue_changed(q);
                     }
                 }
                 self.close_or_count(c, open, count, last);

@@ -344,6 +344,16 @@ pub struct Niu {
     pub(crate) cts_since: Vec<u64>,
     /// Per ejection VC: the message being taken in, and its head's times.
     pub(crate) rx: Vec<Rx>,
+    /// A bit per ejection VC taking in a message (`rx` not Idle), and per
+    /// one whose message the tile will see (a thread or data message).
+    pub(crate) rx_busy: u64,
+    pub(crate) rx_data: u64,
+    /// A bit per transmission queue holding entries, per queue with a
+    /// `sendm` stream queued, and per queue in the Empty state (its front
+    /// not looked at yet).
+    pub(crate) filled: u32,
+    pub(crate) streaming: u32,
+    pub(crate) unlooked: u32,
     pub(crate) rx_head: Vec<HeadSeen>,
     /// Receive entries that went Complete, and when, until an instruction
     /// sees it (for wake-up times).
@@ -414,6 +424,12 @@ impl Niu {
             cts_since: vec![0; queues],
             flows_sent: 0,
             rx: vec![Rx::Idle; vcs],
+            rx_busy: 0,
+            rx_data: 0,
+            filled: 0,
+            streaming: 0,
+            // At most MAX_CONTEXTS (16) queues.
+            unlooked: (1 << queues) - 1,
             rx_head: vec![HeadSeen::default(); vcs],
             completed: Vec::new(),
             rx_next: 0,
@@ -534,18 +550,81 @@ impl Niu {
         }
     }
 
-    /// Takes the effects produced since the last call.
-    pub fn take_effects(&mut self) -> Vec<Effect> {
-        std::mem::take(&mut self.effects)
+    /// The effects produced since the last call, taken out in order (the
+    /// buffer keeps its room).
+    pub fn drain_effects(&mut self) -> std::vec::Drain<'_, Effect> {
+        self.effects.drain(..)
+    }
+
+    /// Records queue `q`'s entries and streams after it changed.
+    pub(crate) fn queue_changed(&mut self, q: usize) {
+        let bit = 1 << q;
+        if self.queues[q].is_empty() {
+            self.filled &= !bit;
+        } else {
+            self.filled |= bit;
+        }
+        if self.queues[q].has_stream() {
+            self.streaming |= bit;
+        } else {
+            self.streaming &= !bit;
+        }
+    }
+
+    /// Records queue `q`'s state after it changed.
+    pub(crate) fn queue_state_changed(&mut self, q: usize) {
+        if self.qstate[q] == QueueState::Empty {
+            self.unlooked |= 1 << q;
+        } else {
+            self.unlooked &= !(1 << q);
+        }
+    }
+
+    /// Records ejection VC `vc`'s message after it changed.
+    pub(crate) fn rx_changed(&mut self, vc: usize) {
+        let bit = 1 << vc;
+        self.rx_busy &= !bit;
+        self.rx_data &= !bit;
+        match self.rx[vc] {
+            Rx::Idle => {}
+            Rx::Rts { .. } | Rx::Cts { .. } | Rx::Discard => self.rx_busy |= bit,
+            _ => {
+                self.rx_busy |= bit;
+                self.rx_data |= bit;
+            }
+        }
     }
 
     /// Whether the NIU has work of its own to do in coming cycles (flits to
     /// inject, a copy, a message being taken in), so that the machine must
     /// call [`Niu::cycle`].
     pub fn is_busy(&self) -> bool {
-        self.work_in_hand()
-            || self.queues.iter().any(|q| !q.is_empty())
-            || self.rx.iter().any(|r| *r != Rx::Idle)
+        debug_assert!(self.masks_agree(), "the NIU's bit masks are out of step");
+        self.work_in_hand() || self.filled != 0 || self.rx_busy != 0
+    }
+
+    /// Whether the bit masks say what a survey of the queues and ejection
+    /// VCs says (checked in debug builds).
+    fn masks_agree(&self) -> bool {
+        let mut survey = (0u32, 0u32, 0u32, 0u64, 0u64);
+        for (q, queue) in self.queues.iter().enumerate() {
+            survey.0 |= u32::from(!queue.is_empty()) << q;
+            survey.1 |= u32::from(queue.has_stream()) << q;
+            survey.2 |= u32::from(self.qstate[q] == QueueState::Empty) << q;
+        }
+        for (vc, r) in self.rx.iter().enumerate() {
+            survey.3 |= u64::from(*r != Rx::Idle) << vc;
+            let data = !matches!(r, Rx::Idle | Rx::Rts { .. } | Rx::Cts { .. } | Rx::Discard);
+            survey.4 |= u64::from(data) << vc;
+        }
+        survey
+            == (
+                self.filled,
+                self.streaming,
+                self.unlooked,
+                self.rx_busy,
+                self.rx_data,
+            )
     }
 
     /// Work that [`Niu::is_busy`] and [`Niu::needs_cycle`] both count: a
@@ -583,12 +662,7 @@ impl Niu {
     /// queue waiting for its CTS has none): the machine calls
     /// [`Niu::cycle`] while this holds or flits wait in its ejection buffers.
     pub fn needs_cycle(&self) -> bool {
-        self.work_in_hand()
-            || self
-                .queues
-                .iter()
-                .zip(&self.qstate)
-                .any(|(q, s)| *s == QueueState::Empty && !q.is_empty())
+        self.work_in_hand() || self.filled & self.unlooked != 0
     }
 
     /// Whether the NIU may soon do something its tile sees, or look at it:
@@ -601,31 +675,32 @@ impl Niu {
             || !self.starting.is_empty()
             || self.releasing != 0
             || !self.waiting.is_empty()
-            || self
-                .rx
-                .iter()
-                .any(|r| !matches!(r, Rx::Idle | Rx::Rts { .. } | Rx::Cts { .. } | Rx::Discard))
-            || self.queues.iter().any(|q| q.has_stream())
+            || self.rx_data != 0
+            || self.streaming != 0
     }
 
     /// Whether this cycle's work may look at the tile's state: a thread
     /// message's head waiting for a free context, or memory to read for a
     /// `sendm` (copy or stream).
     pub fn needs_tile_state(&self, net: &Network) -> bool {
-        if self.copier.is_some() || self.queues.iter().any(|q| q.has_stream()) {
+        if self.copier.is_some() || self.streaming != 0 {
             return true;
         }
-        if net.ejected_waiting(self.node) == 0 {
-            return false;
+        // Ejection VCs with a message's first flit at the front.
+        let mut vcs = net.ejection_vcs(self.node) & !self.rx_busy;
+        while vcs != 0 {
+            let vc = vcs.trailing_zeros() as u8;
+            vcs &= vcs - 1;
+            let thread = net.peek_ejected(self.node, vc).is_some_and(|f| {
+                f.is_first()
+                    && isa_spec::msg::Head::decode(f.flit.payload)
+                        .is_some_and(|h| h.ty == MessageType::Thread)
+            });
+            if thread {
+                return true;
+            }
         }
-        self.rx.iter().enumerate().any(|(vc, r)| {
-            *r == Rx::Idle
-                && net.peek_ejected(self.node, vc as u8).is_some_and(|f| {
-                    f.is_first()
-                        && isa_spec::msg::Head::decode(f.flit.payload)
-                            .is_some_and(|h| h.ty == MessageType::Thread)
-                })
-        })
+        false
     }
 
     /// Whether effects are waiting to be taken.

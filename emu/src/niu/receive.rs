@@ -52,12 +52,26 @@ impl Niu {
                 k += 1;
             }
         }
-        if net.ejected_waiting(self.node) == 0 {
+        // The VCs with flits, round robin from `rx_next`.
+        let holding = net.ejection_vcs(self.node);
+        if holding == 0 {
             return;
         }
         let vcs = self.rx.len();
-        for k in 0..vcs {
-            let vc = (self.rx_next + k) % vcs;
+        let later = holding & !((1u64 << self.rx_next) - 1);
+        let (mut first, mut then) = (later, holding & !later);
+        loop {
+            let vc = if first != 0 {
+                let vc = first.trailing_zeros() as usize;
+                first &= first - 1;
+                vc
+            } else if then != 0 {
+                let vc = then.trailing_zeros() as usize;
+                then &= then - 1;
+                vc
+            } else {
+                return;
+            };
             let Some(f) = net.peek_ejected(self.node, vc as u8).copied() else {
                 continue;
             };
@@ -65,6 +79,7 @@ impl Niu {
             let delivery = self.delivery_on(vc);
             match self.take(now, vc, f, info.src, view) {
                 Ok(()) => {
+                    self.rx_changed(vc);
                     if f.is_first() {
                         self.rx_head[vc] = HeadSeen {
                             ty: Head::decode(f.flit.payload).map(|h| h.ty),
@@ -369,6 +384,7 @@ impl Niu {
                     && q < self.qstate.len()
                     && self.qstate[q].on(QueueEvent::Cts(id)) != QueueStep::Refuse
                 {
+                    self.queue_state_changed(q);
                     self.counters.cts_waited += now - self.cts_since[q];
                     self.ready.push_back(q);
                 } else {

@@ -109,7 +109,8 @@ impl Rig {
     }
 
     fn apply(&mut self, node: usize) {
-        for e in self.nius[node].take_effects() {
+        let effects: Vec<_> = self.nius[node].drain_effects().collect();
+        for e in effects {
             assert!(e.at > self.now, "an effect must be seen after its cycle");
             match e.what {
                 TileEffect::Write { addr, value } => {

@@ -65,6 +65,7 @@ impl Niu {
             FlitKind::Body
         };
         self.queues[0].push(Entry::Flit(Flit::new(kind, value)), now + 1);
+        self.queue_changed(0);
         self.tx_dma_free = now + self.config.dma_cycles_per_word as u64;
         cp.addr = cp.addr.wrapping_add(cp.stride.wrapping_mul(4));
         cp.count -= 1;
@@ -74,10 +75,10 @@ impl Niu {
     /// Modified NIU: queues whose front became a head go ready (thread,
     /// Ready data) or send an RTS (Rendezvous data).
     fn look_at_queue_fronts(&mut self, now: u64) {
-        for q in 0..self.queues.len() {
-            if self.qstate[q] != QueueState::Empty {
-                continue;
-            }
+        let mut look = self.filled & self.unlooked;
+        while look != 0 {
+            let q = look.trailing_zeros() as usize;
+            look &= look - 1;
             let Some(Entry::Flit(f)) = self.queues[q].front(now) else {
                 continue;
             };
@@ -96,9 +97,9 @@ impl Niu {
             }
             let rendezvous = (head.ty == MessageType::Data && head.rendezvous)
                 .then(|| id.expect("a data head is followed by its tag"));
-            if let QueueStep::To(QueueState::Waiting(id)) =
-                self.qstate[q].on(QueueEvent::Head(rendezvous))
-            {
+            let step = self.qstate[q].on(QueueEvent::Head(rendezvous));
+            self.queue_state_changed(q);
+            if let QueueStep::To(QueueState::Waiting(id)) = step {
                 let mut rts = Head::new(head.dx, head.dy, MessageType::Rts);
                 rts.node = self.node as u16;
                 rts.context = q as u8;
@@ -277,6 +278,7 @@ impl Niu {
         } else {
             self.queues[q].pop();
         }
+        self.queue_changed(q);
         if flit.kind() == FlitKind::Tail {
             self.counters.messages_sent[ty as usize] += 1;
             if let Some(id) = h.send_id {
@@ -285,6 +287,7 @@ impl Niu {
             self.holder = None;
             if self.config.design == NiuDesign::Modified {
                 self.qstate[q].on(QueueEvent::TailSent);
+                self.queue_state_changed(q);
             }
         } else {
             h.vc = Some((vc, packet, seq + 1));
