@@ -420,7 +420,9 @@ impl Machine {
         if std::env::var_os("SCMP_DEBUG_TIME").is_some() {
             eprintln!(
                 "rounds {rounds} rollbacks {} network active cycles {} net_now {}",
-                self.rollbacks, self.net.counters.active_cycles, self.net_now
+                self.rollbacks,
+                self.net.counters().active_cycles,
+                self.net_now
             );
         }
         self.prefixer.finish(console);
