@@ -24,6 +24,7 @@ pub(crate) mod hardfloat;
 pub mod host;
 pub mod memory;
 pub mod reservations;
+pub mod semantics;
 pub mod semihost;
 pub mod service;
 pub mod timing;

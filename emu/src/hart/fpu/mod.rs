@@ -112,16 +112,38 @@ pub trait Format: Float + Copy {
     fn is_snan_bits(bits: u64) -> bool {
         Self::of(bits).is_signaling()
     }
+    /// The format's bits in an FP register value (for a single, see
+    /// [`unbox_s`]).
+    fn unbox(reg: u64) -> u64;
+    /// A register value holding the format's bits (for a single, see
+    /// [`box_s`]).
+    fn rebox(bits: u64) -> u64;
 }
 
 impl Format for Single {
     const WIDTH: u32 = 32;
     const CANONICAL_NAN: u64 = CANONICAL_NAN_S as u64;
+    #[inline]
+    fn unbox(reg: u64) -> u64 {
+        unbox_s(reg) as u64
+    }
+    #[inline]
+    fn rebox(bits: u64) -> u64 {
+        box_s(bits as u32)
+    }
 }
 
 impl Format for Double {
     const WIDTH: u32 = 64;
     const CANONICAL_NAN: u64 = CANONICAL_NAN_D;
+    #[inline]
+    fn unbox(reg: u64) -> u64 {
+        reg
+    }
+    #[inline]
+    fn rebox(bits: u64) -> u64 {
+        bits
+    }
 }
 
 /// An arithmetic operation APFloat rounds.
