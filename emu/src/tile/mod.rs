@@ -7,6 +7,10 @@
 //! while another context is ready) or something needs the scheduler (host
 //! call, yield, end of thread, messaging, fault). Suspended contexts and idle
 //! tiles cost nothing per cycle: an idle tile jumps its clock forward.
+//!
+//! Over 600 lines: the scheduler and the slice loop (`Tile::run_slice`, the
+//! hot path) are one piece; messaging, checkpoints and debugging have files
+//! of their own.
 
 mod checkpoint;
 pub use checkpoint::Checkpoint;

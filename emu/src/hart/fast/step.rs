@@ -8,10 +8,10 @@ use isa_spec::{Inst, Opcode};
 
 use super::handlers::Env;
 use crate::hart::context::Context;
+use crate::hart::context_ops::{csr_op, fp_compute};
 use crate::hart::csr::Identity;
 use crate::hart::decode::{Fast, FastOp, for_each_fast_op};
 use crate::hart::effects::Effects;
-use crate::hart::execute::{csr_op, fp_compute};
 use crate::hart::fpu::{Arith, box_s, sign_inject};
 use crate::hart::hardfloat;
 use crate::hart::memory::PAGE_SHIFT;
