@@ -62,6 +62,28 @@ pub use report::{
     StateReport, Stuck, TraceOptions, TraceSink, tile_list,
 };
 
+/// Counts of what the synchronization did, for tuning it
+/// (`SCMP_DEBUG_TIME=1` prints them at the end of a run).
+#[derive(Clone, Debug, Default)]
+pub(super) struct SyncCounters {
+    /// Rounds whose tiles ran on the host threads.
+    pub(super) parallel_rounds: u64,
+    /// Tile runs of rounds, and the tile-cycles they advanced.
+    pub(super) round_runs: u64,
+    pub(super) round_cycles: u64,
+    /// Runnable tiles summed over the rounds.
+    pub(super) runnable: u64,
+    /// Runs of tiles the network side let go on, and their tile-cycles.
+    pub(super) inline_runs: u64,
+    pub(super) inline_cycles: u64,
+    /// Messaging instructions taken, NIU cycles simulated.
+    pub(super) taken: u64,
+    pub(super) niu_cycles: u64,
+    /// Network-side cycles simulated, and jumps over idle ones.
+    pub(super) net_cycles: u64,
+    pub(super) net_jumps: u64,
+}
+
 /// A mesh of tiles with a program loaded.
 pub struct Machine {
     config: Config,
@@ -91,6 +113,12 @@ pub struct Machine {
     window: Vec<u64>,
     /// Optimistic runs taken back.
     rollbacks: u64,
+    /// What the synchronization did (`SCMP_DEBUG_TIME=1` prints it).
+    sync: SyncCounters,
+    /// The host threads that run the tiles of a round (none: this one).
+    pool: Option<rayon::ThreadPool>,
+    /// What each tile runs in a round (reused).
+    planned: Vec<horizon::TilePlan>,
     /// The last cycle at which anything happened (for deadlock detection).
     last_progress: u64,
     trace: Option<TraceOptions>,
@@ -206,6 +234,16 @@ impl Machine {
         {
             net.enable_trace();
         }
+        let pool = match config.sim.host_threads {
+            1 => None,
+            n => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n as usize)
+                    .thread_name(|k| format!("scmp-tiles-{k}"))
+                    .build()
+                    .map_err(|e| LoadError(format!("cannot start {n} host threads: {e}")))?,
+            ),
+        };
         let lookahead = Self::lookahead(net.timing());
         let self_lookahead = Self::self_lookahead(net.timing());
         Ok(Machine {
@@ -218,6 +256,9 @@ impl Machine {
             max: u64::MAX,
             window: vec![config.sim.epoch_cycles; tiles.len()],
             rollbacks: 0,
+            sync: SyncCounters::default(),
+            pool,
+            planned: Vec::new(),
             tiles,
             nius,
             net,
@@ -419,8 +460,8 @@ impl Machine {
         };
         if std::env::var_os("SCMP_DEBUG_TIME").is_some() {
             eprintln!(
-                "rounds {rounds} rollbacks {} network active cycles {} net_now {}",
-                self.rollbacks, self.net.counters.active_cycles, self.net_now
+                "rounds {rounds} rollbacks {} network active cycles {} net_now {}\n{:?}",
+                self.rollbacks, self.net.counters.active_cycles, self.net_now, self.sync
             );
         }
         self.prefixer.finish(console);

@@ -74,8 +74,10 @@ impl Machine {
                     break;
                 }
                 self.net_now = next.min(limit);
+                self.sync.net_jumps += 1;
                 continue;
             }
+            self.sync.net_cycles += 1;
             if let Some(tl) = &mut self.timeline {
                 tl.network_cycle(c, &self.net, &mut self.nius);
             }
@@ -85,6 +87,7 @@ impl Machine {
             {
                 self.parked.pop_first();
                 self.parked_at[i] = None;
+                self.sync.taken += 1;
                 // Everything before c is known: the run that led here stands.
                 self.tiles[i].commit();
                 let t = &self.tiles[i];
@@ -123,6 +126,7 @@ impl Machine {
                     if self.nius[i].needs_tile_state(&self.net) {
                         self.settle(i, c + 1);
                     }
+                    self.sync.niu_cycles += 1;
                     let mut view = View(&self.tiles[i]);
                     self.nius[i].cycle(c, &mut self.net, &mut view);
                     if self.nius[i].has_effects() {
@@ -182,7 +186,10 @@ impl Machine {
         }
         let h = h.min(self.max);
         if self.tiles[i].now() < h {
+            self.sync.inline_runs += 1;
+            let before = self.tiles[i].now();
             self.run_tile(i, h);
+            self.sync.inline_cycles += self.tiles[i].now() - before;
         }
     }
 
