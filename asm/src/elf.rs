@@ -1,7 +1,8 @@
 //! Writes the linked [`Image`] as an ELF32 RISC-V executable (object's
 //! two-phase ELF writer): two `PT_LOAD` segments (code + read-only data,
 //! data + bss), a `PT_RISCV_ATTRIBUTES` header when attributes exist,
-//! section headers, `.symtab`/`.strtab`, `.comment` and `.riscv.attributes`.
+//! section headers, `.symtab`/`.strtab`, `.comment`, `.riscv.attributes` and
+//! the `.debug_*` sections.
 
 use object::Endianness;
 use object::elf;
@@ -103,6 +104,11 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
     let data_off = data.as_ref().map(|d| w.reserve(d.file_size.max(1), PAGE));
     let comment_off = (!image.comment.is_empty()).then(|| w.reserve(image.comment.len() as u64, 1));
     let attr_off = attributes.as_ref().map(|a| w.reserve(a.len() as u64, 1));
+    let debug_offs: Vec<u64> = image
+        .debug
+        .iter()
+        .map(|(_, d)| w.reserve(d.len() as u64, 1))
+        .collect();
 
     // Section indices and names.
     w.reserve_null_section_index();
@@ -120,6 +126,14 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             w.add_section_name(b".riscv.attributes"),
         )
     });
+    let debug_secs: Vec<_> = image
+        .debug
+        .iter()
+        .map(|(name, _)| {
+            w.reserve_section_index();
+            w.add_section_name(name.as_bytes())
+        })
+        .collect();
 
     // Symbols (locals first, as ELF requires; link() orders them so).
     w.reserve_null_symbol_index();
@@ -206,6 +220,10 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
     if let (Some(a), Some(off)) = (&attributes, attr_off) {
         w.pad_until(off);
         w.write(a);
+    }
+    for ((_, d), off) in image.debug.iter().zip(&debug_offs) {
+        w.pad_until(*off);
+        w.write(d);
     }
 
     w.write_null_symbol();
@@ -302,6 +320,26 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             sh_info: 0,
             sh_addralign: 1,
             sh_entsize: 0,
+        });
+    }
+    for (((name, d), off), sh_name) in image.debug.iter().zip(&debug_offs).zip(&debug_secs) {
+        // The string tables are mergeable strings, as GNU ld writes them.
+        let strings = name == ".debug_str" || name == ".debug_line_str";
+        w.write_section_header(&SectionHeader {
+            sh_name: w.section_name_offset(Some(*sh_name)),
+            sh_type: elf::SHT_PROGBITS,
+            sh_flags: if strings {
+                elf::SHF_MERGE | elf::SHF_STRINGS
+            } else {
+                elf::SectionFlags(0)
+            },
+            sh_addr: 0,
+            sh_offset: *off,
+            sh_size: d.len() as u64,
+            sh_link: 0,
+            sh_info: 0,
+            sh_addralign: 1,
+            sh_entsize: strings as u64,
         });
     }
     w.write_symtab_section_header(num_local);

@@ -76,6 +76,10 @@ pub struct Image {
     pub comment: Vec<u8>,
     /// `.riscv.attributes` tags and values (merged from every unit).
     pub attributes: Vec<(u64, AttrValue)>,
+    /// The `.debug_*` sections (line tables from `.loc`, gcc's debugging
+    /// information), by name: every unit's in file order, as GNU ld
+    /// concatenates them, so gdb and reports read them.
+    pub debug: Vec<(String, Vec<u8>)>,
 }
 
 const CLASSES: [(SectionClass, &str); 4] = [
@@ -415,6 +419,19 @@ pub fn link(
             }
         }
         class_ranges.push((class, start, addr, align));
+    }
+    // Debug sections are not loaded: a label in one has its offset in the
+    // output section as value (its address, with the section at 0, as ELF
+    // gives non-allocated sections), which is what DWARF's references
+    // between them (`.4byte .Ldebug_abbrev0`) mean.
+    let mut debug_sizes: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();
+    for unit in units.iter_mut() {
+        for sec in unit.sections.iter_mut().filter(|s| is_debug(s)) {
+            let end = debug_sizes.entry(sec.name.clone()).or_insert(0);
+            *end = align_up(*end, sec.align as u64);
+            sec.addr = *end;
+            *end += sec.size;
+        }
     }
     if addr > u32::MAX as u64 {
         let span = Span {
@@ -784,6 +801,18 @@ pub fn link(
         });
     }
 
+    let mut debug = Vec::new();
+    for (name, size) in debug_sizes {
+        let mut data = Vec::with_capacity(size as usize);
+        for sec in units.iter().flat_map(|u| &u.sections) {
+            if is_debug(sec) && sec.name == name {
+                data.resize(sec.addr as usize, 0);
+                data.extend_from_slice(&sec.data);
+            }
+        }
+        debug.push((name, data));
+    }
+
     let mut comment = Vec::new();
     for unit in units.iter() {
         for ident in &unit.idents {
@@ -809,5 +838,12 @@ pub fn link(
         symbols,
         comment,
         attributes,
+        debug,
     })
+}
+
+/// Whether a section is debugging information (`.debug_*`, not loaded),
+/// which executables keep.
+fn is_debug(sec: &Section) -> bool {
+    sec.class == SectionClass::NonAlloc && sec.name.starts_with(".debug")
 }

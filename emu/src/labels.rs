@@ -1,6 +1,7 @@
 //! The code labels of a program, from its ELF symbol table, by which traces
 //! name branch and jump targets (`beqz a0, 0x1003c <loop+0x8>`), as
-//! objdump does. A stripped program has none.
+//! objdump does. A stripped program has none. Reports also name a pc's
+//! source line when the program has a line table ([`crate::lines`]).
 
 use object::Endianness;
 use object::elf::{self, FileHeader32};
@@ -52,6 +53,8 @@ pub struct Labels {
     by_addr: Vec<(u32, String)>,
     /// The end of the executable sections (reports name no label past it).
     code_end: u32,
+    /// Source lines, from `.debug_line` (empty without one).
+    lines: crate::lines::Lines,
 }
 
 impl FromIterator<(u32, String)> for Labels {
@@ -64,6 +67,7 @@ impl FromIterator<(u32, String)> for Labels {
         Labels {
             by_addr,
             code_end: u32::MAX,
+            lines: Default::default(),
         }
     }
 }
@@ -95,11 +99,9 @@ impl Candidate {
 impl Labels {
     /// The named symbols of executable sections, except RISC-V mapping
     /// symbols (`$x`, `$d`); none when the file has no usable symbol table.
+    /// The line table, when the file has one.
     pub fn from_elf(header: &FileHeader32<Endianness>, endian: Endianness, bytes: &[u8]) -> Labels {
         let Ok(sections) = header.sections(endian, bytes) else {
-            return Labels::default();
-        };
-        let Ok(symbols) = sections.symbols(endian, bytes, elf::SHT_SYMTAB) else {
             return Labels::default();
         };
         let code_end = sections
@@ -108,6 +110,14 @@ impl Labels {
             .map(|s| s.sh_addr(endian).saturating_add(s.sh_size(endian)))
             .max()
             .unwrap_or(0);
+        let lines = crate::lines::Lines::from_elf(header, endian, bytes);
+        let Ok(symbols) = sections.symbols(endian, bytes, elf::SHT_SYMTAB) else {
+            return Labels {
+                code_end,
+                lines,
+                ..Labels::default()
+            };
+        };
         let mut candidates = Vec::new();
         for sym in symbols.symbols() {
             let kind = sym.st_type();
@@ -140,21 +150,28 @@ impl Labels {
         candidates.sort_by(|a, b| a.addr.cmp(&b.addr).then_with(|| a.rank().cmp(&b.rank())));
         let mut labels: Labels = candidates.into_iter().map(|c| (c.addr, c.name)).collect();
         labels.code_end = code_end;
+        labels.lines = lines;
         labels
     }
 
     /// Where a pc is, for reports: `<name+0x8>` of the nearest label at or
-    /// below it, and none for a pc outside the code (past its end, or
-    /// before its first label), where a label would mislead.
+    /// below it, then `(file.c:LINE)` when the line table covers it; none
+    /// for a pc outside the code (past its end, or before its first label
+    /// and line), where a label would mislead.
     pub fn describe_pc(&self, pc: u32) -> Option<String> {
         if pc >= self.code_end {
             return None;
         }
-        self.describe(pc)
+        let line = self.lines.at(pc).map(|l| format!("({l})"));
+        match (self.describe(pc), line) {
+            (Some(label), Some(line)) => Some(format!("{label} {line}")),
+            (label, line) => label.or(line),
+        }
     }
 
-    /// `pc 0x0001044c <SCMPSendInt+0xc>`, or `pc 0x0001044c` where no
-    /// label names it: how reports write a pc.
+    /// `pc 0x0001044c <SCMPSendInt+0xc>` (with ` (sum.c:12)` when the
+    /// program has a line table), or `pc 0x0001044c` where nothing names
+    /// it: how reports write a pc.
     pub fn pc_text(&self, pc: u32) -> String {
         match self.describe_pc(pc) {
             Some(label) => format!("pc {pc:#010x} {label}"),

@@ -7,7 +7,8 @@
 //! loop, F and D, memory access, per-instruction timing, host services and
 //! semihosting), [`tile`] (scheduler and accounting), [`niu`] (the network's
 //! plug-in point), [`machine`] (mesh and global loop), [`trace`], [`stats`],
-//! [`fault`], [`snapshot`] (how a program is meant to run, and the text its
+//! [`fault`], [`labels`] and [`lines`] (what names a pc in traces and
+//! reports: symbols, source lines), [`snapshot`] (how a program is meant to run, and the text its
 //! snapshot keeps), [`timeline`] (a run's timeline for Perfetto and
 //! chrome://tracing).
 #![deny(missing_docs)]
@@ -17,6 +18,7 @@ pub mod elf;
 pub mod fault;
 pub mod hart;
 pub mod labels;
+pub mod lines;
 pub mod machine;
 pub mod network;
 pub mod niu;

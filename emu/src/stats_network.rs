@@ -153,7 +153,7 @@ impl NetworkStats {
                 .sum()
         };
         let mean = |sum: u64, n: u64| if n == 0 { 0.0 } else { sum as f64 / n as f64 };
-        let c = &net.counters;
+        let c = net.counters();
         NetworkStats {
             niu: match nius.first().map(Niu::design) {
                 Some(NiuDesign::Original) => "original",

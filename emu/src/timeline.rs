@@ -173,7 +173,7 @@ impl Recorder {
 
     fn close_bucket(&mut self, net: &Network) {
         for (link, (&now, before)) in net
-            .counters
+            .counters()
             .link_flits
             .iter()
             .zip(&mut self.counted)

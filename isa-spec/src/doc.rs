@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::msg::MessageType;
+use crate::msg::{MessageType, ReceiveState, SendState};
 use crate::{
     Bind, CSRS, Expansion, Extension, F_ABI, Field, HOST_SERVICES, Operand, PSEUDOS, PseudoSpec,
     RegClass, SPECS, TimingClass, X_ABI, csr_by_number,
@@ -256,9 +256,21 @@ pub fn reference() -> String {
         let _ = writeln!(out, "| {} | {} | {} |", ty as u8, ty.name(), flits);
     }
     out.push_str(
-        "\n`sendm`/`sendme` second operand: stride in words in bits 31:16, count of words in bits 15:0.\n\n\
-         Send-table states (`ldss`): 0 Empty, 1 In Use, 2 In Progress, 3 Complete.\n\
-         Receive-table states (`ldsr`): 0 Empty, 1 In Use, 2 In Progress, 3 RTS Received, 7 Complete.\n",
+        "\n`sendm`/`sendme` second operand: stride in words in bits 31:16, count of words in bits 15:0.\n\n",
+    );
+    let send: Vec<String> = SendState::ALL
+        .iter()
+        .map(|s| format!("{} {}", *s as u8, s.name()))
+        .collect();
+    let receive: Vec<String> = ReceiveState::ALL
+        .iter()
+        .map(|s| format!("{} {}", *s as u8, s.name()))
+        .collect();
+    let _ = writeln!(out, "Send-table states (`ldss`): {}.", send.join(", "));
+    let _ = writeln!(
+        out,
+        "Receive-table states (`ldsr`): {}.",
+        receive.join(", ")
     );
     out
 }

@@ -251,6 +251,50 @@ pub enum ReceiveState {
     Complete = 0b111,
 }
 
+impl SendState {
+    /// Every state, by encoding.
+    pub const ALL: [SendState; 4] = [
+        SendState::Empty,
+        SendState::InUse,
+        SendState::InProgress,
+        SendState::Complete,
+    ];
+
+    /// The thesis's name of the state (Table 5.1), in traces, reports and
+    /// docs/isa.md.
+    pub fn name(self) -> &'static str {
+        match self {
+            SendState::Empty => "Empty",
+            SendState::InUse => "In Use",
+            SendState::InProgress => "In Progress",
+            SendState::Complete => "Complete",
+        }
+    }
+}
+
+impl ReceiveState {
+    /// Every state, by encoding.
+    pub const ALL: [ReceiveState; 5] = [
+        ReceiveState::Empty,
+        ReceiveState::InUse,
+        ReceiveState::InProgress,
+        ReceiveState::RtsReceived,
+        ReceiveState::Complete,
+    ];
+
+    /// The thesis's name of the state (Table 5.2), in traces, reports and
+    /// docs/isa.md.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReceiveState::Empty => "Empty",
+            ReceiveState::InUse => "In Use",
+            ReceiveState::InProgress => "In Progress",
+            ReceiveState::RtsReceived => "RTS Received",
+            ReceiveState::Complete => "Complete",
+        }
+    }
+}
+
 /// Packs the second operand of `sendm`/`sendme`: stride (words) in bits 31:16,
 /// count (words) in bits 15:0.
 pub const fn pack_stride_count(stride: u16, count: u16) -> u32 {

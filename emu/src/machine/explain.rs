@@ -11,7 +11,6 @@ use isa_spec::msg::ReceiveState;
 use super::Machine;
 use super::report::{ContextReport, DeadlockReport, Progress, StateReport, Stuck};
 use crate::hart::context::ContextState;
-use crate::niu::receive_state_name;
 use crate::niu::report::Held;
 
 impl Machine {
@@ -159,7 +158,7 @@ impl Machine {
                             "context {c} at {at} waits for message id {id}, but a Ready-mode message for id {id} from node {} came at cycle {} while its receive entry was {} (no receive posted) and was discarded: in Ready mode the receive must be posted before the data arrives. Post it earlier (a barrier between the str and the sends), send in Rendezvous mode (sendh rdv), or set niu.strict=true to stop at the discard",
                             d.from,
                             d.cycle,
-                            receive_state_name(d.found)
+                            d.found.name()
                         ),
                     ));
                 }

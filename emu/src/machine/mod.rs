@@ -460,8 +460,12 @@ impl Machine {
         };
         if std::env::var_os("SCMP_DEBUG_TIME").is_some() {
             eprintln!(
-                "rounds {rounds} rollbacks {} network active cycles {} net_now {}\n{:?}",
-                self.rollbacks, self.net.counters.active_cycles, self.net_now, self.sync
+                "rounds {rounds} rollbacks {} network active cycles {} net_now {}
+{:?}",
+                self.rollbacks,
+                self.net.counters().active_cycles,
+                self.net_now,
+                self.sync
             );
         }
         self.prefixer.finish(console);

@@ -171,31 +171,39 @@ impl VcAllocator {
     /// (input-first) or by input (output-first). Each input appears in at
     /// most one request.
     pub fn allocate(&mut self, requests: &[VcRequest], grants: &mut Vec<(u16, u16)>) {
-        let n = self.n;
         if let [r] = requests {
-            // One request (the common case), either kind: its input takes
-            // the free output VC first from its pointer, unopposed.
-            // The candidates are `first + k`, in order from the pointer:
-            // those at or after it, then from `first` (a pointer outside
-            // the candidates' range puts them all in ascending order).
-            if r.mask == 0 {
-                return;
+            if let Some(o) = self.grant_single(r) {
+                grants.push((r.input, o));
             }
-            let p = self.input_pointer[r.input as usize];
-            let from = p.wrapping_sub(r.first);
-            let later = if from < 64 {
-                r.mask & !((1u64 << from) - 1)
-            } else {
-                0
-            };
-            let k = if later != 0 { later } else { r.mask }.trailing_zeros() as u16;
-            let o = r.first + k;
-            self.input_pointer[r.input as usize] = next(o, n);
-            self.output_pointer[o as usize] = next(r.input, n);
-            grants.push((r.input, o));
             return;
         }
         self.allocate_by_arbiters(requests, grants);
+    }
+
+    /// What [`VcAllocator::allocate`] does when `r` is the only request, in
+    /// either kind: its input takes the free output VC first from its
+    /// pointer, unopposed, and both pointers move past the grant. Returns
+    /// the output VC (None: `r` has no candidate).
+    #[inline]
+    pub fn grant_single(&mut self, r: &VcRequest) -> Option<u16> {
+        // The candidates are `first + k`, in order from the pointer: those
+        // at or after it, then from `first` (a pointer outside the
+        // candidates' range puts them all in ascending order).
+        if r.mask == 0 {
+            return None;
+        }
+        let p = self.input_pointer[r.input as usize];
+        let from = p.wrapping_sub(r.first);
+        let later = if from < 64 {
+            r.mask & !((1u64 << from) - 1)
+        } else {
+            0
+        };
+        let k = if later != 0 { later } else { r.mask }.trailing_zeros() as u16;
+        let o = r.first + k;
+        self.input_pointer[r.input as usize] = next(o, self.n);
+        self.output_pointer[o as usize] = next(r.input, self.n);
+        Some(o)
     }
 
     /// [`VcAllocator::allocate`] by its two stages of arbiters (what a

@@ -4,10 +4,12 @@
 //!
 //! Split by concern: [`flit`] (ports, flits, routing), [`alloc`]
 //! (separable allocators of round-robin arbiters), [`router`] (one
-//! router's pipeline), [`stall`] (the report when nothing moves), `terminal`
-//! (where NIUs, or `scmp noc`'s synthetic sources and sinks, inject and
-//! eject), `events` (trace events and counters), and here the mesh: links
-//! and credit wires as a time wheel of deliveries, and activity tracking.
+//! router's pipeline), `fabric` (links and credit wires as time wheels of
+//! deliveries, the pool of flits in flight, packet records), [`stall`] (the
+//! report when nothing moves), `terminal` (where NIUs, or `scmp noc`'s
+//! synthetic sources and sinks, inject and eject), `events` (trace events
+//! and counters), and here the mesh: the cycle, and which routers it
+//! evaluates.
 //!
 //! Timing. A cycle `t` is simulated in two phases: first every delivery due
 //! at `t` (flits and credits that left a router or terminal earlier) is
@@ -16,8 +18,10 @@
 //! never see each other's work of the same cycle, and the order in which
 //! they are visited cannot change anything. Terminals act after the
 //! routers in a cycle ([`Network::inject`], [`Network::take_ejected`]).
-//! Idle routers cost nothing: only routers holding flits are visited, and a
-//! network with nothing in flight jumps to the next delivery.
+//! Idle routers cost nothing: a router is evaluated only in cycles in which
+//! it can act (a delivery reached it, or the delay its flits wait out is
+//! over: a wheel of due routers says which), and a network with nothing in
+//! flight jumps to the next delivery.
 //!
 //! Virtual channels are partitioned into `classes` sets of `num_vcs`;
 //! a packet's class is fixed by its head flit (the message type, mapped
@@ -25,21 +29,22 @@
 
 pub mod alloc;
 mod events;
+mod fabric;
 pub mod flit;
+mod mask;
 pub(crate) mod router;
 pub mod stall;
 mod terminal;
 #[cfg(test)]
 mod tests;
 
-use std::collections::VecDeque;
-
-use crate::config::NetworkConfig;
+use crate::config::{AllocatorKind, NetworkConfig};
 pub use events::{NetCounters, NetEvent, NetEventKind};
-use flit::{NetFlit, PORTS, PacketId, Port};
+use fabric::{Fabric, Target};
+use flit::{PORTS, PacketId, Port};
 use router::Router;
 pub use stall::{HeldFlit, StallReport};
-use terminal::Terminal;
+use terminal::Terminals;
 
 /// Why a flit at the front of an input buffer did not move in a cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,49 +154,17 @@ impl Timing {
         self.routing + self.vc_alloc + self.flit_out
     }
 
-    /// The longest offset at which anything is scheduled.
+    /// The longest offset at which anything is scheduled (a delivery, or
+    /// a router's next evaluation).
     fn horizon(&self) -> u64 {
         self.flit_out
             .max(self.credit_back)
             .max(self.inject)
             .max(self.eject_credit)
+            .max(self.next_head_routing)
+            .max(self.vc_alloc)
+            .max(self.routing)
     }
-}
-
-/// A flit leaving a router through the switch (the router's output).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Send {
-    pub from: u32,
-    pub in_port: Port,
-    pub in_vc: u8,
-    pub out_port: Port,
-    pub out_vc: u8,
-    pub flit: NetFlit,
-}
-
-/// Something a link delivers at a cycle.
-#[derive(Clone, Copy, Debug)]
-enum Delivery {
-    /// A flit into input `port`, VC `vc` of router `node`.
-    FlitToRouter {
-        node: u32,
-        port: Port,
-        vc: u8,
-        flit: NetFlit,
-    },
-    /// A flit into the ejection buffer `vc` of terminal `node`.
-    FlitToTerminal { node: u32, vc: u8, flit: NetFlit },
-}
-
-/// Something a credit wire delivers at a cycle (a wheel of its own: a
-/// fifth of a flit's size, and credits and flits of one cycle touch
-/// different state, so their order within the cycle changes nothing).
-#[derive(Clone, Copy, Debug)]
-enum Credit {
-    /// A credit for output `port`, VC `vc` of router `node`.
-    ToRouter { node: u32, port: Port, vc: u8 },
-    /// An injection credit for VC `vc` of terminal `node`.
-    ToTerminal { node: u32, vc: u8 },
 }
 
 /// What the network records about a packet while it is in flight.
@@ -217,30 +190,72 @@ pub struct PacketInfo {
     pub flow: u64,
 }
 
+/// The routers, whose VC sets take one word (up to 12 VCs a port), two
+/// (up to 25) or five.
+enum Routers {
+    W1(Vec<Router<1>>),
+    W2(Vec<Router<2>>),
+    W5(Vec<Router<5>>),
+    /// Out of place during [`Network::step`].
+    Taken,
+}
+
+type RouterArgs = (u32, usize, usize, usize, AllocatorKind, AllocatorKind);
+
+impl Routers {
+    fn new(n: usize, vcs: usize, args: impl Fn(u32) -> RouterArgs) -> Routers {
+        fn make<const W: usize>(n: usize, args: impl Fn(u32) -> RouterArgs) -> Vec<Router<W>> {
+            (0..n as u32)
+                .map(|id| {
+                    let (id, classes, per_class, cap, va, sa) = args(id);
+                    Router::new(id, classes, per_class, cap, va, sa)
+                })
+                .collect()
+        }
+        match PORTS * vcs {
+            0..=64 => Routers::W1(make(n, args)),
+            65..=128 => Routers::W2(make(n, args)),
+            _ => Routers::W5(make(n, args)),
+        }
+    }
+}
+
+/// Evaluates `$body` with `$r` bound to the routers' vector, whatever
+/// their width.
+macro_rules! with_routers {
+    ($routers:expr, $r:ident => $body:expr) => {
+        match $routers {
+            Routers::W1($r) => $body,
+            Routers::W2($r) => $body,
+            Routers::W5($r) => $body,
+            Routers::Taken => unreachable!("the routers are in place between steps"),
+        }
+    };
+}
+use with_routers;
+
 /// The mesh of routers.
 pub struct Network {
     width: u32,
     height: u32,
     vcs: usize,
     per_class: usize,
-    timing: Timing,
+    /// Class of each packet type's head: the user's mapping.
+    classes: usize,
     stall_cycles: u64,
-    routers: Vec<Router>,
-    terminals: Vec<Terminal>,
-    /// Deliveries by cycle modulo its length.
-    wheel: Vec<Vec<Delivery>>,
-    credit_wheel: Vec<Vec<Credit>>,
-    /// Entries in both wheels.
-    in_wheel: usize,
-    /// A bit per router holding flits (visited in id order), and their number.
+    routers: Routers,
+    terminals: Terminals,
+    fabric: Fabric,
+    /// Routers to evaluate, by cycle modulo the wheel's length: a bit per
+    /// router (`due_words` words a cycle). A bit may be stale (the router
+    /// acted earlier and was put due later): `wake_at` decides.
+    due: Vec<u64>,
+    due_words: usize,
+    /// A bit per router holding flits, and their number.
     active: Vec<u64>,
     active_count: usize,
     /// The next cycle to simulate.
     now: u64,
-    packets: Vec<PacketInfo>,
-    free_packets: Vec<PacketId>,
-    /// Class of each packet type's head: the user's mapping.
-    classes: usize,
     /// Flits anywhere in the network (buffers, links, ejection buffers).
     in_flight: u64,
     /// Per node: packets on their way to it (registered, tail not taken),
@@ -249,16 +264,10 @@ pub struct Network {
     inbound_class: Vec<[u32; 4]>,
     /// A bit per terminal with flits in its ejection buffers.
     with_flits: Vec<u64>,
-    /// The last cycle a flit moved.
-    last_move: u64,
-    sends: Vec<Send>,
     visit_order: VisitOrder,
-    /// Scratch: the busy routers of a cycle, for the orders other than
+    /// Scratch: the routers of a cycle, for the orders other than
     /// ascending.
     visit: Vec<usize>,
-    /// Counters.
-    pub counters: NetCounters,
-    trace: Option<Vec<NetEvent>>,
 }
 
 impl Network {
@@ -270,65 +279,45 @@ impl Network {
         let cap = config.vc_buf_size as usize;
         let timing = Timing::new(config);
         let n = (width * height) as usize;
-        let routers = (0..width * height)
-            .map(|id| {
-                Router::new(
-                    id,
-                    classes,
-                    per_class,
-                    cap,
-                    config.vc_allocator,
-                    config.sw_allocator,
-                )
-            })
-            .collect();
-        let terminals = (0..n)
-            .map(|_| Terminal {
-                credits: vec![cap as u16; vcs],
-                busy: vec![false; vcs],
-                next_vc: vec![0; classes],
-                ejected: vec![VecDeque::with_capacity(cap); vcs],
-                waiting: 0,
-            })
-            .collect();
-        let wheel_len = (timing.horizon() + 1).next_power_of_two() as usize;
+        let routers = Routers::new(n, vcs, |id| {
+            (
+                id,
+                classes,
+                per_class,
+                cap,
+                config.vc_allocator,
+                config.sw_allocator,
+            )
+        });
+        let fabric = Fabric::new(width, height, vcs, timing);
+        let due_words = n.div_ceil(64);
         Network {
             width,
             height,
             vcs,
             per_class,
-            timing,
+            classes,
             stall_cycles: config.stall_cycles,
             routers,
-            terminals,
-            wheel: vec![Vec::new(); wheel_len],
-            credit_wheel: vec![Vec::new(); wheel_len],
-            in_wheel: 0,
-            active: vec![0; n.div_ceil(64)],
+            terminals: Terminals::new(n, vcs, cap, classes),
+            due: vec![0; fabric.wheel_len() * due_words],
+            due_words,
+            fabric,
+            active: vec![0; due_words],
             active_count: 0,
             now: 0,
-            packets: Vec::new(),
-            free_packets: Vec::new(),
-            classes,
             in_flight: 0,
             inbound: vec![0; n],
             inbound_class: vec![[0; 4]; n],
-            with_flits: vec![0; n.div_ceil(64)],
-            last_move: 0,
-            sends: Vec::new(),
+            with_flits: vec![0; due_words],
             visit_order: VisitOrder::Ascending,
             visit: Vec::new(),
-            counters: NetCounters {
-                link_flits: vec![0; n * PORTS],
-                ..NetCounters::default()
-            },
-            trace: None,
         }
     }
 
     /// The router pipeline's cycle offsets.
     pub(crate) fn timing(&self) -> &Timing {
-        &self.timing
+        &self.fabric.timing
     }
 
     /// Mesh width.
@@ -346,6 +335,11 @@ impl Network {
         self.classes
     }
 
+    /// VCs per port.
+    pub fn vcs(&self) -> usize {
+        self.vcs
+    }
+
     /// Sets the order in which busy routers are visited.
     pub fn set_visit_order(&mut self, order: VisitOrder) {
         self.visit_order = order;
@@ -353,13 +347,13 @@ impl Network {
 
     /// Starts recording trace events.
     pub fn enable_trace(&mut self) {
-        self.trace = Some(Vec::new());
+        self.fabric.trace = Some(Vec::new());
     }
 
     /// Trace events recorded since the last call, in cycle order (within a
     /// cycle: by node, then in the order they happened).
     pub fn take_trace(&mut self) -> Vec<NetEvent> {
-        match &mut self.trace {
+        match &mut self.fabric.trace {
             Some(t) => {
                 let mut events = std::mem::take(t);
                 events.sort_by_key(|e| (e.cycle, e.node));
@@ -367,6 +361,11 @@ impl Network {
             }
             None => Vec::new(),
         }
+    }
+
+    /// Counters of the whole run so far.
+    pub fn counters(&self) -> &NetCounters {
+        &self.fabric.counters
     }
 
     /// The next cycle to simulate.
@@ -381,7 +380,7 @@ impl Network {
 
     /// The packet record of `id`.
     pub fn packet(&self, id: PacketId) -> &PacketInfo {
-        &self.packets[id as usize]
+        &self.fabric.packets[id as usize]
     }
 
     /// The earliest cycle at which the network has work: `now` while a
@@ -390,124 +389,118 @@ impl Network {
         if self.active_count > 0 {
             return Some(self.now);
         }
-        if self.in_wheel == 0 {
+        if self.fabric.pending == 0 {
             return None;
         }
-        let n = self.wheel.len() as u64;
-        (0..n).map(|d| self.now + d).find(|c| {
-            let k = (c & (n - 1)) as usize;
-            !self.wheel[k].is_empty() || !self.credit_wheel[k].is_empty()
-        })
+        let n = self.fabric.wheel_len() as u64;
+        (0..n)
+            .map(|d| self.now + d)
+            .find(|&c| self.fabric.has_deliveries(c))
     }
 
-    fn schedule(&mut self, at: u64, d: Delivery) {
-        debug_assert!(at > self.now.saturating_sub(1) && at - self.now < self.wheel.len() as u64);
-        let n = self.wheel.len();
-        self.wheel[at as usize & (n - 1)].push(d);
-        self.in_wheel += 1;
+    /// Puts router `id` due at cycle `at` (within the wheel's reach).
+    #[inline]
+    fn put_due(&mut self, id: usize, at: u64) {
+        let k = (at as usize & (self.fabric.wheel_len() - 1)) * self.due_words + id / 64;
+        self.due[k] |= 1 << (id % 64);
     }
 
-    fn schedule_credit(&mut self, at: u64, c: Credit) {
-        debug_assert!(at > self.now.saturating_sub(1) && at - self.now < self.wheel.len() as u64);
-        let n = self.credit_wheel.len();
-        self.credit_wheel[at as usize & (n - 1)].push(c);
-        self.in_wheel += 1;
-    }
-
-    fn wake(&mut self, node: u32) {
-        let (word, bit) = (node as usize / 64, node % 64);
+    #[inline]
+    fn activate(&mut self, id: usize) {
+        let (word, bit) = (id / 64, id % 64);
         if self.active[word] & (1 << bit) == 0 {
             self.active[word] |= 1 << bit;
             self.active_count += 1;
         }
     }
 
-    fn neighbour(&self, node: u32, port: Port) -> u32 {
-        match port {
-            Port::East => node + 1,
-            Port::West => node - 1,
-            Port::South => node + self.width,
-            Port::North => node - self.width,
-            Port::Local => node,
-        }
-    }
-
     /// Simulates cycle `now` (at or after [`Network::now`]; the cycles in
     /// between must have no work, see [`Network::next_work`]): deliveries
-    /// due, then every busy router.
+    /// due, then every router that can act.
     pub fn step(&mut self, now: u64) {
         assert!(now >= self.now, "the network does not go back in time");
         debug_assert!(
             self.next_work().is_none_or(|w| w >= now),
             "cycles with work were skipped"
         );
+        // The routers' loop is compiled for each width of their VC sets.
+        match std::mem::replace(&mut self.routers, Routers::Taken) {
+            Routers::W1(mut r) => {
+                self.step_with(&mut r, now);
+                self.routers = Routers::W1(r);
+            }
+            Routers::W2(mut r) => {
+                self.step_with(&mut r, now);
+                self.routers = Routers::W2(r);
+            }
+            Routers::W5(mut r) => {
+                self.step_with(&mut r, now);
+                self.routers = Routers::W5(r);
+            }
+            Routers::Taken => unreachable!("the routers are in place between steps"),
+        }
+    }
+
+    fn step_with<const W: usize>(&mut self, routers: &mut [Router<W>], now: u64) {
         self.now = now;
-        let n = self.wheel.len();
-        let mut due = std::mem::take(&mut self.wheel[now as usize & (n - 1)]);
-        self.in_wheel -= due.len();
-        for d in due.drain(..) {
-            match d {
-                Delivery::FlitToRouter {
-                    node,
-                    port,
-                    vc,
-                    flit,
-                } => {
-                    let timing = self.timing;
-                    self.routers[node as usize].accept(port, vc as usize, flit, &timing, now);
-                    self.counters.buffered -= now as i64;
-                    self.wake(node);
+        let due = self.fabric.take_flits(now);
+        for &e in &due {
+            match Fabric::flit_delivery(e) {
+                (Target::Router { node, i }, w) => {
+                    let timing = self.fabric.timing;
+                    routers[node].accept(i, w, &mut self.fabric.flits, &timing, now);
+                    self.fabric.counters.buffered -= now as i64;
+                    self.activate(node);
+                    self.put_due(node, now);
                 }
-                Delivery::FlitToTerminal { node, vc, flit } => {
-                    let t = &mut self.terminals[node as usize];
-                    t.ejected[vc as usize].push_back(flit);
-                    t.waiting += 1;
-                    self.with_flits[node as usize / 64] |= 1 << (node % 64);
+                (Target::Terminal { node, vc }, w) => {
+                    self.terminals.arrive(node, vc, w);
+                    self.with_flits[node / 64] |= 1 << (node % 64);
                 }
             }
         }
-        // Give the buffer back to the wheel (keeps its capacity).
-        self.wheel[now as usize & (n - 1)] = due;
-        let mut due = std::mem::take(&mut self.credit_wheel[now as usize & (n - 1)]);
-        self.in_wheel -= due.len();
-        for c in due.drain(..) {
-            match c {
-                Credit::ToRouter { node, port, vc } => {
-                    self.routers[node as usize].credit(port, vc as usize);
-                }
-                Credit::ToTerminal { node, vc } => {
-                    self.terminals[node as usize].credits[vc as usize] += 1;
+        self.fabric.give_back_flits(now, due);
+        let due = self.fabric.take_credits(now);
+        for &e in &due {
+            match Fabric::credit_delivery(e) {
+                Target::Router { node, i } => routers[node].credit(i),
+                Target::Terminal { node, vc } => {
+                    self.terminals.credits[node * self.vcs + vc] += 1;
                 }
             }
         }
-        self.credit_wheel[now as usize & (n - 1)] = due;
+        self.fabric.give_back_credits(now, due);
+        let slot = (now as usize & (self.fabric.wheel_len() - 1)) * self.due_words;
         if self.active_count == 0 {
+            self.due[slot..slot + self.due_words].fill(0);
             self.now = now + 1;
             return;
         }
-        self.counters.active_cycles += 1;
-        // Visit busy routers by id: the order cannot change results (see
-        // the module documentation).
+        self.fabric.counters.active_cycles += 1;
+        // Visit the routers that can act, by id: the order cannot change
+        // results (see the module documentation).
         if self.visit_order == VisitOrder::Ascending {
-            for word in 0..self.active.len() {
-                let mut bits = self.active[word];
+            for word in 0..self.due_words {
+                let mut bits = std::mem::take(&mut self.due[slot + word]) & self.active[word];
                 while bits != 0 {
                     let id = word * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    // (Checked here: most busy routers only wait this cycle.)
-                    if self.routers[id].wake_at <= now {
-                        self.step_router(id, now);
+                    if routers[id].wake_at <= now {
+                        self.step_router(&mut routers[id], now);
                     }
                 }
             }
         } else {
             let mut visit = std::mem::take(&mut self.visit);
             visit.clear();
-            for (word, bits) in self.active.iter().enumerate() {
-                let mut bits = *bits;
+            for word in 0..self.due_words {
+                let mut bits = std::mem::take(&mut self.due[slot + word]) & self.active[word];
                 while bits != 0 {
-                    visit.push(word * 64 + bits.trailing_zeros() as usize);
+                    let id = word * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
+                    if routers[id].wake_at <= now {
+                        visit.push(id);
+                    }
                 }
             }
             match self.visit_order {
@@ -526,122 +519,61 @@ impl Network {
                 }
             }
             for &id in &visit {
-                self.step_router(id, now);
+                self.step_router(&mut routers[id], now);
             }
             self.visit = visit;
         }
         self.now = now + 1;
     }
 
-    fn step_router(&mut self, id: usize, now: u64) {
-        if self.routers[id].wake_at > now {
-            return;
-        }
-        self.counters.router_steps += 1;
-        let timing = self.timing;
-        let router = &mut self.routers[id];
-        router.step(now, &timing, &mut self.sends, &mut self.counters.stalls);
-        if !router.is_busy() {
+    #[inline]
+    fn step_router<const W: usize>(&mut self, router: &mut Router<W>, now: u64) {
+        self.fabric.counters.router_steps += 1;
+        router.step(now, &mut self.fabric);
+        let id = router.id as usize;
+        if router.is_busy() {
+            let at = router.wake_at;
+            self.put_due(id, at);
+        } else {
             self.active[id / 64] &= !(1 << (id % 64));
             self.active_count -= 1;
         }
-        for k in 0..self.sends.len() {
-            let s = self.sends[k];
-            self.forward(now, s);
-        }
-        self.sends.clear();
-    }
-
-    fn forward(&mut self, now: u64, s: Send) {
-        self.last_move = now;
-        self.counters.buffered += now as i64;
-        self.counters.link_flits[s.from as usize * PORTS + s.out_port as usize] += 1;
-        if let Some(trace) = &mut self.trace {
-            let p = &self.packets[s.flit.packet as usize];
-            trace.push(NetEvent {
-                cycle: now,
-                node: s.from,
-                kind: NetEventKind::Forwarded {
-                    from: (s.in_port, s.in_vc),
-                    to: (s.out_port, s.out_vc),
-                },
-                flit: s.flit.flit,
-                src: p.src,
-                dst: p.dst,
-                seq: s.flit.seq,
-                packet: s.flit.packet,
-            });
-        }
-        let t = self.timing;
-        // The credit for the buffer slot the flit left.
-        match s.in_port {
-            Port::Local => self.schedule_credit(
-                now + t.terminal_credit,
-                Credit::ToTerminal {
-                    node: s.from,
-                    vc: s.in_vc,
-                },
-            ),
-            p => {
-                let credit = Credit::ToRouter {
-                    node: self.neighbour(s.from, p),
-                    port: p.opposite(),
-                    vc: s.in_vc,
-                };
-                self.schedule_credit(now + t.credit_back, credit);
-            }
-        }
-        let flit = match s.out_port {
-            Port::Local => Delivery::FlitToTerminal {
-                node: s.from,
-                vc: s.out_vc,
-                flit: s.flit,
-            },
-            p => Delivery::FlitToRouter {
-                node: self.neighbour(s.from, p),
-                port: p.opposite(),
-                vc: s.out_vc,
-                flit: s.flit,
-            },
-        };
-        self.schedule(now + t.flit_out, flit);
-    }
-
-    /// VCs per port.
-    pub fn vcs(&self) -> usize {
-        self.vcs
     }
 
     /// Checks that the network is back at rest: nothing buffered or on a
     /// wire, every credit returned, no VC held. Returns what is not.
     pub fn check_at_rest(&self) -> Result<(), String> {
-        if self.in_flight != 0 || self.in_wheel != 0 || self.active_count != 0 {
+        if self.in_flight != 0 || self.fabric.pending != 0 || self.active_count != 0 {
             return Err(format!(
                 "{} flits in flight, {} deliveries pending, {} routers busy",
-                self.in_flight, self.in_wheel, self.active_count
+                self.in_flight, self.fabric.pending, self.active_count
             ));
         }
-        let cap = self.routers.first().map_or(0, |r| r.cap());
-        for r in &self.routers {
-            for (o, out) in r.outputs.iter().enumerate() {
-                if out.credits as usize != cap || out.busy {
+        let cap = self.terminals.cap();
+        let vcs = self.vcs;
+        let routers = with_routers!(&self.routers, r => r.iter().map(|r| {
+            let outputs: Vec<(u16, bool)> =
+                (0..PORTS * vcs).map(|o| (r.credits(o), r.out_busy(o))).collect();
+            (r.id, outputs)
+        }).collect::<Vec<_>>());
+        for (id, outputs) in routers {
+            for (o, (credits, busy)) in outputs.into_iter().enumerate() {
+                let (port, vc) = (o / vcs, o % vcs);
+                if credits as usize != cap || busy {
                     return Err(format!(
-                        "router {} output {} vc {}: {} credits of {cap}, busy {}",
-                        r.id,
-                        Port::from_index(o / self.vcs).letter(),
-                        o % self.vcs,
-                        out.credits,
-                        out.busy
+                        "router {id} output {} vc {vc}: {credits} credits of {cap}, busy {busy}",
+                        Port::from_index(port).letter(),
                     ));
                 }
             }
         }
-        for (node, t) in self.terminals.iter().enumerate() {
+        for node in 0..self.inbound.len() {
             for vc in 0..self.vcs {
-                if t.credits[vc] as usize != cap || t.busy[vc] {
+                let credits = self.terminals.credits[node * self.vcs + vc];
+                let busy = self.terminals.busy[node] & (1 << vc) != 0;
+                if credits as usize != cap || busy {
                     return Err(format!(
-                        "terminal {node} vc {vc}: {} credits of {cap}, busy {}",
-                        t.credits[vc], t.busy[vc]
+                        "terminal {node} vc {vc}: {credits} credits of {cap}, busy {busy}"
                     ));
                 }
             }
@@ -651,23 +583,23 @@ impl Network {
 
     /// Mean flits buffered per router per cycle up to `end` (VC occupancy).
     pub fn mean_buffered_flits(&self, end: u64) -> f64 {
-        let held: i64 = self.routers.iter().map(|r| r.held as i64).sum();
-        let total = self.counters.buffered + held * end as i64;
+        let held: i64 = with_routers!(&self.routers, r => r.iter().map(|r| r.held as i64).sum());
+        let total = self.fabric.counters.buffered + held * end as i64;
         if end == 0 {
             0.0
         } else {
-            total as f64 / (end as f64 * self.routers.len() as f64)
+            total as f64 / (end as f64 * self.inbound.len() as f64)
         }
     }
 
     /// Whether flits are held and none has moved for the configured number
     /// of cycles up to `now`.
     pub fn is_stalled(&self, now: u64) -> bool {
-        self.in_flight > 0 && now.saturating_sub(self.last_move) >= self.stall_cycles
+        self.in_flight > 0 && now.saturating_sub(self.fabric.last_move) >= self.stall_cycles
     }
 
     /// The cycle a flit last moved.
     pub fn last_move(&self) -> u64 {
-        self.last_move
+        self.fabric.last_move
     }
 }

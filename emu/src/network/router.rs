@@ -7,10 +7,19 @@
 //! to this cycle, and everything it sends arrives at least a cycle later
 //! (see [`super::Network`]), so the order in which routers are evaluated
 //! within a cycle cannot change any result.
+//!
+//! Laid out for the cycle loop: buffers hold flit handles (a pool index
+//! with the head/tail bits beside it, [`Word`]), VCs are numbered
+//! `port * vcs + vc` across the ports, and every set a stage looks at is a
+//! bit mask ([`VcSet`]): occupied input VCs, heads waiting for a VC,
+//! packets holding one, busy output VCs, output VCs with credits. A stage
+//! touches only the VCs that can act.
 
 use super::alloc::{SwitchAllocator, VcAllocator, VcRequest};
+use super::fabric::{Fabric, Word};
 use super::flit::{NetFlit, PORTS, Port, route};
-use super::{Send, StallCause, Timing};
+use super::mask::VcSet;
+use super::{StallCause, Timing};
 use crate::config::AllocatorKind;
 
 /// Where the packet at the front of an input VC is in the pipeline.
@@ -25,50 +34,53 @@ pub(crate) enum VcState {
     Active,
 }
 
-/// An input virtual channel: its buffer and its packet's progress.
-#[derive(Clone, Debug)]
+/// An input virtual channel: its buffer's place and its packet's progress.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct InputVc {
-    /// Buffer position of the front flit.
-    front: u16,
-    /// Flits buffered.
-    pub len: u16,
-    /// Pipeline state of the front packet.
-    pub state: VcState,
-    /// Output port of the front packet (once routed).
-    pub out_port: u8,
-    /// Output VC of the front packet (once allocated).
-    pub out_vc: u8,
     /// The cycle from which the current stage may act.
     pub ready: u64,
+    /// The output VC of the front packet, `port * vcs + vc` (once
+    /// allocated).
+    pub out: u16,
+    /// Output port of the front packet (once routed).
+    pub out_port: u8,
     /// Class of the front packet (its VC set), from its head.
     pub class: u8,
+    /// Pipeline state of the front packet.
+    pub state: VcState,
+    /// Buffer position of the front flit.
+    front: u8,
+    /// Flits buffered.
+    pub len: u8,
 }
 
-/// An output virtual channel: the downstream buffer as this router sees it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct OutputVc {
-    /// Free slots downstream.
-    pub credits: u16,
-    /// Allocated to a packet whose tail has not left.
-    pub busy: bool,
-}
-
-/// A router.
-pub(crate) struct Router {
+/// A router whose VC sets take `W` words.
+pub(crate) struct Router<const W: usize> {
     /// Node id.
     pub id: u32,
     /// VCs per port.
-    pub vcs: usize,
+    vcs: usize,
     /// Flits per VC buffer.
     cap: usize,
     /// VCs per class (set).
     per_class: usize,
     /// Input VCs, `port * vcs + vc`.
-    pub inputs: Vec<InputVc>,
+    inputs: Vec<InputVc>,
     /// Buffered flits, `(port * vcs + vc) * cap + slot`.
-    flits: Vec<NetFlit>,
-    /// Output VCs, `port * vcs + vc`.
-    pub outputs: Vec<OutputVc>,
+    buf: Vec<Word>,
+    /// Output VCs' credits (free slots downstream), `port * vcs + vc`.
+    credits: Vec<u16>,
+    /// Input VCs holding flits.
+    occupied: VcSet<W>,
+    /// Input VCs whose routed head waits for an output VC
+    /// ([`VcState::VcAlloc`]).
+    routed: VcSet<W>,
+    /// Input VCs whose packet holds an output VC ([`VcState::Active`]).
+    holding: VcSet<W>,
+    /// Output VCs allocated to a packet whose tail has not left.
+    out_busy: VcSet<W>,
+    /// Output VCs with a credit.
+    out_credit: VcSet<W>,
     vc_alloc: VcAllocator,
     sw_alloc: SwitchAllocator,
     /// Per input port: the VC after the one that last won the switch; among
@@ -76,34 +88,15 @@ pub(crate) struct Router {
     sw_next_vc: [u16; PORTS],
     /// Flits buffered in all input VCs.
     pub held: u32,
-    /// Input VCs whose head waits for an output VC.
-    routed: u32,
     /// The next cycle at which this router can act: earlier cycles only
     /// wait out pipeline delays (a delivery makes it the delivery's cycle).
     pub wake_at: u64,
-    /// Per input port, a bit per VC holding flits (so that a cycle only
-    /// looks at occupied VCs).
-    occupied: [u64; PORTS],
-    /// Scratch: the VC behind each switch request (input port, output port).
+    /// Scratch: the input VC behind each switch request (input port,
+    /// output port).
     sw_vc: [u16; PORTS * PORTS],
-    /// Scratch: VC requests and grants of this cycle.
-    requests: Vec<VcRequest>,
-    grants: Vec<(u16, u16)>,
 }
 
-const NO_FLIT: NetFlit = NetFlit {
-    flit: isa_spec::msg::Flit {
-        head: false,
-        tail: false,
-        payload: 0,
-    },
-    packet: u32::MAX,
-    seq: 0,
-    injected: 0,
-    class: 0,
-};
-
-impl Router {
+impl<const W: usize> Router<W> {
     /// A router with every output VC's credits set to the buffer depth.
     pub fn new(
         id: u32,
@@ -112,10 +105,11 @@ impl Router {
         cap: usize,
         vc_allocator: AllocatorKind,
         sw_allocator: AllocatorKind,
-    ) -> Router {
+    ) -> Router<W> {
         let vcs = classes * per_class;
-        assert!(vcs <= 64, "at most 64 VCs per port");
         let n = PORTS * vcs;
+        assert!(vcs <= 64 && n <= 64 * W, "at most 64 VCs per port");
+        assert!(cap <= u8::MAX as usize, "at most 255 flits a buffer");
         Router {
             id,
             vcs,
@@ -123,243 +117,286 @@ impl Router {
             per_class,
             inputs: vec![
                 InputVc {
+                    ready: 0,
+                    out: 0,
+                    out_port: 0,
+                    class: 0,
+                    state: VcState::Idle,
                     front: 0,
                     len: 0,
-                    state: VcState::Idle,
-                    out_port: 0,
-                    out_vc: 0,
-                    ready: 0,
-                    class: 0,
                 };
                 n
             ],
-            flits: vec![NO_FLIT; n * cap],
-            outputs: vec![
-                OutputVc {
-                    credits: cap as u16,
-                    busy: false,
-                };
-                n
-            ],
+            buf: vec![Word(0); n * cap],
+            credits: vec![cap as u16; n],
+            occupied: VcSet::EMPTY,
+            routed: VcSet::EMPTY,
+            holding: VcSet::EMPTY,
+            out_busy: VcSet::EMPTY,
+            out_credit: VcSet::first_n(n),
             vc_alloc: VcAllocator::new(vc_allocator, n),
             sw_alloc: SwitchAllocator::new(sw_allocator),
             sw_next_vc: [0; PORTS],
-            sw_vc: [0; PORTS * PORTS],
             held: 0,
-            routed: 0,
             wake_at: 0,
-            occupied: [0; PORTS],
-            requests: Vec::new(),
-            grants: Vec::new(),
+            sw_vc: [0; PORTS * PORTS],
         }
     }
 
-    /// Flits per VC buffer.
-    pub fn cap(&self) -> usize {
-        self.cap
+    /// Input VC `i` (`port * vcs + vc`).
+    pub fn input(&self, i: usize) -> &InputVc {
+        &self.inputs[i]
     }
 
-    /// The flit at position `k` from the front of input VC `i`.
-    pub fn flit(&self, i: usize, k: usize) -> &NetFlit {
-        let vc = &self.inputs[i];
-        let mut slot = vc.front as usize + k;
+    /// The output VC (within its port) of input VC `i`'s packet.
+    pub fn out_vc(&self, i: usize) -> u8 {
+        let v = &self.inputs[i];
+        (v.out as usize - v.out_port as usize * self.vcs) as u8
+    }
+
+    /// Credits of output VC `o` (`port * vcs + vc`).
+    pub fn credits(&self, o: usize) -> u16 {
+        self.credits[o]
+    }
+
+    /// Whether output VC `o` is allocated to a packet.
+    pub fn out_busy(&self, o: usize) -> bool {
+        self.out_busy.contains(o)
+    }
+
+    /// The flit handle at position `k` from the front of input VC `i`.
+    pub fn word(&self, i: usize, k: usize) -> Word {
+        let mut slot = self.inputs[i].front as usize + k;
         if slot >= self.cap {
             slot -= self.cap;
         }
-        &self.flits[i * self.cap + slot]
+        self.buf[i * self.cap + slot]
     }
 
-    /// A flit arrives in input VC `vc` of `port` at cycle `now`. The caller
-    /// keeps to the credits, so the buffer has room.
-    pub fn accept(&mut self, port: Port, vc: usize, flit: NetFlit, t: &Timing, now: u64) {
-        let i = port as usize * self.vcs + vc;
+    /// Flit `w` arrives in input VC `i` at cycle `now`. The sender kept to
+    /// the credits, so the buffer has room.
+    #[inline]
+    pub fn accept(&mut self, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64) {
         let cap = self.cap;
         let v = &mut self.inputs[i];
         assert!(
             (v.len as usize) < cap,
-            "router {} port {:?} vc {vc}: a flit arrived without a credit",
+            "router {} port {:?} vc {}: a flit arrived without a credit",
             self.id,
-            port
+            Port::from_index(i / self.vcs),
+            i % self.vcs
         );
         let mut slot = v.front as usize + v.len as usize;
         if slot >= cap {
             slot -= cap;
         }
         v.len += 1;
-        self.flits[i * cap + slot] = flit;
+        let first = v.len == 1 && v.state == VcState::Idle;
+        self.buf[i * cap + slot] = w;
         self.held += 1;
-        self.occupied[port as usize] |= 1 << vc;
+        self.occupied.insert(i);
         self.wake_at = self.wake_at.min(now);
-        if v.len == 1 && v.state == VcState::Idle {
-            self.route_front(i, flit.class, now + t.routing);
+        if first {
+            self.route(i, flits, now + t.routing);
         }
     }
 
-    /// Routes the head at the front of input VC `i` (idle), its route known
-    /// from cycle `ready`.
-    fn route_front(&mut self, i: usize, class: u8, ready: u64) {
-        let slot = i * self.cap + self.inputs[i].front as usize;
-        let f = &mut self.flits[slot];
+    /// A credit for output VC `o` (`port * vcs + vc`) arrives. It does not
+    /// wake the router: a packet that waits for it is ready, and a router
+    /// with a ready packet is evaluated every cycle anyway (so that the
+    /// stall is counted).
+    #[inline]
+    pub fn credit(&mut self, o: usize) {
+        let c = &mut self.credits[o];
+        *c += 1;
+        debug_assert!(*c as usize <= self.cap, "more credits than buffer");
+        self.out_credit.insert(o);
+    }
+
+    /// Whether the router has work: buffered flits.
+    #[inline]
+    pub fn is_busy(&self) -> bool {
+        self.held > 0
+    }
+
+    /// Route computation: the head at the front of input VC `i` (idle)
+    /// gets its output port by dimension-order routing, known from cycle
+    /// `ready` (its VC allocation may start then).
+    fn route(&mut self, i: usize, flits: &mut [NetFlit], ready: u64) {
+        let w = self.buf[i * self.cap + self.inputs[i].front as usize];
+        let f = &mut flits[w.index()];
         debug_assert!(f.is_first(), "the front of an idle VC is a head");
         let (port, payload) = route(f.flit.payload);
         f.flit.payload = payload;
+        let class = f.class;
         let v = &mut self.inputs[i];
         v.out_port = port as u8;
         v.class = class;
         v.state = VcState::VcAlloc;
         v.ready = ready;
-        self.routed += 1;
+        self.routed.insert(i);
     }
 
-    /// A credit for output VC `vc` of `port` arrives.
-    pub fn credit(&mut self, port: Port, vc: usize) {
-        let o = &mut self.outputs[port as usize * self.vcs + vc];
-        o.credits += 1;
-        self.wake_at = 0;
-        debug_assert!(o.credits as usize <= self.cap, "more credits than buffer");
+    /// One cycle of the router, in BookSim2's `iq` router's stages: VC
+    /// allocation, switch allocation, switch traversal, then the update of
+    /// when it can act next (route computation happens as a head reaches
+    /// the front of its buffer, [`Router::route`]). What it sends goes on
+    /// the `fabric`; flit-cycles that could not move are counted there by
+    /// cause.
+    pub fn step(&mut self, now: u64, fabric: &mut Fabric) {
+        if let Some(i) = self.occupied.single() {
+            self.step_one(i, now, fabric);
+            return;
+        }
+        if !self.routed.is_empty() {
+            self.vc_allocation(now, fabric);
+        }
+        let mut grants = [(0u8, 0u8); PORTS];
+        let granted = self.switch_allocation(now, fabric, &mut grants);
+        self.switch_traversal(now, &grants[..granted], fabric);
+        self.update(now);
     }
 
-    /// Whether the router has work: buffered flits.
-    pub fn is_busy(&self) -> bool {
-        self.held > 0
-    }
-
-    /// One cycle: VC allocation, then switch allocation and traversal.
-    /// Flits and credits it sends go to `out`; flit-cycles that could not
-    /// move are counted by cause in `stalls`; `class_of` gives the class of
-    /// a head flit.
-    pub fn step(
-        &mut self,
-        now: u64,
-        t: &Timing,
-        out: &mut Vec<Send>,
-        stalls: &mut [u64; StallCause::COUNT],
-    ) {
-        self.evaluate(now, t, out, stalls);
-        // Sleep through cycles in which every flit only waits out a delay.
-        let mut wake = u64::MAX;
-        'ports: for port in 0..PORTS {
-            let mut m = self.occupied[port];
-            while m != 0 {
-                let vc = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let v = &self.inputs[port * self.vcs + vc];
-                if v.ready <= now + 1 {
-                    // Nothing wakes earlier than the next cycle.
-                    wake = now + 1;
-                    break 'ports;
-                }
-                wake = wake.min(v.ready);
+    /// [`Router::step`] when only input VC `i` holds flits (most routers
+    /// at low load): the same stages with at most one request each, which
+    /// the allocators grant unopposed.
+    fn step_one(&mut self, i: usize, now: u64, fabric: &mut Fabric) {
+        let v = &self.inputs[i];
+        if v.state == VcState::VcAlloc && v.ready <= now {
+            let first = v.out_port as usize * self.vcs + v.class as usize * self.per_class;
+            let free = !self.out_busy.bits(first, self.per_class) & low_bits(self.per_class);
+            let request = VcRequest {
+                input: i as u16,
+                first: first as u16,
+                mask: free,
+            };
+            match self.vc_alloc.grant_single(&request) {
+                Some(o) => self.granted_vc(i, o as usize, now + fabric.timing.vc_alloc),
+                None => fabric.counters.stalls[StallCause::VcBusy as usize] += 1,
             }
         }
-        self.wake_at = wake;
-    }
-
-    fn evaluate(
-        &mut self,
-        now: u64,
-        t: &Timing,
-        out: &mut Vec<Send>,
-        stalls: &mut [u64; StallCause::COUNT],
-    ) {
-        let vcs = self.vcs;
-        let per_class = self.per_class;
-        // Virtual-channel allocation: every routed head asks for each free
-        // output VC of its class at its output port.
-        if self.routed > 0 {
-            self.requests.clear();
-            let mut asked = 0u64;
-            for port in 0..PORTS {
-                let mut m = self.occupied[port];
-                while m != 0 {
-                    let vc = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let i = port * vcs + vc;
-                    let v = &self.inputs[i];
-                    if v.state != VcState::VcAlloc || v.ready > now {
-                        continue;
-                    }
-                    let first = v.out_port as usize * vcs + v.class as usize * per_class;
-                    let mut mask = 0u64;
-                    for (k, o) in self.outputs[first..first + per_class].iter().enumerate() {
-                        if !o.busy {
-                            mask |= 1 << k;
-                        }
-                    }
-                    if mask == 0 {
-                        stalls[StallCause::VcBusy as usize] += 1;
-                    } else {
-                        asked += 1;
-                        self.requests.push(VcRequest {
-                            input: i as u16,
-                            first: first as u16,
-                            mask,
-                        });
-                    }
-                }
-            }
-            if !self.requests.is_empty() {
-                self.grants.clear();
-                self.vc_alloc.allocate(&self.requests, &mut self.grants);
-                for &(i, o) in &self.grants {
-                    let (i, o) = (i as usize, o as usize);
-                    self.outputs[o].busy = true;
-                    let v = &mut self.inputs[i];
-                    v.out_vc = (o - v.out_port as usize * vcs) as u8;
-                    v.state = VcState::Active;
-                    v.ready = now + t.vc_alloc;
-                    self.routed -= 1;
-                }
-                // Heads that asked and won nothing.
-                stalls[StallCause::VcConflict as usize] += asked - self.grants.len() as u64;
+        let v = &self.inputs[i];
+        if v.state == VcState::Active && v.ready <= now {
+            if self.out_credit.contains(v.out as usize) {
+                let (port, vc) = fabric.port_vc[i];
+                let out_port = v.out_port;
+                self.sw_alloc.grant_single(port, out_port);
+                self.traverse(port as usize, vc as usize, out_port as usize, now, fabric);
+            } else {
+                fabric.counters.stalls[StallCause::NoCredit as usize] += 1;
             }
         }
-        // Switch allocation: every packet with a flit at the front and a
-        // credit downstream wants its output port. As in BookSim2, one VC
-        // per (input port, output port) asks: the first from the port's
-        // round-robin VC pointer; the allocator's input arbiters then rank
-        // output ports.
-        let mut wanted = 0u32;
-        for port in 0..PORTS {
-            let mut m = self.occupied[port];
-            if m == 0 {
+        let ready = self.inputs[i].ready;
+        self.wake_at = if !self.occupied.contains(i) {
+            u64::MAX
+        } else {
+            ready.max(now + 1)
+        };
+    }
+
+    /// Output VC `o` goes to the head of input VC `i`, whose flits may ask
+    /// for the switch from `ready`.
+    #[inline]
+    fn granted_vc(&mut self, i: usize, o: usize, ready: u64) {
+        self.out_busy.insert(o);
+        let v = &mut self.inputs[i];
+        v.out = o as u16;
+        v.state = VcState::Active;
+        v.ready = ready;
+        self.routed.remove(i);
+        self.holding.insert(i);
+    }
+
+    /// Virtual-channel allocation: every routed head whose routing delay
+    /// is over asks for each free output VC of its class at its output
+    /// port; the VC allocator grants at most one per head and per output
+    /// VC.
+    fn vc_allocation(&mut self, now: u64, fabric: &mut Fabric) {
+        let (vcs, per_class) = (self.vcs, self.per_class);
+        let requests = &mut fabric.vc_requests;
+        requests.clear();
+        let mut m = self.routed;
+        while let Some(i) = m.pop() {
+            let v = &self.inputs[i];
+            if v.ready > now {
                 continue;
             }
-            let from = self.sw_next_vc[port];
-            let rank = |k: u16| {
-                if k >= from {
-                    k - from
-                } else {
-                    k + vcs as u16 - from
-                }
-            };
-            while m != 0 {
-                let vc = m.trailing_zeros() as u16;
-                m &= m - 1;
-                let v = &self.inputs[port * vcs + vc as usize];
-                if v.state != VcState::Active || v.ready > now {
-                    continue;
-                }
-                if self.outputs[v.out_port as usize * vcs + v.out_vc as usize].credits == 0 {
-                    stalls[StallCause::NoCredit as usize] += 1;
-                    continue;
-                }
-                let slot = port * PORTS + v.out_port as usize;
-                if wanted & (1 << slot) == 0 {
-                    wanted |= 1 << slot;
-                    self.sw_vc[slot] = vc;
-                } else {
-                    stalls[StallCause::SwitchConflict as usize] += 1;
-                    if rank(vc) < rank(self.sw_vc[slot]) {
-                        self.sw_vc[slot] = vc;
+            let first = v.out_port as usize * vcs + v.class as usize * per_class;
+            let free = !self.out_busy.bits(first, per_class) & low_bits(per_class);
+            if free == 0 {
+                fabric.counters.stalls[StallCause::VcBusy as usize] += 1;
+            } else {
+                requests.push(VcRequest {
+                    input: i as u16,
+                    first: first as u16,
+                    mask: free,
+                });
+            }
+        }
+        if requests.is_empty() {
+            return;
+        }
+        let grants = &mut fabric.vc_grants;
+        grants.clear();
+        self.vc_alloc.allocate(requests, grants);
+        // Heads that asked and won nothing.
+        fabric.counters.stalls[StallCause::VcConflict as usize] +=
+            (requests.len() - grants.len()) as u64;
+        let ready = now + fabric.timing.vc_alloc;
+        for k in 0..fabric.vc_grants.len() {
+            let (i, o) = fabric.vc_grants[k];
+            self.granted_vc(i as usize, o as usize, ready);
+        }
+    }
+
+    /// Switch allocation: every packet with a flit at the front, its VC
+    /// delay over and a credit downstream wants its output port. As in
+    /// BookSim2, one VC per (input port, output port) asks: the first from
+    /// the port's round-robin VC pointer; the allocator's input arbiters
+    /// then rank output ports. Writes the grants `(input port, output
+    /// port)` and returns how many.
+    fn switch_allocation(
+        &mut self,
+        now: u64,
+        fabric: &mut Fabric,
+        grants: &mut [(u8, u8); PORTS],
+    ) -> usize {
+        let vcs = self.vcs;
+        let stalls = &mut fabric.counters.stalls;
+        let mut wanted = 0u32;
+        let mut m = self.occupied.and(&self.holding);
+        while let Some(i) = m.pop() {
+            let v = &self.inputs[i];
+            if v.ready > now {
+                continue;
+            }
+            if !self.out_credit.contains(v.out as usize) {
+                stalls[StallCause::NoCredit as usize] += 1;
+                continue;
+            }
+            let (port, vc) = fabric.port_vc[i];
+            let slot = port as usize * PORTS + v.out_port as usize;
+            if wanted & (1 << slot) == 0 {
+                wanted |= 1 << slot;
+                self.sw_vc[slot] = vc as u16;
+            } else {
+                stalls[StallCause::SwitchConflict as usize] += 1;
+                let from = self.sw_next_vc[port as usize];
+                let rank = |k: u16| {
+                    if k >= from {
+                        k - from
+                    } else {
+                        k + vcs as u16 - from
                     }
+                };
+                if rank(vc as u16) < rank(self.sw_vc[slot]) {
+                    self.sw_vc[slot] = vc as u16;
                 }
             }
         }
         if wanted == 0 {
-            return;
+            return 0;
         }
-        let mut grants = [(0u8, 0u8); PORTS];
         let granted = if wanted & (wanted - 1) == 0 {
             // One request (most cycles at low load): granted unopposed.
             let slot = wanted.trailing_zeros() as usize;
@@ -374,52 +411,95 @@ impl Router {
                 w &= w - 1;
                 requests[slot / PORTS] |= 1 << (slot % PORTS);
             }
-            self.sw_alloc.allocate(&requests, &mut grants)
+            self.sw_alloc.allocate(&requests, grants)
         };
         stalls[StallCause::SwitchConflict as usize] +=
             (wanted.count_ones() as usize - granted) as u64;
-        for &(in_port, out_port) in &grants[..granted] {
-            let in_port = in_port as usize;
-            let vc = self.sw_vc[in_port * PORTS + out_port as usize] as usize;
-            self.sw_next_vc[in_port] = ((vc + 1) % vcs) as u16;
-            let i = in_port * vcs + vc;
-            let cap = self.cap;
-            let v = &mut self.inputs[i];
-            let flit = self.flits[i * cap + v.front as usize];
-            v.front = if v.front as usize + 1 == cap {
-                0
-            } else {
-                v.front + 1
-            };
-            v.len -= 1;
-            self.held -= 1;
-            if v.len == 0 {
-                self.occupied[in_port] &= !(1 << (i % vcs));
-            }
-            let out_port = v.out_port as usize;
-            let out_vc = v.out_vc as usize;
-            let o = &mut self.outputs[out_port * vcs + out_vc];
-            o.credits -= 1;
-            let tail = flit.is_last();
-            if tail {
-                o.busy = false;
-                v.state = VcState::Idle;
-            }
-            out.push(Send {
-                from: self.id,
-                in_port: Port::from_index(in_port),
-                in_vc: (i % vcs) as u8,
-                out_port: Port::from_index(out_port),
-                out_vc: out_vc as u8,
-                flit,
-            });
-            if tail && self.inputs[i].len > 0 {
-                // The next packet's head is at the front now.
-                let class = self.flit(i, 0).class;
-                self.route_front(i, class, now + t.next_head_routing);
-            } else if !tail {
-                self.inputs[i].ready = now + 1;
-            }
+        granted
+    }
+
+    /// Switch traversal: each granted flit leaves its buffer (its slot's
+    /// credit goes upstream, the output VC's credit is spent) and goes on
+    /// the link; a tail frees its output VC and lets the next head in its
+    /// buffer be routed.
+    fn switch_traversal(&mut self, now: u64, grants: &[(u8, u8)], fabric: &mut Fabric) {
+        for &(in_port, out_port) in grants {
+            let (in_port, out_port) = (in_port as usize, out_port as usize);
+            let vc = self.sw_vc[in_port * PORTS + out_port] as usize;
+            self.traverse(in_port, vc, out_port, now, fabric);
         }
     }
+
+    /// The front flit of VC `vc` of input port `in_port` crosses the
+    /// switch to `out_port` (see [`Router::switch_traversal`]).
+    #[inline]
+    fn traverse(
+        &mut self,
+        in_port: usize,
+        vc: usize,
+        out_port: usize,
+        now: u64,
+        fabric: &mut Fabric,
+    ) {
+        let (vcs, cap) = (self.vcs, self.cap);
+        self.sw_next_vc[in_port] = if vc + 1 == vcs { 0 } else { vc as u16 + 1 };
+        let i = in_port * vcs + vc;
+        let v = &mut self.inputs[i];
+        let w = self.buf[i * cap + v.front as usize];
+        v.front = if v.front as usize + 1 == cap {
+            0
+        } else {
+            v.front + 1
+        };
+        v.len -= 1;
+        self.held -= 1;
+        let o = v.out as usize;
+        let tail = w.is_last();
+        if tail {
+            v.state = VcState::Idle;
+            self.holding.remove(i);
+            self.out_busy.remove(o);
+        } else {
+            v.ready = now + 1;
+        }
+        let more = v.len > 0;
+        if !more {
+            self.occupied.remove(i);
+        }
+        self.credits[o] -= 1;
+        if self.credits[o] == 0 {
+            self.out_credit.remove(o);
+        }
+        let out_vc = (o - out_port * vcs) as u8;
+        fabric.send(now, self.id, (in_port, vc as u8), (out_port, out_vc), w);
+        if tail && more {
+            // The next packet's head is at the front now.
+            let t = fabric.timing.next_head_routing;
+            self.route(i, &mut fabric.flits, now + t);
+        }
+    }
+
+    /// The update after a cycle: the next cycle at which the router can
+    /// act, so that it sleeps through cycles in which every flit only
+    /// waits out a delay.
+    fn update(&mut self, now: u64) {
+        let mut wake = u64::MAX;
+        let mut m = self.occupied;
+        while let Some(i) = m.pop() {
+            let ready = self.inputs[i].ready;
+            if ready <= now + 1 {
+                // Nothing wakes earlier than the next cycle.
+                wake = now + 1;
+                break;
+            }
+            wake = wake.min(ready);
+        }
+        self.wake_at = wake;
+    }
+}
+
+/// A word with the low `n` bits set (`n` at most 64).
+#[inline]
+fn low_bits(n: usize) -> u64 {
+    if n == 64 { u64::MAX } else { (1 << n) - 1 }
 }

@@ -3,9 +3,10 @@
 
 use std::fmt;
 
-use super::Network;
 use super::flit::{PORTS, Port};
+use super::router::Router;
 use super::router::VcState;
+use super::{Network, Routers, with_routers};
 
 /// Where a held flit is and what it waits for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,68 +73,18 @@ impl Network {
     /// The report of every flit held now.
     pub fn stall_report(&self) -> StallReport {
         let vcs = self.vcs;
-        let mut held = Vec::new();
-        for r in &self.routers {
-            for port in 0..PORTS {
-                for vc in 0..vcs {
-                    let i = port * vcs + vc;
-                    let v = &r.inputs[i];
-                    for depth in 0..v.len as usize {
-                        let f = r.flit(i, depth);
-                        let p = &self.packets[f.packet as usize];
-                        let waits_for = if depth > 0 {
-                            "the flit ahead of it".to_string()
-                        } else {
-                            let out = Port::from_index(v.out_port as usize);
-                            match v.state {
-                                VcState::Idle => "its route".to_string(),
-                                VcState::VcAlloc => format!(
-                                    "a free VC of class {} at output {} (all held by other packets)",
-                                    v.class,
-                                    out.letter()
-                                ),
-                                VcState::Active => {
-                                    let o =
-                                        r.outputs[v.out_port as usize * vcs + v.out_vc as usize];
-                                    if o.credits == 0 {
-                                        if out == Port::Local {
-                                            format!(
-                                                "a credit: node {}'s ejection vc{} is full (its NIU does not take flits)",
-                                                r.id, v.out_vc
-                                            )
-                                        } else {
-                                            format!(
-                                                "a credit: router {} in {} vc{} is full",
-                                                self.neighbour(r.id, out),
-                                                out.opposite().letter(),
-                                                v.out_vc
-                                            )
-                                        }
-                                    } else {
-                                        format!("the switch towards {}", out.letter())
-                                    }
-                                }
-                            }
-                        };
-                        held.push(HeldFlit {
-                            node: r.id,
-                            port: Port::from_index(port),
-                            vc: vc as u8,
-                            depth: depth as u16,
-                            src: p.src,
-                            dst: p.dst,
-                            seq: f.seq,
-                            ejected: false,
-                            waits_for,
-                        });
-                    }
-                }
-            }
-        }
-        for (node, t) in self.terminals.iter().enumerate() {
-            for (vc, q) in t.ejected.iter().enumerate() {
-                for (depth, f) in q.iter().enumerate() {
-                    let p = &self.packets[f.packet as usize];
+        let flits = &self.fabric.flits;
+        let packets = &self.fabric.packets;
+        let mut held = with_routers!(&self.routers, r => r
+            .iter()
+            .flat_map(|r| self.held_in(r))
+            .collect::<Vec<_>>());
+        for node in 0..self.inbound.len() {
+            for vc in 0..vcs {
+                let mut depth = 0;
+                while let Some(w) = self.terminals.at(node, vc, depth) {
+                    let f = &flits[w.index()];
+                    let p = &packets[f.packet as usize];
                     held.push(HeldFlit {
                         node: node as u32,
                         port: Port::Local,
@@ -145,15 +96,88 @@ impl Network {
                         ejected: true,
                         waits_for: "its NIU to take it".to_string(),
                     });
+                    depth += 1;
                 }
             }
         }
         let on_links = self.in_flight as usize - held.len();
         StallReport {
             cycle: self.now,
-            last_move: self.last_move,
+            last_move: self.fabric.last_move,
             on_links,
             held,
+        }
+    }
+
+    /// The flits held in router `r`'s input buffers.
+    fn held_in<const W: usize>(&self, r: &Router<W>) -> Vec<HeldFlit> {
+        let vcs = self.vcs;
+        let mut held = Vec::new();
+        for port in 0..PORTS {
+            for vc in 0..vcs {
+                let i = port * vcs + vc;
+                let v = r.input(i);
+                for depth in 0..v.len as usize {
+                    let f = &self.fabric.flits[r.word(i, depth).index()];
+                    let p = &self.fabric.packets[f.packet as usize];
+                    let waits_for = if depth > 0 {
+                        "the flit ahead of it".to_string()
+                    } else {
+                        let out = Port::from_index(v.out_port as usize);
+                        match v.state {
+                            VcState::Idle => "its route".to_string(),
+                            VcState::VcAlloc => format!(
+                                "a free VC of class {} at output {} (all held by other packets)",
+                                v.class,
+                                out.letter()
+                            ),
+                            VcState::Active => {
+                                if r.credits(v.out as usize) == 0 {
+                                    if out == Port::Local {
+                                        format!(
+                                            "a credit: node {}'s ejection vc{} is full (its NIU does not take flits)",
+                                            r.id,
+                                            r.out_vc(i)
+                                        )
+                                    } else {
+                                        format!(
+                                            "a credit: router {} in {} vc{} is full",
+                                            self.neighbour(r.id, out),
+                                            out.opposite().letter(),
+                                            r.out_vc(i)
+                                        )
+                                    }
+                                } else {
+                                    format!("the switch towards {}", out.letter())
+                                }
+                            }
+                        }
+                    };
+                    held.push(HeldFlit {
+                        node: r.id,
+                        port: Port::from_index(port),
+                        vc: vc as u8,
+                        depth: depth as u16,
+                        src: p.src,
+                        dst: p.dst,
+                        seq: f.seq,
+                        ejected: false,
+                        waits_for,
+                    });
+                }
+            }
+        }
+        held
+    }
+
+    /// The node beyond `node`'s port `port`.
+    fn neighbour(&self, node: u32, port: Port) -> u32 {
+        match port {
+            Port::East => node + 1,
+            Port::West => node - 1,
+            Port::South => node + self.width,
+            Port::North => node - self.width,
+            Port::Local => node,
         }
     }
 }

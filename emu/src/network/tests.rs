@@ -233,7 +233,7 @@ fn a_packet_blocks_behind_another_on_its_only_vc() {
         d.arrivals[a],
         d.arrivals[b]
     );
-    assert!(d.net.counters.stalls[StallCause::VcBusy as usize] > 0);
+    assert!(d.net.counters().stalls[StallCause::VcBusy as usize] > 0);
     // With two VCs, B takes the other one and is not held up by A's length.
     let c2 = config(2, 2);
     let mut d = Driver::new(4, 1, &c2, 1);
@@ -362,7 +362,7 @@ fn two_inputs_share_an_output_fairly() {
     // Once all have arrived, node 1's ejection link carried each flit once.
     d.run(100);
     assert!(d.arrivals.iter().all(|a| a.len() == 2));
-    let ejection = d.net.counters.link_flits[super::flit::PORTS + Port::Local as usize];
+    let ejection = d.net.counters().link_flits[super::flit::PORTS + Port::Local as usize];
     assert_eq!(ejection, 80);
 }
 

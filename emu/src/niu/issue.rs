@@ -7,9 +7,10 @@
 //!   queue until its tail is enqueued; other contexts' messaging
 //!   instructions suspend meanwhile, as every messaging instruction does
 //!   while a `sendm` copy runs (thesis 5.5).
-//! - Send-table states: `sendh` makes In Use; the head reaching the front of
-//!   its queue (RTS sent, or the message ready to go) makes In Progress; the
-//!   tail leaving the NIU makes Complete.
+//! - Send-table states (the transitions are in `tables.rs`): `sendh` makes
+//!   In Use; the head reaching the front of its queue (RTS sent, or the
+//!   message ready to go) makes In Progress; the tail leaving the NIU makes
+//!   Complete.
 //! - RTS and CTS messages, the NIU's own, go ahead of data flits on the
 //!   injection channel (they travel in their own VC sets); among data
 //!   queues the channel is first come first served, a whole message at a time.
@@ -30,12 +31,11 @@
 //!   that a no-op would hide. The original NIU, which has no tables, faults
 //!   on every table instruction.
 
-use isa_spec::msg::{
-    Flit, FlitKind, Head, MAX_STRIDE, MessageType, ReceiveState, SendState, unpack_stride_count,
-};
+use isa_spec::msg::{Flit, FlitKind, Head, MAX_STRIDE, MessageType, unpack_stride_count};
 use isa_spec::{Executes, Inst, NiuOp, Opcode, SendType};
 
 use super::queue::{Copier, Entry};
+use super::tables::{ReceiveEvent, ReceiveState, ReceiveStep, SendEvent, SendState, SendStep};
 use super::{ControlMessage, Niu, NiuOutcome, OpenMessage, Wait};
 use crate::config::{NiuDesign, WaitMode};
 use crate::fault::FaultCause;
@@ -232,11 +232,12 @@ impl Niu {
                                 );
                             }
                             let id = r(inst.rs2);
-                            if self.send.state(id) != SendState::Empty {
-                                return self.suspend(c, Wait::SendId(id));
-                            }
-                            if self.send.is_full() {
-                                return self.suspend(c, Wait::SendRoom);
+                            match self.send.step(id, SendEvent::Sendh) {
+                                Err(_) => return self.suspend(c, Wait::SendRoom),
+                                Ok(SendStep::Wait) => {
+                                    return self.suspend(c, Wait::Send(id, SendEvent::Sendh));
+                                }
+                                Ok(_) => {}
                             }
                             let mut head = Head::new(0, 0, MessageType::Data);
                             head.rendezvous = kind == SendType::Rendezvous;
@@ -248,8 +249,7 @@ impl Niu {
                     return self.suspend(c, Wait::QueueRoom);
                 }
                 if let Some(id) = send_id {
-                    self.send.open(id);
-                    self.trace_send(now, id);
+                    let _ = self.send_event(now, id, SendEvent::Sendh);
                 }
                 let head = self.head(dst, ty);
                 self.queues[q].push(Entry::Flit(head), at);
@@ -396,86 +396,81 @@ impl Niu {
                 if let Err(f) = check_stride(m, stride) {
                     return f;
                 }
-                match self.recv.state(id) {
-                    ReceiveState::Empty => {
-                        if self.recv.is_full() {
-                            return self.suspend(c, Wait::ReceiveRoom);
-                        }
-                        self.recv.post(id, addr, stride);
-                        self.trace_receive(now, id);
-                        NiuOutcome::Done(None)
-                    }
-                    ReceiveState::RtsReceived => {
-                        let e = *self.recv.get(id).expect("the entry exists");
-                        self.recv.accept_rts(id, addr, stride);
-                        self.trace_receive(now, id);
+                let event = ReceiveEvent::Str { addr, stride };
+                match self.receive_event(now, id, event) {
+                    Err(_) => self.suspend(c, Wait::ReceiveRoom),
+                    Ok((ReceiveStep::Wait, _)) => self.suspend(c, Wait::Receive(id, event)),
+                    Ok((ReceiveStep::Answer(_), Some(e))) => {
+                        // The RTS came first: answer its sender.
                         self.send_cts(now + 1, e.r_node, e.r_context, id);
                         NiuOutcome::Done(None)
                     }
-                    _ => self.suspend(c, Wait::ReceiveId(id)),
+                    Ok(_) => NiuOutcome::Done(None),
                 }
             }
-            Opcode::Rms => match self.send.state(id) {
-                SendState::Empty => fault(
-                    m,
-                    format!(
-                        "no send of message id {id} is in the table: nothing to remove (it was never sent, or removed already)"
+            Opcode::Rms => {
+                let state = self.send.state(id);
+                match self.send_event(now, id, SendEvent::Rms) {
+                    Ok(SendStep::Refuse) if state == SendState::Empty => fault(
+                        m,
+                        format!(
+                            "no send of message id {id} is in the table: nothing to remove (it was never sent, or removed already)"
+                        ),
                     ),
-                ),
-                SendState::Complete => {
-                    self.send.remove(id);
-                    self.trace_send(now, id);
-                    NiuOutcome::Done(None)
+                    Ok(SendStep::Refuse) => fault(
+                        m,
+                        format!(
+                            "the send of message id {id} is {}; remove it once it is Complete (waits or ldss)",
+                            state.name()
+                        ),
+                    ),
+                    _ => NiuOutcome::Done(None),
                 }
-                s => fault(
-                    m,
-                    format!(
-                        "the send of message id {id} is {}; remove it once it is Complete (waits or ldss)",
-                        send_state_name(s)
+            }
+            Opcode::Rmr => {
+                let state = self.recv.state(id);
+                match self.receive_event(now, id, ReceiveEvent::Rmr) {
+                    Ok((ReceiveStep::Refuse, _)) if state == ReceiveState::Empty => fault(
+                        m,
+                        format!(
+                            "no receive of message id {id} is in the table: nothing to remove (none was posted or received, or it was removed already)"
+                        ),
                     ),
-                ),
-            },
-            Opcode::Rmr => match self.recv.state(id) {
-                ReceiveState::Empty => fault(
-                    m,
-                    format!(
-                        "no receive of message id {id} is in the table: nothing to remove (none was posted or received, or it was removed already)"
+                    Ok((ReceiveStep::Refuse, _)) => fault(
+                        m,
+                        format!(
+                            "the receive of message id {id} is {}: removing it would lose the transfer",
+                            state.name()
+                        ),
                     ),
-                ),
-                ReceiveState::Complete | ReceiveState::InUse => {
-                    self.completed.retain(|(i, _)| *i != id);
-                    self.recv.remove(id);
-                    self.trace_receive(now, id);
-                    NiuOutcome::Done(None)
+                    _ => {
+                        self.completed.retain(|(i, _)| *i != id);
+                        NiuOutcome::Done(None)
+                    }
                 }
-                s => fault(
-                    m,
-                    format!(
-                        "the receive of message id {id} is {}: removing it would lose the transfer",
-                        receive_state_name(s)
-                    ),
-                ),
-            },
-            Opcode::Waits => match self.send.state(id) {
-                SendState::Complete => NiuOutcome::Done(None),
-                SendState::Empty => fault(m, format!("no send of message id {id} is in the table")),
-                _ => match self.config.wait {
+            }
+            Opcode::Waits => match self.send_event(now, id, SendEvent::Waits) {
+                Ok(SendStep::Wait) => match self.config.wait {
                     WaitMode::Poll => NiuOutcome::Repeat,
-                    WaitMode::Wake => self.suspend(c, Wait::SendComplete(id)),
+                    WaitMode::Wake => self.suspend(c, Wait::Send(id, SendEvent::Waits)),
                 },
+                Ok(SendStep::Refuse) => {
+                    fault(m, format!("no send of message id {id} is in the table"))
+                }
+                _ => NiuOutcome::Done(None),
             },
-            Opcode::Waitr => match self.recv.state(id) {
-                ReceiveState::Complete => {
+            Opcode::Waitr => match self.receive_event(now, id, ReceiveEvent::Waitr) {
+                Ok((ReceiveStep::Wait, _)) => match self.config.wait {
+                    WaitMode::Poll => NiuOutcome::Repeat,
+                    WaitMode::Wake => self.suspend(c, Wait::Receive(id, ReceiveEvent::Waitr)),
+                },
+                Ok((ReceiveStep::Refuse, _)) => {
+                    fault(m, format!("no receive of message id {id} is in the table"))
+                }
+                _ => {
                     self.saw_complete(id, now);
                     NiuOutcome::Done(None)
                 }
-                ReceiveState::Empty => {
-                    fault(m, format!("no receive of message id {id} is in the table"))
-                }
-                _ => match self.config.wait {
-                    WaitMode::Poll => NiuOutcome::Repeat,
-                    WaitMode::Wake => self.suspend(c, Wait::ReceiveComplete(id)),
-                },
             },
             _ => unreachable!("issue_table takes the table family"),
         }
@@ -492,26 +487,5 @@ impl Niu {
             flits: [head, Flit::new(FlitKind::Tail, id)],
             ready_at: at,
         });
-    }
-}
-
-/// The thesis's name of a send state.
-pub fn send_state_name(s: SendState) -> &'static str {
-    match s {
-        SendState::Empty => "Empty",
-        SendState::InUse => "In Use",
-        SendState::InProgress => "In Progress",
-        SendState::Complete => "Complete",
-    }
-}
-
-/// The thesis's name of a receive state.
-pub fn receive_state_name(s: ReceiveState) -> &'static str {
-    match s {
-        ReceiveState::Empty => "Empty",
-        ReceiveState::InUse => "In Use",
-        ReceiveState::InProgress => "In Progress",
-        ReceiveState::RtsReceived => "RTS Received",
-        ReceiveState::Complete => "Complete",
     }
 }

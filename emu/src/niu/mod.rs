@@ -15,10 +15,13 @@
 //! tile memory (`sendm` buffers) and context states through a
 //! [`TileView`] that the machine provides as of the current cycle.
 //!
-//! Split by concern: [`tables`] (send and receive tables), [`queue`]
-//! (transmission queues), `transmit` (the instructions and injection),
+//! Split by concern: [`tables`] (the send-and-receive state machines of
+//! thesis Tables 5.1 and 5.2 and section 5.6.2: states, events, transitions,
+//! and the tables that change only through them), [`queue`] (transmission
+//! queues), `issue` (the messaging instructions), `transmit` (injection),
 //! `receive` (ejection: thread starts, DMA, the Rendezvous handshake),
-//! [`flows`] (messages' ends, for timelines).
+//! `wait` (contexts suspended on the NIU and their wake-up), [`flows`]
+//! (messages' ends, for timelines).
 
 pub mod flows;
 mod issue;
@@ -30,19 +33,23 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 mod transmit;
+mod wait;
 
 use std::collections::VecDeque;
 
 use isa_spec::msg::{Flit, MessageType, ReceiveState, SendState};
 
-use crate::config::{FullQueue, NiuConfig, NiuDesign};
+use crate::config::{NiuConfig, NiuDesign};
 use crate::fault::FaultCause;
 use crate::hart::context::SuspendCause;
 use crate::network::Network;
-pub use issue::{receive_state_name, send_state_name};
 use queue::TxQueue;
-use tables::{ReceiveTable, SendTable};
-use transmit::{Holder, QueueState};
+use tables::{
+    QueueState, ReceiveEntry, ReceiveEvent, ReceiveStep, ReceiveTable, SendEvent, SendStep,
+    SendTable, TableFull,
+};
+use transmit::Holder;
+use wait::Wait;
 
 /// What the NIU made of a messaging instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -198,31 +205,6 @@ pub(crate) enum Rx {
     Discard,
 }
 
-/// Why a context waits in the NIU, to be woken when it can proceed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Wait {
-    /// Room in its transmission queue (or the shared one).
-    QueueRoom,
-    /// Original NIU: a `sendm` copy to finish, or another context's
-    /// message to be complete in the queue.
-    QueueFree,
-    /// The send entry of the id to be removed.
-    SendId(u32),
-    /// The receive entry of the id to be Empty or RTS Received.
-    ReceiveId(u32),
-    /// A free send-table entry.
-    SendRoom,
-    /// A free receive-table entry.
-    ReceiveRoom,
-    /// The send entry to be Complete.
-    SendComplete(u32),
-    /// The receive entry to be Complete.
-    ReceiveComplete(u32),
-    /// `niu.full_queue = "port"`: no other context to wait for room in
-    /// its transmission queue.
-    Port,
-}
-
 /// The message a context is building with `sendh` ... `sende`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OpenMessage {
@@ -296,10 +278,10 @@ impl NiuEvent {
     pub fn line(&self) -> String {
         let what = match self.kind {
             NiuEventKind::SendEntry { id, state } => {
-                format!("send    id {id}: {}", send_state_name(state))
+                format!("send    id {id}: {}", state.name())
             }
             NiuEventKind::ReceiveEntry { id, state } => {
-                format!("receive id {id}: {}", receive_state_name(state))
+                format!("receive id {id}: {}", state.name())
             }
             NiuEventKind::ThreadCreated { context, pc, from } => {
                 format!("thread  c{context} at {pc:#010x} from node {from}")
@@ -407,7 +389,7 @@ impl Niu {
             width,
             height,
             memory_bytes,
-            qstate: vec![QueueState::Idle; queues],
+            qstate: vec![QueueState::Empty; queues],
             current_type: vec![MessageType::Thread; queues],
             starting: Vec::new(),
             trace: None,
@@ -487,13 +469,44 @@ impl Niu {
         }
     }
 
-    pub(crate) fn trace_send(&mut self, now: u64, id: u32) {
+    /// Applies a send-table event to `id` (see `tables.rs`), tracing the
+    /// entry when it changes.
+    pub(crate) fn send_event(
+        &mut self,
+        now: u64,
+        id: u32,
+        event: SendEvent,
+    ) -> Result<SendStep, TableFull> {
+        let step = self.send.apply(id, event);
+        if let Ok(SendStep::To(_)) = step {
+            self.trace_send(now, id);
+        }
+        step
+    }
+
+    /// Applies a receive-table event to `id` (see `tables.rs`), tracing the
+    /// entry when it changes; with the entry as [`ReceiveTable::apply`]
+    /// gives it.
+    pub(crate) fn receive_event(
+        &mut self,
+        now: u64,
+        id: u32,
+        event: ReceiveEvent,
+    ) -> Result<(ReceiveStep, Option<ReceiveEntry>), TableFull> {
+        let r = self.recv.apply(id, event);
+        if let Ok((ReceiveStep::To(_) | ReceiveStep::Answer(_), _)) = r {
+            self.trace_receive(now, id);
+        }
+        r
+    }
+
+    fn trace_send(&mut self, now: u64, id: u32) {
         let state = self.send.state(id);
         self.note_entry(false, id, state == SendState::Empty, now);
         self.event(now, NiuEventKind::SendEntry { id, state });
     }
 
-    pub(crate) fn trace_receive(&mut self, now: u64, id: u32) {
+    fn trace_receive(&mut self, now: u64, id: u32) {
         let state = self.recv.state(id);
         self.note_entry(true, id, state == ReceiveState::Empty, now);
         self.event(now, NiuEventKind::ReceiveEntry { id, state });
@@ -556,7 +569,7 @@ impl Niu {
             .qstate
             .iter()
             .zip(&self.cts_since)
-            .filter(|(s, _)| matches!(s, QueueState::WaitingCts(_)))
+            .filter(|(s, _)| matches!(s, QueueState::Waiting(_)))
             .map(|(_, since)| end.saturating_sub(*since))
             .sum();
         self.counters.cts_waited + pending
@@ -571,7 +584,7 @@ impl Niu {
                 .queues
                 .iter()
                 .zip(&self.qstate)
-                .any(|(q, s)| *s == QueueState::Idle && !q.is_empty())
+                .any(|(q, s)| *s == QueueState::Empty && !q.is_empty())
     }
 
     /// Whether the NIU may soon do something its tile sees, or look at it:
@@ -619,96 +632,5 @@ impl Niu {
     /// Whether context `c` is reserved for a thread message being taken in.
     pub fn is_reserved(&self, c: usize) -> bool {
         self.reserved & (1 << c) != 0
-    }
-
-    /// Contexts suspended on the NIU.
-    pub fn waiting_contexts(&self) -> impl Iterator<Item = usize> + '_ {
-        self.waiting.iter().map(|(c, _)| *c)
-    }
-
-    /// Suspends context `c` until `wait` can be met.
-    pub(crate) fn suspend(&mut self, c: usize, wait: Wait) -> NiuOutcome {
-        let cause = match wait {
-            Wait::QueueRoom | Wait::Port => SuspendCause::QueueFull,
-            Wait::QueueFree => SuspendCause::NiuBusy,
-            Wait::SendId(_) | Wait::ReceiveId(_) => SuspendCause::IdInUse,
-            Wait::SendRoom | Wait::ReceiveRoom => SuspendCause::TableFull,
-            Wait::SendComplete(_) => SuspendCause::WaitSend,
-            Wait::ReceiveComplete(_) => SuspendCause::WaitReceive,
-        };
-        self.waiting.retain(|(x, _)| *x != c);
-        self.waiting.push((c, wait));
-        NiuOutcome::Suspend(cause)
-    }
-
-    /// Whether `wait` can be met now.
-    fn can_proceed(&self, c: usize, wait: Wait) -> bool {
-        match wait {
-            Wait::QueueRoom => {
-                let q = match self.config.design {
-                    NiuDesign::Original => 0,
-                    NiuDesign::Modified => c,
-                };
-                self.queues[q].free() >= 2
-            }
-            Wait::QueueFree => self.copier.is_none() && self.owner.is_none_or(|o| o == c),
-            Wait::SendId(id) => self.send.state(id) == SendState::Empty,
-            Wait::ReceiveId(id) => matches!(
-                self.recv.state(id),
-                ReceiveState::Empty | ReceiveState::RtsReceived
-            ),
-            Wait::SendRoom => !self.send.is_full(),
-            Wait::ReceiveRoom => !self.recv.is_full(),
-            Wait::SendComplete(id) => {
-                self.send.state(id) != SendState::InUse
-                    && self.send.state(id) != SendState::InProgress
-            }
-            Wait::ReceiveComplete(id) => !matches!(
-                self.recv.state(id),
-                ReceiveState::InUse | ReceiveState::InProgress | ReceiveState::RtsReceived
-            ),
-            Wait::Port => !self.port_held(c),
-        }
-    }
-
-    /// `niu.full_queue = "port"`: whether a context other than `c` waits
-    /// for room in its transmission queue, which holds the tile's
-    /// messaging port.
-    pub(crate) fn port_held(&self, c: usize) -> bool {
-        self.config.full_queue == FullQueue::Port
-            && self
-                .waiting
-                .iter()
-                .any(|&(x, w)| x != c && w == Wait::QueueRoom)
-    }
-
-    /// Wakes (from cycle `at`) every waiting context that can proceed.
-    pub(crate) fn wake_ready(&mut self, at: u64) {
-        if self.waiting.is_empty() {
-            return;
-        }
-        let mut k = 0;
-        while k < self.waiting.len() {
-            let (c, w) = self.waiting[k];
-            if self.can_proceed(c, w) {
-                // A context that held the port frees the contexts waiting
-                // for it, which may be earlier in the list.
-                let rescan = w == Wait::QueueRoom && self.config.full_queue == FullQueue::Port;
-                self.waiting.remove(k);
-                if let Wait::ReceiveComplete(id) = w {
-                    self.saw_complete(id, at);
-                }
-                self.effects.push(Effect {
-                    at,
-                    what: TileEffect::Wake { context: c },
-                });
-                self.event(at - 1, NiuEventKind::Woken { context: c });
-                if rescan {
-                    k = 0;
-                }
-            } else {
-                k += 1;
-            }
-        }
     }
 }

@@ -9,9 +9,9 @@
 //! its VC in the network: a thread message when no context is free, a Ready
 //! message or RTS whose receive entry is busy (thesis 3.3, 5.6.1, 5.7).
 
-use isa_spec::msg::{FlitKind, Head, MessageType, ReceiveState};
+use isa_spec::msg::{FlitKind, Head, MessageType};
 
-use super::transmit::QueueState;
+use super::tables::{QueueEvent, QueueStep, ReceiveEvent, ReceiveStep, TableFull};
 use super::{Effect, HeadSeen, Niu, Rx, TileEffect, TileView};
 use crate::config::NiuDesign;
 use crate::fault::FaultCause;
@@ -276,18 +276,19 @@ impl Niu {
             }
             Rx::AwaitTag { rendezvous, from } => {
                 let id = payload;
-                let state = self.recv.state(id);
-                let usable = if rendezvous {
-                    // The CTS made it In Progress.
-                    state == ReceiveState::InProgress
+                let event = if rendezvous {
+                    ReceiveEvent::RendezvousData
                 } else {
-                    match state {
-                        ReceiveState::InUse => true,
-                        ReceiveState::InProgress => return Err(Blocked::EntryBusy),
-                        _ => false,
-                    }
+                    ReceiveEvent::ReadyData
                 };
-                if !usable {
+                let (step, entry) = self
+                    .receive_event(now, id, event)
+                    .unwrap_or((ReceiveStep::Discard, None));
+                if step == ReceiveStep::Wait {
+                    return Err(Blocked::EntryBusy);
+                }
+                let Some(e) = entry.filter(|_| step != ReceiveStep::Discard) else {
+                    let state = self.recv.state(id);
                     self.counters.discarded += 1;
                     self.note_discard(now, id, from, state);
                     self.trace_discard(now, id, from);
@@ -298,19 +299,14 @@ impl Niu {
                             format!(
                                 "{} data message for id {id} found the receive entry {} and was discarded (niu.strict)",
                                 if rendezvous { "a Rendezvous" } else { "a Ready-mode" },
-                                super::issue::receive_state_name(state)
+                                state.name()
                             ),
                         );
                     }
                     self.rx[vc] = Rx::Discard;
                     self.rx_head[vc].ty = None;
                     return Ok(());
-                }
-                let e = *self.recv.get(id).expect("the entry exists");
-                if state == ReceiveState::InUse {
-                    self.recv.set(id, ReceiveState::InProgress);
-                    self.trace_receive(now, id);
-                }
+                };
                 self.rx[vc] = Rx::Data {
                     id,
                     addr: e.addr,
@@ -330,9 +326,8 @@ impl Niu {
                 }
                 let ok = self.dma_store(now, addr, payload, from);
                 if ends {
-                    self.recv.set(id, ReceiveState::Complete);
+                    let _ = self.receive_event(now, id, ReceiveEvent::Stored);
                     self.completed.push((id, now + 1));
-                    self.trace_receive(now, id);
                     self.counters.messages_received[MessageType::Data as usize] += 1;
                     self.rx[vc] = Rx::Idle;
                 } else if ok {
@@ -353,22 +348,15 @@ impl Niu {
                 from,
             } => {
                 let id = payload;
-                match self.recv.state(id) {
-                    ReceiveState::Empty => {
-                        if self.recv.is_full() {
-                            return Err(Blocked::TableFull);
-                        }
-                        self.recv.record_rts(id, node, context);
-                    }
-                    ReceiveState::InUse => {
-                        self.recv.set(id, ReceiveState::InProgress);
-                        self.send_cts(now + 1, node, context, id);
-                    }
+                match self.receive_event(now, id, ReceiveEvent::Rts { node, context }) {
+                    Err(TableFull) => return Err(Blocked::TableFull),
                     // Another transfer of this id is under way or not
                     // cleared: this RTS waits in the network (5.6.1).
-                    _ => return Err(Blocked::EntryBusy),
+                    Ok((ReceiveStep::Wait, _)) => return Err(Blocked::EntryBusy),
+                    // The receive was posted first: answer at once.
+                    Ok((ReceiveStep::Answer(_), _)) => self.send_cts(now + 1, node, context, id),
+                    Ok(_) => {}
                 }
-                self.trace_receive(now, id);
                 self.counters.messages_received[MessageType::Rts as usize] += 1;
                 let _ = from;
                 self.rx[vc] = Rx::Idle;
@@ -379,9 +367,8 @@ impl Niu {
                 let q = context as usize;
                 if self.config.design == NiuDesign::Modified
                     && q < self.qstate.len()
-                    && self.qstate[q] == QueueState::WaitingCts(id)
+                    && self.qstate[q].on(QueueEvent::Cts(id)) != QueueStep::Refuse
                 {
-                    self.qstate[q] = QueueState::Ready;
                     self.counters.cts_waited += now - self.cts_since[q];
                     self.ready.push_back(q);
                 } else {

@@ -8,8 +8,10 @@
 
 use isa_spec::msg::{FlitKind, Head, MessageType, ReceiveState, SendState};
 
-use super::transmit::QueueState;
-use super::{Niu, Rx, Wait, receive_state_name, send_state_name};
+use super::tables::QueueState;
+use super::tables::{ReceiveEvent, SendEvent};
+use super::wait::Wait;
+use super::{Niu, Rx};
 use crate::network::Network;
 
 /// A Ready-mode data message the NIU discarded.
@@ -111,7 +113,7 @@ impl Niu {
             .iter()
             .enumerate()
             .filter_map(|(q, s)| match s {
-                QueueState::WaitingCts(id) => {
+                QueueState::Waiting(id) => {
                     let dst = match self.queues[q].front(u64::MAX) {
                         Some(super::queue::Entry::Flit(f)) if f.kind() == FlitKind::Head => {
                             Head::decode(f.payload).map(|h| self.dst_of(h.dx, h.dy))
@@ -186,13 +188,21 @@ impl Niu {
             Wait::QueueFree => {
                 "the transmission queue (a sendm copy or another context's message)".into()
             }
-            Wait::SendId(id) => format!(
-                "the send entry of message id {id} to be removed (rms); it is {}",
-                send_state_name(self.send.state(id))
+            Wait::Send(id, SendEvent::Waits) => format!(
+                "the send of message id {id} to complete (waits; it is {})",
+                self.send.state(id).name()
             ),
-            Wait::ReceiveId(id) => format!(
+            Wait::Send(id, _) => format!(
+                "the send entry of message id {id} to be removed (rms); it is {}",
+                self.send.state(id).name()
+            ),
+            Wait::Receive(id, ReceiveEvent::Waitr) => format!(
+                "the receive of message id {id} to complete (waitr; it is {})",
+                self.recv.state(id).name()
+            ),
+            Wait::Receive(id, _) => format!(
                 "the receive entry of message id {id} to be removed (rmr) or to receive an RTS; it is {}",
-                receive_state_name(self.recv.state(id))
+                self.recv.state(id).name()
             ),
             Wait::SendRoom => format!(
                 "a free send-table entry (all {} are taken)",
@@ -201,14 +211,6 @@ impl Niu {
             Wait::ReceiveRoom => format!(
                 "a free receive-table entry (all {} are taken)",
                 self.recv.capacity()
-            ),
-            Wait::SendComplete(id) => format!(
-                "the send of message id {id} to complete (waits; it is {})",
-                send_state_name(self.send.state(id))
-            ),
-            Wait::ReceiveComplete(id) => format!(
-                "the receive of message id {id} to complete (waitr; it is {})",
-                receive_state_name(self.recv.state(id))
             ),
             Wait::Port => "the messaging port, held by a context waiting for room in its transmission queue (niu.full_queue = \"port\")".into(),
         })
@@ -219,8 +221,8 @@ impl Niu {
     pub fn waited_id(&self, c: usize) -> Option<(bool, u32)> {
         let (_, w) = self.waiting.iter().find(|(x, _)| *x == c)?;
         match *w {
-            Wait::ReceiveComplete(id) | Wait::ReceiveId(id) => Some((true, id)),
-            Wait::SendComplete(id) | Wait::SendId(id) => Some((false, id)),
+            Wait::Receive(id, _) => Some((true, id)),
+            Wait::Send(id, _) => Some((false, id)),
             _ => None,
         }
     }
@@ -251,9 +253,7 @@ impl Niu {
                 "send",
                 self.send.len(),
                 self.send.capacity(),
-                by_state
-                    .iter()
-                    .map(|(s, v)| (send_state_name(*s), v.as_slice())),
+                by_state.iter().map(|(s, v)| (s.name(), v.as_slice())),
             ));
         }
         if !self.recv.is_empty() {
@@ -267,9 +267,7 @@ impl Niu {
                 "receive",
                 self.recv.len(),
                 self.recv.capacity(),
-                by_state
-                    .iter()
-                    .map(|(s, v)| (receive_state_name(*s), v.as_slice())),
+                by_state.iter().map(|(s, v)| (s.name(), v.as_slice())),
             ));
         }
         for h in self.held(net) {
@@ -284,7 +282,7 @@ impl Niu {
                     ),
                     s => format!(
                         "an RTS for message id {id} from node {from} waits in the ejection buffer: the entry of id {id} is {}{}",
-                        receive_state_name(s),
+                        s.name(),
                         if s == ReceiveState::Complete {
                             " and waits for rmr"
                         } else {
@@ -322,7 +320,7 @@ impl Niu {
                         d.id,
                         d.from,
                         d.cycle,
-                        receive_state_name(d.found)
+                        d.found.name()
                     )
                 })
                 .collect();

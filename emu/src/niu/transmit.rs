@@ -2,25 +2,14 @@
 //! RTS and CTS messages, and the transmission queues taking turns on the
 //! injection channel (the instructions that fill them are in `issue.rs`).
 
-use isa_spec::msg::{Flit, FlitKind, Head, MessageType, SendState};
+use isa_spec::msg::{Flit, FlitKind, Head, MessageType};
 
 use super::queue::Entry;
+use super::tables::{QueueEvent, QueueState, QueueStep, SendEvent};
 use super::{ControlMessage, Effect, Niu, TileEffect, TileView, class_of};
 use crate::config::NiuDesign;
 use crate::network::flit::{NetFlit, PacketId};
 use crate::network::{Network, PacketInfo};
-
-/// A transmission queue's progress towards the injection channel
-/// (modified NIU, thesis 5.6.2: empty, waiting, ready).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum QueueState {
-    /// Its front is not a head yet, or the head has not been looked at.
-    Idle,
-    /// An RTS went out for message `id`; waits for the CTS.
-    WaitingCts(u32),
-    /// In the ready list, or holding the channel.
-    Ready,
-}
 
 /// The queue holding the injection channel and its message's progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +75,7 @@ impl Niu {
     /// Ready data) or send an RTS (Rendezvous data).
     fn look_at_queue_fronts(&mut self, now: u64) {
         for q in 0..self.queues.len() {
-            if self.qstate[q] != QueueState::Idle {
+            if self.qstate[q] != QueueState::Empty {
                 continue;
             }
             let Some(Entry::Flit(f)) = self.queues[q].front(now) else {
@@ -103,11 +92,13 @@ impl Niu {
                 _ => None,
             };
             if let Some(id) = id {
-                self.send.set(id, SendState::InProgress);
-                self.trace_send(now, id);
+                let _ = self.send_event(now, id, SendEvent::HeadAtFront);
             }
-            if head.ty == MessageType::Data && head.rendezvous {
-                let id = id.expect("a data head is followed by its tag");
+            let rendezvous = (head.ty == MessageType::Data && head.rendezvous)
+                .then(|| id.expect("a data head is followed by its tag"));
+            if let QueueStep::To(QueueState::Waiting(id)) =
+                self.qstate[q].on(QueueEvent::Head(rendezvous))
+            {
                 let mut rts = Head::new(head.dx, head.dy, MessageType::Rts);
                 rts.node = self.node as u16;
                 rts.context = q as u8;
@@ -120,10 +111,8 @@ impl Niu {
                     ],
                     ready_at: now,
                 });
-                self.qstate[q] = QueueState::WaitingCts(id);
                 self.cts_since[q] = now;
             } else {
-                self.qstate[q] = QueueState::Ready;
                 self.ready.push_back(q);
             }
         }
@@ -291,12 +280,11 @@ impl Niu {
         if flit.kind() == FlitKind::Tail {
             self.counters.messages_sent[ty as usize] += 1;
             if let Some(id) = h.send_id {
-                self.send.set(id, SendState::Complete);
-                self.trace_send(now, id);
+                let _ = self.send_event(now, id, SendEvent::TailSent);
             }
             self.holder = None;
             if self.config.design == NiuDesign::Modified {
-                self.qstate[q] = QueueState::Idle;
+                self.qstate[q].on(QueueEvent::TailSent);
             }
         } else {
             h.vc = Some((vc, packet, seq + 1));

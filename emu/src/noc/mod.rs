@@ -212,6 +212,8 @@ pub fn run(
     let mut queues: Vec<std::collections::VecDeque<Queued>> =
         vec![std::collections::VecDeque::new(); nodes as usize];
     let mut injecting: Vec<Option<Injecting>> = vec![None; nodes as usize];
+    // A bit per node with a packet queued or being injected.
+    let mut sources = vec![0u64; (nodes as usize).div_ceil(64)];
     let measure_start = traffic.warmup;
     let measure_end = traffic.warmup + traffic.cycles;
     let (mut plat, mut nlat, mut flat) = (
@@ -234,10 +236,21 @@ pub fn run(
         }
         net.step(now);
         let measuring = (measure_start..measure_end).contains(&now);
-        for node in 0..nodes {
-            // Ejection: the sink takes every flit at once.
-            if net.ejected_waiting(node) > 0 {
-                for vc in 0..net.vcs() as u8 {
+        // A node's ejection, creation and injection touch only its own
+        // queue and terminal, and only creation draws random numbers, so
+        // the three run as passes over the nodes: ejection over the nodes
+        // with flits waiting, creation over every node (the random stream
+        // in node order), injection over the nodes with packets to send.
+        // Ejection: the sink takes every flit at once.
+        for word in 0..net.terminals_with_flits().len() {
+            let mut bits = net.terminals_with_flits()[word];
+            while bits != 0 {
+                let node = (word * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let mut vcs = net.ejection_vcs(node);
+                while vcs != 0 {
+                    let vc = vcs.trailing_zeros() as u8;
+                    vcs &= vcs - 1;
                     while let Some(f) = net.peek_ejected(node, vc).copied() {
                         let info = *net.packet(f.packet);
                         let created = info.tag & !MEASURED;
@@ -258,56 +271,69 @@ pub fn run(
                     }
                 }
             }
-            // Creation.
-            if let Some(creation) = creation
-                && rng.sample(creation)
-            {
-                let dst = traffic.pattern.destination(node, w, h, &mut rng);
-                queues[node as usize].push_back(Queued { created: now, dst });
-                if measuring {
-                    created_flits += traffic.packet_size as u64;
-                    measured += 1;
+        }
+        // Creation.
+        if let Some(creation) = creation {
+            for node in 0..nodes {
+                if rng.sample(creation) {
+                    let dst = traffic.pattern.destination(node, w, h, &mut rng);
+                    queues[node as usize].push_back(Queued { created: now, dst });
+                    sources[node as usize / 64] |= 1 << (node % 64);
+                    if measuring {
+                        created_flits += traffic.packet_size as u64;
+                        measured += 1;
+                    }
                 }
             }
-            // Injection: one flit per cycle.
-            let cur = match injecting[node as usize] {
-                Some(cur) => Some(cur),
-                None => match queues[node as usize].front().copied() {
-                    Some(q) => net.free_injection_vc(node, 0).map(|vc| {
-                        queues[node as usize].pop_front();
-                        let tag = q.created
-                            | if (measure_start..measure_end).contains(&q.created) {
-                                MEASURED
-                            } else {
-                                0
-                            };
-                        let packet = net.new_packet(PacketInfo {
-                            src: node,
-                            dst: q.dst,
-                            class: 0,
-                            len: size,
-                            injected: now,
-                            tail_injected: 0,
-                            flow: 0,
-                            tag,
-                        });
-                        Injecting {
-                            packet,
-                            vc,
-                            next: 0,
-                        }
-                    }),
-                    None => None,
-                },
-            };
-            if let Some(mut cur) = cur {
-                if net.can_inject(node, cur.vc) {
-                    let info = *net.packet(cur.packet);
-                    let flit = packet_flit(&info, cur.next, w);
-                    net.inject(node, cur.vc, NetFlit::new(flit, cur.packet, cur.next), now);
-                    cur.next += 1;
+        }
+        // Injection: one flit per cycle.
+        for (word, slot) in sources.iter_mut().enumerate() {
+            let mut bits = *slot;
+            while bits != 0 {
+                let node = (word * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let cur = match injecting[node as usize] {
+                    Some(cur) => Some(cur),
+                    None => match queues[node as usize].front().copied() {
+                        Some(q) => net.free_injection_vc(node, 0).map(|vc| {
+                            queues[node as usize].pop_front();
+                            let tag = q.created
+                                | if (measure_start..measure_end).contains(&q.created) {
+                                    MEASURED
+                                } else {
+                                    0
+                                };
+                            let packet = net.new_packet(PacketInfo {
+                                src: node,
+                                dst: q.dst,
+                                class: 0,
+                                len: size,
+                                injected: now,
+                                tail_injected: 0,
+                                flow: 0,
+                                tag,
+                            });
+                            Injecting {
+                                packet,
+                                vc,
+                                next: 0,
+                            }
+                        }),
+                        None => None,
+                    },
+                };
+                if let Some(mut cur) = cur {
+                    if net.can_inject(node, cur.vc) {
+                        let info = *net.packet(cur.packet);
+                        let flit = packet_flit(&info, cur.next, w);
+                        net.inject(node, cur.vc, NetFlit::new(flit, cur.packet, cur.next), now);
+                        cur.next += 1;
+                    }
+                    injecting[node as usize] = (cur.next < size).then_some(cur);
                 }
-                injecting[node as usize] = (cur.next < size).then_some(cur);
+                if injecting[node as usize].is_none() && queues[node as usize].is_empty() {
+                    *slot &= !(1 << (node % 64));
+                }
             }
         }
         if let Some(sink) = trace.as_deref_mut() {
@@ -349,9 +375,9 @@ pub fn run(
         cycles: now,
         stalls: StallCause::ALL
             .iter()
-            .map(|c| (c.name().to_string(), net.counters.stalls[*c as usize]))
+            .map(|c| (c.name().to_string(), net.counters().stalls[*c as usize]))
             .collect(),
-        router_steps: net.counters.router_steps,
+        router_steps: net.counters().router_steps,
         wall_seconds,
         cycles_per_second: now as f64 / wall_seconds.max(1e-9),
     })

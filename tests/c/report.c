@@ -1,0 +1,20 @@
+/* For tests/report_lines.rs: a fault (and, with -DDEADLOCK, a deadlock) in C,
+   which the run's report names by function and file:line (scmp cc -g). */
+#include <scmp.h>
+
+static volatile int *far_away = (volatile int *)0x7ffffff0;
+
+static int load(volatile int *p) {
+    return *p; /* the fault's line */
+}
+
+int main(void) {
+#ifdef DEADLOCK
+    static int word;
+    scmp_str(9, &word, 1);
+    scmp_waitr(9); /* no node sends id 9 */
+    return word;
+#else
+    return load(far_away);
+#endif
+}
