@@ -1,16 +1,24 @@
 //! Emulator of the SCMP machine: a mesh of multithreaded RV32G tiles with the
 //! cycle timing model of docs/machine.md ("Time").
 //!
-//! Split by concern: [`config`] (every number of the model), [`elf`]
-//! (loading), [`hart`] (one hardware context and its execution: registers
-//! and thread state, CSRs, predecoded text, semantics, the untraced fast
-//! loop, F and D, memory access, per-instruction timing, host services and
-//! semihosting), [`tile`] (scheduler and accounting), [`niu`] (the network's
-//! plug-in point), [`machine`] (mesh and global loop), [`trace`], [`stats`],
-//! [`fault`], [`labels`] and [`lines`] (what names a pc in traces and
-//! reports: symbols, source lines), [`snapshot`] (how a program is meant to run, and the text its
-//! snapshot keeps), [`timeline`] (a run's timeline for Perfetto and
-//! chrome://tracing).
+//! Split by the parts of the machine (docs/architecture.md has the picture
+//! of the layers and what each module may use; a test holds the code to it):
+//! - the base: [`config`] (every number of the model), [`fault`] (guest
+//!   faults as values), [`elf`] (loading), [`labels`] and [`lines`] (a
+//!   program's symbols and source lines, for reports and traces);
+//! - [`hart`]: one hardware context and its execution (registers and thread
+//!   state, CSRs, predecoding, the table of operations and their semantics,
+//!   the careful step and the threaded fast loop over it, F and D, memory
+//!   access, per-instruction timing, host services and semihosting);
+//! - [`network`] (routers, links, allocators, flits) and [`noc`] (the
+//!   network alone under synthetic traffic, `scmp noc`);
+//! - [`niu`]: the network interface unit, both designs of the thesis;
+//! - [`tile`]: memory, contexts, the scheduler and cycle accounting;
+//! - [`machine`]: the mesh, the global loop and its time model, a run's
+//!   output and reports;
+//! - observation: [`trace`], [`stats`], [`stats_network`], [`timeline`];
+//! - [`snapshot`]: how a program is meant to run, and the text its snapshot
+//!   keeps.
 #![deny(missing_docs)]
 
 pub mod config;

@@ -1,20 +1,26 @@
-//! Instruction semantics: one `match` on [`Opcode`] that updates a context
-//! and the tile memory, and reports what stops the straight-line flow
-//! (faults, host calls, thread control, messaging) as a [`Stop`].
+//! The careful step: executes any instruction on a context and the tile
+//! memory, with its trace effects and its exact fault, and reports what
+//! stops the straight-line flow (faults, host calls, thread control,
+//! messaging) as a [`Stop`]. Which unit executes an instruction comes from
+//! the instruction table (`Opcode::executes`); the core's operations are
+//! dispatched from the table of operations (`semantics::for_each_op!`,
+//! whose forms are implemented here once, the fast loop implementing them
+//! its own way), and the operations of their own form are written here.
 //!
 //! `TRACE` is a const parameter: with it false the effect recording compiles
 //! away, so tracing costs nothing when off.
 
-use isa_spec::{CoreOp, Executes, HostOp, HostService, Inst, Opcode, ThreadOp};
-use rustc_apfloat::ieee::{Double, Single};
+use isa_spec::{CoreOp, Executes, HostOp, HostService, Inst, ThreadOp};
 
 use crate::fault::{Access, FaultCause};
 use crate::hart::context::Context;
-use crate::hart::csr::{self, Identity};
+use crate::hart::context_ops;
+use crate::hart::csr::Identity;
 use crate::hart::effects::{Effects, Stop};
-use crate::hart::fpu::{self, Arith, Compare, box_s, unbox_s};
-use crate::hart::memory::Memory;
+use crate::hart::fpu::box_s;
+use crate::hart::memory::{Memory, Width};
 use crate::hart::reservations::Reservations;
+use crate::hart::semantics::{self, for_each_op};
 
 /// Writes integer register `rd` and, when tracing, records the write
 /// (callers re-zero `x0` after the instruction).
@@ -28,6 +34,8 @@ macro_rules! write_x {
     }};
 }
 
+pub(super) use write_x;
+
 /// Writes FP register `rd` and, when tracing, records the write.
 macro_rules! write_f {
     ($trace:expr, $ctx:expr, $fx:expr, $rd:expr, $v:expr) => {{
@@ -39,17 +47,19 @@ macro_rules! write_f {
     }};
 }
 
+pub(super) use write_f;
+
 /// A store and what every store implies: it breaks reservations on the
 /// word, is recorded when tracing, and a store into the text stops the
 /// straight-line flow (after the instruction) so the predecoded text is
 /// refreshed.
 macro_rules! store_then_check {
-    ($trace:expr, $exec:ident, $ctx:expr, $fx:expr, $pc:expr, $addr:expr, $method:ident, $v:expr, $w:literal) => {{
-        let v = $v;
-        $exec.mem.$method($addr, v)?;
+    ($trace:expr, $exec:ident, $ctx:expr, $fx:expr, $pc:expr, $addr:expr, $w:ty, $v:expr) => {{
+        let v: $w = $v;
+        <$w as Width>::store($exec.mem, $addr, v)?;
         $exec.reservations.on_store($addr);
         if $trace {
-            $fx.store = Some(($addr, v as u64, $w));
+            $fx.store = Some(($addr, v.to_u64(), <$w as Width>::BYTES));
         }
         if $exec.mem.code_was_written() {
             $ctx.pc = $pc.wrapping_add(4);
@@ -129,8 +139,8 @@ impl Hart<'_> {
         }
         let addr = rs1.wrapping_add(imm);
         macro_rules! store {
-            ($method:ident, $v:expr, $w:literal) => {
-                store_then_check!(TRACE, self, ctx, fx, pc, addr, $method, $v, $w)
+            ($w:ty, $v:expr) => {
+                store_then_check!(TRACE, self, ctx, fx, pc, addr, $w, $v)
             };
         }
         let op = match inst.op.executes() {
@@ -166,171 +176,108 @@ impl Hart<'_> {
                 return Ok((next, 0));
             }
         };
-        match op {
-            CoreOp::Lui => wx!(imm << 12),
-            CoreOp::Auipc => wx!(pc.wrapping_add(imm << 12)),
-            CoreOp::Jal => {
-                next = target_ok(pc.wrapping_add(imm))?;
-                wx!(pc.wrapping_add(4))
-            }
-            CoreOp::Jalr => {
-                next = target_ok(addr & !1)?;
-                wx!(pc.wrapping_add(4))
-            }
-            CoreOp::Beq => branch!(rs1 == rs2),
-            CoreOp::Bne => branch!(rs1 != rs2),
-            CoreOp::Blt => branch!((rs1 as i32) < rs2 as i32),
-            CoreOp::Bge => branch!((rs1 as i32) >= rs2 as i32),
-            CoreOp::Bltu => branch!(rs1 < rs2),
-            CoreOp::Bgeu => branch!(rs1 >= rs2),
-            CoreOp::Lb => {
-                wx!(self.mem.load_u8(addr)? as i8 as u32);
-                if TRACE {
-                    fx.load = Some((addr, 1));
+        // The table's forms, then the operations of their own form.
+        macro_rules! dispatch {
+            (
+                alu_rr: [$($rr:ident $rr_f:ident),* $(,)?],
+                alu_ri: [$($ri:ident $ri_f:ident),* $(,)?],
+                branch: [$($br:ident $br_f:ident),* $(,)?],
+                load: [$($ld:ident $ld_w:ident $ld_f:ident),* $(,)?],
+                store: [$($st:ident $st_w:ident),* $(,)?],
+                amo: [$($amo:ident $amo_f:ident),* $(,)?],
+                fp_arith: [$($fa:ident $fa_soft:ident $fa_host:ident $fa_op:ident),* $(,)?],
+                fp_sqrt: [$($fq:ident $fq_soft:ident $fq_host:ident),* $(,)?],
+            ) => {
+                match op {
+                    $(CoreOp::$rr => wx!(semantics::$rr_f(rs1, rs2)),)*
+                    $(CoreOp::$ri => wx!(semantics::$ri_f(rs1, imm)),)*
+                    $(CoreOp::$br => branch!(semantics::$br_f(rs1, rs2)),)*
+                    $(CoreOp::$ld => {
+                        wx!(semantics::$ld_f(<$ld_w as Width>::load(self.mem, addr)?));
+                        if TRACE {
+                            fx.load = Some((addr, <$ld_w as Width>::BYTES));
+                        }
+                    })*
+                    $(CoreOp::$st => store!($st_w, <$st_w as Width>::of_reg(rs2 as u64)),)*
+                    $(CoreOp::$amo)|*
+                    | CoreOp::LrW
+                    | CoreOp::ScW
+                    | CoreOp::Csrrw
+                    | CoreOp::Csrrs
+                    | CoreOp::Csrrc
+                    | CoreOp::Csrrwi
+                    | CoreOp::Csrrsi
+                    | CoreOp::Csrrci => {
+                        self.execute_rare::<TRACE>(inst, op, pc, now, retired, fx)?;
+                        return Ok((next, 0));
+                    }
+                    $(CoreOp::$fa)|*
+                    | $(CoreOp::$fq)|*
+                    | CoreOp::Flw
+                    | CoreOp::Fsw
+                    | CoreOp::Fld
+                    | CoreOp::Fsd
+                    | CoreOp::FsgnjS
+                    | CoreOp::FsgnjnS
+                    | CoreOp::FsgnjxS
+                    | CoreOp::FsgnjD
+                    | CoreOp::FsgnjnD
+                    | CoreOp::FsgnjxD
+                    | CoreOp::FminS
+                    | CoreOp::FmaxS
+                    | CoreOp::FminD
+                    | CoreOp::FmaxD
+                    | CoreOp::FcvtWS
+                    | CoreOp::FcvtWuS
+                    | CoreOp::FcvtWD
+                    | CoreOp::FcvtWuD
+                    | CoreOp::FcvtSW
+                    | CoreOp::FcvtSWu
+                    | CoreOp::FcvtDW
+                    | CoreOp::FcvtDWu
+                    | CoreOp::FcvtSD
+                    | CoreOp::FcvtDS
+                    | CoreOp::FmvXW
+                    | CoreOp::FmvWX
+                    | CoreOp::FeqS
+                    | CoreOp::FltS
+                    | CoreOp::FleS
+                    | CoreOp::FeqD
+                    | CoreOp::FltD
+                    | CoreOp::FleD
+                    | CoreOp::FclassS
+                    | CoreOp::FclassD => {
+                        self.execute_fp::<TRACE>(inst, op, pc, fx)?;
+                        return Ok((next, 0));
+                    }
+                    CoreOp::Lui => wx!(imm << 12),
+                    CoreOp::Auipc => wx!(pc.wrapping_add(imm << 12)),
+                    CoreOp::Jal => {
+                        next = target_ok(pc.wrapping_add(imm))?;
+                        wx!(pc.wrapping_add(4))
+                    }
+                    CoreOp::Jalr => {
+                        next = target_ok(addr & !1)?;
+                        wx!(pc.wrapping_add(4))
+                    }
+                    // One in-order pipeline per tile and no caches: fences
+                    // order nothing.
+                    CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => {}
                 }
-            }
-            CoreOp::Lh => {
-                wx!(self.mem.load_u16(addr)? as i16 as u32);
-                if TRACE {
-                    fx.load = Some((addr, 2));
-                }
-            }
-            CoreOp::Lw => {
-                wx!(self.mem.load_u32(addr)?);
-                if TRACE {
-                    fx.load = Some((addr, 4));
-                }
-            }
-            CoreOp::Lbu => {
-                wx!(self.mem.load_u8(addr)? as u32);
-                if TRACE {
-                    fx.load = Some((addr, 1));
-                }
-            }
-            CoreOp::Lhu => {
-                wx!(self.mem.load_u16(addr)? as u32);
-                if TRACE {
-                    fx.load = Some((addr, 2));
-                }
-            }
-            CoreOp::Sb => store!(store_u8, rs2 as u8, 1),
-            CoreOp::Sh => store!(store_u16, rs2 as u16, 2),
-            CoreOp::Sw => store!(store_u32, rs2, 4),
-            CoreOp::Addi => wx!(rs1.wrapping_add(imm)),
-            CoreOp::Slti => wx!(((rs1 as i32) < inst.imm) as u32),
-            CoreOp::Sltiu => wx!((rs1 < imm) as u32),
-            CoreOp::Xori => wx!(rs1 ^ imm),
-            CoreOp::Ori => wx!(rs1 | imm),
-            CoreOp::Andi => wx!(rs1 & imm),
-            CoreOp::Slli => wx!(rs1 << (imm & 31)),
-            CoreOp::Srli => wx!(rs1 >> (imm & 31)),
-            CoreOp::Srai => wx!(((rs1 as i32) >> (imm & 31)) as u32),
-            CoreOp::Add => wx!(rs1.wrapping_add(rs2)),
-            CoreOp::Sub => wx!(rs1.wrapping_sub(rs2)),
-            CoreOp::Sll => wx!(rs1 << (rs2 & 31)),
-            CoreOp::Slt => wx!(((rs1 as i32) < rs2 as i32) as u32),
-            CoreOp::Sltu => wx!((rs1 < rs2) as u32),
-            CoreOp::Xor => wx!(rs1 ^ rs2),
-            CoreOp::Srl => wx!(rs1 >> (rs2 & 31)),
-            CoreOp::Sra => wx!(((rs1 as i32) >> (rs2 & 31)) as u32),
-            CoreOp::Or => wx!(rs1 | rs2),
-            CoreOp::And => wx!(rs1 & rs2),
-            // One in-order pipeline per tile and no caches: fences order nothing.
-            CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => {}
-            CoreOp::Mul => wx!(rs1.wrapping_mul(rs2)),
-            CoreOp::Mulh => wx!(((rs1 as i32 as i64 * rs2 as i32 as i64) >> 32) as u32),
-            CoreOp::Mulhsu => wx!(((rs1 as i32 as i64 * rs2 as i64) >> 32) as u32),
-            CoreOp::Mulhu => wx!(((rs1 as u64 * rs2 as u64) >> 32) as u32),
-            CoreOp::Csrrw
-            | CoreOp::Csrrs
-            | CoreOp::Csrrc
-            | CoreOp::Csrrwi
-            | CoreOp::Csrrsi
-            | CoreOp::Csrrci
-            | CoreOp::Div
-            | CoreOp::Divu
-            | CoreOp::Rem
-            | CoreOp::Remu
-            | CoreOp::LrW
-            | CoreOp::ScW
-            | CoreOp::AmoswapW
-            | CoreOp::AmoaddW
-            | CoreOp::AmoxorW
-            | CoreOp::AmoandW
-            | CoreOp::AmoorW
-            | CoreOp::AmominW
-            | CoreOp::AmomaxW
-            | CoreOp::AmominuW
-            | CoreOp::AmomaxuW => {
-                self.execute_rare::<TRACE>(inst, pc, now, retired, fx)?;
-                return Ok((next, 0));
-            }
-            CoreOp::Flw
-            | CoreOp::Fsw
-            | CoreOp::Fld
-            | CoreOp::Fsd
-            | CoreOp::FmaddS
-            | CoreOp::FmsubS
-            | CoreOp::FnmsubS
-            | CoreOp::FnmaddS
-            | CoreOp::FaddS
-            | CoreOp::FsubS
-            | CoreOp::FmulS
-            | CoreOp::FdivS
-            | CoreOp::FmaddD
-            | CoreOp::FmsubD
-            | CoreOp::FnmsubD
-            | CoreOp::FnmaddD
-            | CoreOp::FaddD
-            | CoreOp::FsubD
-            | CoreOp::FmulD
-            | CoreOp::FdivD
-            | CoreOp::FsqrtS
-            | CoreOp::FsqrtD
-            | CoreOp::FsgnjS
-            | CoreOp::FsgnjnS
-            | CoreOp::FsgnjxS
-            | CoreOp::FsgnjD
-            | CoreOp::FsgnjnD
-            | CoreOp::FsgnjxD
-            | CoreOp::FminS
-            | CoreOp::FmaxS
-            | CoreOp::FminD
-            | CoreOp::FmaxD
-            | CoreOp::FcvtWS
-            | CoreOp::FcvtWuS
-            | CoreOp::FcvtWD
-            | CoreOp::FcvtWuD
-            | CoreOp::FcvtSW
-            | CoreOp::FcvtSWu
-            | CoreOp::FcvtDW
-            | CoreOp::FcvtDWu
-            | CoreOp::FcvtSD
-            | CoreOp::FcvtDS
-            | CoreOp::FmvXW
-            | CoreOp::FmvWX
-            | CoreOp::FeqS
-            | CoreOp::FltS
-            | CoreOp::FleS
-            | CoreOp::FeqD
-            | CoreOp::FltD
-            | CoreOp::FleD
-            | CoreOp::FclassS
-            | CoreOp::FclassD => {
-                self.execute_fp::<TRACE>(inst, pc, fx)?;
-                return Ok((next, 0));
-            }
+            };
         }
+        for_each_op!(dispatch);
         ctx.x[0] = 0;
         Ok((next, extra))
     }
 
-    /// CSR accesses, divisions and atomics: out of line, so that the loop of
-    /// the frequent instructions keeps its registers.
+    /// CSR accesses and atomics: out of line, so that the step of the
+    /// frequent instructions keeps its registers.
     #[inline(never)]
     fn execute_rare<const TRACE: bool>(
         &mut self,
         inst: &Inst,
+        op: CoreOp,
         pc: u32,
         now: u64,
         retired: u64,
@@ -347,7 +294,7 @@ impl Hart<'_> {
         }
         macro_rules! amo {
             ($f:expr) => {{
-                if addr_amo(rs1).is_err() {
+                if rs1 & 3 != 0 {
                     return Err(FaultCause::Misaligned {
                         access: Access::Store,
                         addr: rs1,
@@ -375,75 +322,62 @@ impl Hart<'_> {
             }};
         }
 
-        match inst.op {
-            Opcode::Csrrw
-            | Opcode::Csrrs
-            | Opcode::Csrrc
-            | Opcode::Csrrwi
-            | Opcode::Csrrsi
-            | Opcode::Csrrci => {
-                let instret = ctx.instret + retired;
-                return csr_op::<TRACE>(ctx, self.id, inst, now, instret, fx);
-            }
-            Opcode::Div => wx!(if rs2 == 0 {
-                u32::MAX
-            } else {
-                (rs1 as i32).wrapping_div(rs2 as i32) as u32
-            }),
-            Opcode::Divu => wx!(rs1.checked_div(rs2).unwrap_or(u32::MAX)),
-            Opcode::Rem => wx!(if rs2 == 0 {
-                rs1
-            } else {
-                (rs1 as i32).wrapping_rem(rs2 as i32) as u32
-            }),
-            Opcode::Remu => wx!(if rs2 == 0 { rs1 } else { rs1 % rs2 }),
-            Opcode::LrW => {
-                if rs1 & 3 != 0 {
-                    return Err(FaultCause::Misaligned {
-                        access: Access::Load,
-                        addr: rs1,
-                        width: 4,
+        macro_rules! dispatch {
+            (
+                alu_rr: $rr:tt, alu_ri: $ri:tt, branch: $br:tt, load: $ld:tt, store: $st:tt,
+                amo: [$($amo:ident $amo_f:ident),* $(,)?],
+                fp_arith: $fa:tt, fp_sqrt: $fq:tt,
+            ) => {
+                match op {
+                    $(CoreOp::$amo => amo!(semantics::$amo_f),)*
+                    CoreOp::Csrrw
+                    | CoreOp::Csrrs
+                    | CoreOp::Csrrc
+                    | CoreOp::Csrrwi
+                    | CoreOp::Csrrsi
+                    | CoreOp::Csrrci => {
+                        let instret = ctx.instret + retired;
+                        return context_ops::csr_op::<TRACE>(ctx, self.id, inst, now, instret, fx);
                     }
-                    .into());
+                    CoreOp::LrW => {
+                        if rs1 & 3 != 0 {
+                            return Err(FaultCause::Misaligned {
+                                access: Access::Load,
+                                addr: rs1,
+                                width: 4,
+                            }
+                            .into());
+                        }
+                        let v = self.mem.load_u32(rs1)?;
+                        self.reservations.reserve(self.index, rs1);
+                        wx!(v)
+                    }
+                    CoreOp::ScW => {
+                        // Check the address even when the store will not happen.
+                        self.mem
+                            .load_u32(rs1)
+                            .map_err(|c| c.with_access(Access::Store))?;
+                        if self.reservations.take(self.index, rs1) {
+                            self.mem.store_u32(rs1, rs2)?;
+                            self.reservations.on_store(rs1);
+                            if TRACE {
+                                fx.store = Some((rs1, rs2 as u64, 4));
+                            }
+                            wx!(0);
+                            if self.mem.code_was_written() {
+                                ctx.x[0] = 0;
+                                ctx.pc = pc.wrapping_add(4);
+                                return Err(Stop::CodeWritten);
+                            }
+                        } else {
+                            wx!(1)
+                        }
+                    }
+                    _ => unreachable!("execute_rare is called for CSR and atomic instructions only"),
                 }
-                let v = self.mem.load_u32(rs1)?;
-                self.reservations.reserve(self.index, rs1);
-                wx!(v)
-            }
-            Opcode::ScW => {
-                // Check the address even when the store will not happen.
-                self.mem
-                    .load_u32(rs1)
-                    .map_err(|c| c.with_access(Access::Store))?;
-                if self.reservations.take(self.index, rs1) {
-                    self.mem.store_u32(rs1, rs2)?;
-                    self.reservations.on_store(rs1);
-                    if TRACE {
-                        fx.store = Some((rs1, rs2 as u64, 4));
-                    }
-                    wx!(0);
-                    if self.mem.code_was_written() {
-                        ctx.x[0] = 0;
-                        ctx.pc = pc.wrapping_add(4);
-                        return Err(Stop::CodeWritten);
-                    }
-                } else {
-                    wx!(1)
-                }
-            }
-            Opcode::AmoswapW => amo!(|_, b| b),
-            Opcode::AmoaddW => amo!(|a, b| a.wrapping_add(b)),
-            Opcode::AmoxorW => amo!(|a, b| a ^ b),
-            Opcode::AmoandW => amo!(|a, b| a & b),
-            Opcode::AmoorW => amo!(|a, b| a | b),
-            Opcode::AmominW => amo!(|a, b| (a as i32).min(b as i32) as u32),
-            Opcode::AmomaxW => amo!(|a, b| (a as i32).max(b as i32) as u32),
-            Opcode::AmominuW => amo!(|a, b| a.min(b)),
-            Opcode::AmomaxuW => amo!(|a, b| a.max(b)),
-            _ => unreachable!(
-                "execute_rare is called for CSR, division and atomic instructions only"
-            ),
+            };
         }
+        for_each_op!(dispatch);
         ctx.x[0] = 0;
         Ok(())
     }
@@ -455,6 +389,7 @@ impl Hart<'_> {
     fn execute_fp<const TRACE: bool>(
         &mut self,
         inst: &Inst,
+        op: CoreOp,
         pc: u32,
         fx: &mut Effects,
     ) -> Result<(), Stop> {
@@ -468,257 +403,29 @@ impl Hart<'_> {
             };
         }
         macro_rules! store {
-            ($method:ident, $v:expr, $w:literal) => {
-                store_then_check!(TRACE, self, ctx, fx, pc, addr, $method, $v, $w)
+            ($w:ty, $v:expr) => {
+                store_then_check!(TRACE, self, ctx, fx, pc, addr, $w, $v)
             };
         }
         let f2 = ctx.f[inst.rs2 as usize & 31];
-        match inst.op {
-            Opcode::Flw => {
+        match op {
+            CoreOp::Flw => {
                 wf!(box_s(self.mem.load_u32(addr)?));
                 if TRACE {
                     fx.load = Some((addr, 4));
                 }
             }
-            Opcode::Fsw => store!(store_u32, f2 as u32, 4),
-            Opcode::Fld => {
+            CoreOp::Fsw => store!(u32, f2 as u32),
+            CoreOp::Fld => {
                 wf!(self.mem.load_u64(addr)?);
                 if TRACE {
                     fx.load = Some((addr, 8));
                 }
             }
-            Opcode::Fsd => store!(store_u64, f2, 8),
-            _ => return fp_compute::<TRACE>(ctx, inst, fx),
+            CoreOp::Fsd => store!(u64, f2),
+            _ => return context_ops::fp_compute::<TRACE>(ctx, inst, fx),
         }
         ctx.x[0] = 0;
         Ok(())
     }
-}
-
-/// The F and D instructions that touch no memory (all but the loads and
-/// stores): they read and write only the context. On an error nothing has
-/// changed.
-pub(crate) fn fp_compute<const TRACE: bool>(
-    ctx: &mut Context,
-    inst: &Inst,
-    fx: &mut Effects,
-) -> Result<(), Stop> {
-    let rd = inst.rd as usize & 31;
-    let rs1 = ctx.x[inst.rs1 as usize & 31];
-    macro_rules! wx {
-        ($v:expr) => {
-            write_x!(TRACE, ctx, fx, rd, $v)
-        };
-    }
-    macro_rules! wf {
-        ($v:expr) => {
-            write_f!(TRACE, ctx, fx, rd, $v)
-        };
-    }
-    macro_rules! rm {
-        () => {{
-            let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
-            match fpu::round_mode(bits) {
-                Some(rm) => rm,
-                None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
-            }
-        }};
-    }
-    let f1 = ctx.f[inst.rs1 as usize & 31];
-    let f2 = ctx.f[inst.rs2 as usize & 31];
-    let f3 = ctx.f[inst.rs3 as usize & 31];
-    let flags_before = ctx.fflags;
-    macro_rules! arith_s {
-        ($op:expr) => {{
-            let rm = rm!();
-            let r = fpu::arith::<Single>(
-                $op,
-                unbox_s(f1) as u64,
-                unbox_s(f2) as u64,
-                unbox_s(f3) as u64,
-                rm,
-                &mut ctx.fflags,
-            );
-            wf!(box_s(r as u32))
-        }};
-    }
-    macro_rules! arith_d {
-        ($op:expr) => {{
-            let rm = rm!();
-            let r = fpu::arith::<Double>($op, f1, f2, f3, rm, &mut ctx.fflags);
-            wf!(r)
-        }};
-    }
-    match inst.op {
-        Opcode::FmaddS => arith_s!(Arith::Madd),
-        Opcode::FmsubS => arith_s!(Arith::Msub),
-        Opcode::FnmsubS => arith_s!(Arith::Nmsub),
-        Opcode::FnmaddS => arith_s!(Arith::Nmadd),
-        Opcode::FaddS => arith_s!(Arith::Add),
-        Opcode::FsubS => arith_s!(Arith::Sub),
-        Opcode::FmulS => arith_s!(Arith::Mul),
-        Opcode::FdivS => arith_s!(Arith::Div),
-        Opcode::FmaddD => arith_d!(Arith::Madd),
-        Opcode::FmsubD => arith_d!(Arith::Msub),
-        Opcode::FnmsubD => arith_d!(Arith::Nmsub),
-        Opcode::FnmaddD => arith_d!(Arith::Nmadd),
-        Opcode::FaddD => arith_d!(Arith::Add),
-        Opcode::FsubD => arith_d!(Arith::Sub),
-        Opcode::FmulD => arith_d!(Arith::Mul),
-        Opcode::FdivD => arith_d!(Arith::Div),
-        Opcode::FsqrtS => {
-            let rm = rm!();
-            let r = fpu::sqrt::<Single>(unbox_s(f1) as u64, rm, &mut ctx.fflags);
-            wf!(box_s(r as u32))
-        }
-        Opcode::FsqrtD => {
-            let rm = rm!();
-            wf!(fpu::sqrt::<Double>(f1, rm, &mut ctx.fflags))
-        }
-        Opcode::FsgnjS | Opcode::FsgnjnS | Opcode::FsgnjxS => {
-            let kind = (inst.op as u8) - (Opcode::FsgnjS as u8);
-            let r = fpu::sign_inject(32, kind, unbox_s(f1) as u64, unbox_s(f2) as u64);
-            wf!(box_s(r as u32))
-        }
-        Opcode::FsgnjD | Opcode::FsgnjnD | Opcode::FsgnjxD => {
-            let kind = (inst.op as u8) - (Opcode::FsgnjD as u8);
-            wf!(fpu::sign_inject(64, kind, f1, f2))
-        }
-        Opcode::FminS | Opcode::FmaxS => {
-            let r = fpu::min_max::<Single>(
-                inst.op == Opcode::FmaxS,
-                unbox_s(f1) as u64,
-                unbox_s(f2) as u64,
-                &mut ctx.fflags,
-            );
-            wf!(box_s(r as u32))
-        }
-        Opcode::FminD | Opcode::FmaxD => {
-            wf!(fpu::min_max::<Double>(
-                inst.op == Opcode::FmaxD,
-                f1,
-                f2,
-                &mut ctx.fflags
-            ))
-        }
-        Opcode::FcvtWS | Opcode::FcvtWuS => {
-            let rm = rm!();
-            let signed = inst.op == Opcode::FcvtWS;
-            wx!(fpu::to_int::<Single>(
-                unbox_s(f1) as u64,
-                signed,
-                rm,
-                &mut ctx.fflags
-            ))
-        }
-        Opcode::FcvtWD | Opcode::FcvtWuD => {
-            let rm = rm!();
-            let signed = inst.op == Opcode::FcvtWD;
-            wx!(fpu::to_int::<Double>(f1, signed, rm, &mut ctx.fflags))
-        }
-        Opcode::FcvtSW | Opcode::FcvtSWu => {
-            let rm = rm!();
-            let signed = inst.op == Opcode::FcvtSW;
-            let r = fpu::from_int::<Single>(rs1, signed, rm, &mut ctx.fflags);
-            wf!(box_s(r as u32))
-        }
-        Opcode::FcvtDW | Opcode::FcvtDWu => {
-            let rm = rm!();
-            let signed = inst.op == Opcode::FcvtDW;
-            wf!(fpu::from_int::<Double>(rs1, signed, rm, &mut ctx.fflags))
-        }
-        Opcode::FcvtSD => {
-            let rm = rm!();
-            let r = fpu::convert::<Double, Single>(f1, rm, &mut ctx.fflags);
-            wf!(box_s(r as u32))
-        }
-        Opcode::FcvtDS => {
-            let rm = rm!();
-            wf!(fpu::convert::<Single, Double>(
-                unbox_s(f1) as u64,
-                rm,
-                &mut ctx.fflags
-            ))
-        }
-        Opcode::FmvXW => wx!(f1 as u32),
-        Opcode::FmvWX => wf!(box_s(rs1)),
-        Opcode::FeqS | Opcode::FltS | Opcode::FleS => {
-            let cmp = match inst.op {
-                Opcode::FeqS => Compare::Eq,
-                Opcode::FltS => Compare::Lt,
-                _ => Compare::Le,
-            };
-            wx!(fpu::compare::<Single>(
-                cmp,
-                unbox_s(f1) as u64,
-                unbox_s(f2) as u64,
-                &mut ctx.fflags
-            ))
-        }
-        Opcode::FeqD | Opcode::FltD | Opcode::FleD => {
-            let cmp = match inst.op {
-                Opcode::FeqD => Compare::Eq,
-                Opcode::FltD => Compare::Lt,
-                _ => Compare::Le,
-            };
-            wx!(fpu::compare::<Double>(cmp, f1, f2, &mut ctx.fflags))
-        }
-        Opcode::FclassS => wx!(fpu::classify::<Single>(unbox_s(f1) as u64)),
-        Opcode::FclassD => wx!(fpu::classify::<Double>(f1)),
-        _ => unreachable!("fp_compute is called for F and D instructions only"),
-    }
-    ctx.x[0] = 0;
-    if TRACE && ctx.fflags != flags_before {
-        fx.fflags = Some(ctx.fflags);
-    }
-    Ok(())
-}
-
-/// A CSR instruction: it reads and writes only the context (`now` is the
-/// tile cycle at issue, `instret` the context's `instret` CSR value). On an
-/// error nothing has changed.
-pub(crate) fn csr_op<const TRACE: bool>(
-    ctx: &mut Context,
-    id: &Identity,
-    inst: &Inst,
-    now: u64,
-    instret: u64,
-    fx: &mut Effects,
-) -> Result<(), Stop> {
-    let rd = inst.rd as usize & 31;
-    let rs1 = ctx.x[inst.rs1 as usize & 31];
-    let number = inst.imm as u16;
-    let operand = match inst.op {
-        Opcode::Csrrw | Opcode::Csrrs | Opcode::Csrrc => rs1,
-        _ => inst.rs1 as u32,
-    };
-    let old = csr::read(ctx, id, now, instret, number)?;
-    let new = match inst.op {
-        Opcode::Csrrw | Opcode::Csrrwi => Some(operand),
-        // csrrs/csrrc with x0 (or uimm 0) read without writing.
-        _ if inst.rs1 == 0 => None,
-        Opcode::Csrrs | Opcode::Csrrsi => Some(old | operand),
-        _ => Some(old & !operand),
-    };
-    if let Some(new) = new {
-        let (frm_before, flags_before) = (ctx.frm, ctx.fflags);
-        csr::write(ctx, number, new)?;
-        if TRACE && ctx.frm != frm_before {
-            fx.frm = Some(ctx.frm);
-        }
-        if TRACE && ctx.fflags != flags_before {
-            fx.fflags = Some(ctx.fflags);
-        }
-    }
-    ctx.x[rd] = old;
-    if TRACE && rd != 0 {
-        fx.x = Some((rd as u8, old));
-    }
-    ctx.x[0] = 0;
-    Ok(())
-}
-
-#[inline(always)]
-fn addr_amo(addr: u32) -> Result<(), ()> {
-    if addr & 3 == 0 { Ok(()) } else { Err(()) }
 }

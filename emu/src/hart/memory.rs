@@ -96,6 +96,50 @@ macro_rules! access {
     };
 }
 
+/// A width of memory access (`u8`, `u16`, `u32`, `u64`): its loads and
+/// stores, naturally aligned, and how a register value is truncated to it.
+pub trait Width: Copy {
+    /// Bytes.
+    const BYTES: u8;
+    /// Loads a value at `addr`.
+    fn load(mem: &Memory, addr: u32) -> Result<Self, FaultCause>;
+    /// Stores `value` at `addr`.
+    fn store(mem: &mut Memory, addr: u32, value: Self) -> Result<(), FaultCause>;
+    /// A register value truncated to the width.
+    fn of_reg(v: u64) -> Self;
+    /// The value, zero-extended.
+    fn to_u64(self) -> u64;
+}
+
+macro_rules! width {
+    ($ty:ty, $load:ident, $store:ident) => {
+        impl Width for $ty {
+            const BYTES: u8 = size_of::<$ty>() as u8;
+            #[inline(always)]
+            fn load(mem: &Memory, addr: u32) -> Result<$ty, FaultCause> {
+                mem.$load(addr)
+            }
+            #[inline(always)]
+            fn store(mem: &mut Memory, addr: u32, value: $ty) -> Result<(), FaultCause> {
+                mem.$store(addr, value)
+            }
+            #[inline(always)]
+            fn of_reg(v: u64) -> $ty {
+                v as $ty
+            }
+            #[inline(always)]
+            fn to_u64(self) -> u64 {
+                self as u64
+            }
+        }
+    };
+}
+
+width!(u8, load_u8, store_u8);
+width!(u16, load_u16, store_u16);
+width!(u32, load_u32, store_u32);
+width!(u64, load_u64, store_u64);
+
 impl Memory {
     /// `size` zero bytes.
     pub fn new(size: usize) -> Memory {

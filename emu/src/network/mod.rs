@@ -26,6 +26,10 @@
 //! Virtual channels are partitioned into `classes` sets of `num_vcs`;
 //! a packet's class is fixed by its head flit (the message type, mapped
 //! by the user of the network) and it only ever uses VCs of that set.
+//!
+//! Over 600 lines: the mesh's cycle and which routers it evaluates are one
+//! piece; the router, allocators, flits, terminals and events have files of
+//! their own.
 
 pub mod alloc;
 mod events;

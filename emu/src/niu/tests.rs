@@ -1,6 +1,9 @@
 //! Every send- and receive-table transition of thesis Tables 5.1 and 5.2
 //! (and the decisions of `transmit.rs` where the thesis is silent), driven
 //! through NIUs on a real network with a stand-in for the tiles.
+//!
+//! Over 600 lines: one test per transition of Tables 5.1 and 5.2, together,
+//! so that a reader can hold them next to the thesis.
 
 use std::collections::HashMap;
 

@@ -7,6 +7,10 @@
 //! while another context is ready) or something needs the scheduler (host
 //! call, yield, end of thread, messaging, fault). Suspended contexts and idle
 //! tiles cost nothing per cycle: an idle tile jumps its clock forward.
+//!
+//! Over 600 lines: the scheduler and the slice loop (`Tile::run_slice`, the
+//! hot path) are one piece; messaging, checkpoints and debugging have files
+//! of their own.
 
 mod checkpoint;
 pub use checkpoint::Checkpoint;
@@ -455,30 +459,21 @@ impl Tile {
         // One effects record for the slice: reset per instruction only when
         // tracing, so that the untraced steps do not touch it.
         let mut fx = Effects::default();
-        // The fast loop without calls until an instruction needs them.
-        let mut calls = false;
         while st.clock < end {
             // (A pc outside the table, where only a `jalr` goes, takes the
-            // general step straight away.)
+            // careful step straight away.)
             if use_fast && ((st.pc.wrapping_sub(base) >> 2) as usize) < words.len() {
-                // Without calls, stores go the general way while a
-                // reservation is held; with them, the loop looks.
-                let plain_stores = calls || hart.reservations.is_empty();
                 let (bytes, code_base, code_len, undo) = hart.mem.fast_parts();
                 let env = FastEnv {
                     base,
-                    store_base: if plain_stores { code_base } else { 0 },
-                    store_len: if plain_stores { code_len } else { u32::MAX },
+                    code_base,
+                    code_len,
                     taken_extra: hart.branch_taken_extra,
                     undo,
                 };
                 let mem_words = bytes.as_chunks_mut::<4>().0;
                 let (ctx, id, res) = (&mut *hart.ctx, hart.id, &mut *hart.reservations);
-                let exit = if calls {
-                    fast::run::<true>(ctx, c, id, res, mem_words, fast, &env, &mut st, end)
-                } else {
-                    fast::run::<false>(ctx, c, id, res, mem_words, fast, &env, &mut st, end)
-                };
+                let exit = fast::run(ctx, c, id, res, mem_words, fast, &env, &mut st, end);
                 if exit == FastExit::End {
                     // The clock reached `end`, or the loop's cycle budget.
                     continue;
@@ -487,10 +482,6 @@ impl Tile {
                     let i = (st.pc.wrapping_sub(base) >> 2) as usize;
                     stop = Some((s, words[i]));
                     break;
-                }
-                if !calls && fast::needs_calls(fast, base, st.pc) {
-                    calls = true;
-                    continue;
                 }
             }
             match step::<TRACE>(

@@ -1,10 +1,10 @@
 //! One word of the text prepared for the fast loop: its operation,
 //! registers, immediate or target, and its block's cycles.
 
-use isa_spec::{Executes, Extension, HostOp, Opcode, ThreadOp};
+use isa_spec::{CoreOp, Executes, Extension, HostOp, Inst, ThreadOp};
 
 use super::Decoded;
-use super::fast_op::{Amo, DYNAMIC_ROUNDING, FastOp, MulDiv, Reg, StopKind};
+use super::fast_op::{DYNAMIC_ROUNDING, FastOp, Form, Reg, StopKind};
 
 /// One word prepared for the fast loop (16 bytes). Register numbers are
 /// below 32. An ALU, load or jump entry never has `rd` 0 (ALU instructions
@@ -64,13 +64,12 @@ impl Fast {
             rest: fast_step(decoded.cost),
         };
         // A branch or jump target as a text index, when it is aligned and
-        // inside the table (otherwise the general interpreter runs it).
+        // inside the table (otherwise the careful step runs it).
         let target = |t: u32| -> Option<u32> {
             let i = t.wrapping_sub(base) >> 2;
             (t & 3 == 0 && (i as usize) < len).then_some(i)
         };
         let rd0 = inst.rd == 0;
-        let writes = |f: &mut Fast, op: FastOp| f.op = if rd0 { FastOp::Nop } else { op };
         let stop = |mut f: Fast, kind: StopKind| {
             f.op = FastOp::Stop;
             f.imm = kind as u32;
@@ -82,152 +81,111 @@ impl Fast {
             Executes::Thread(ThreadOp::Endt) => return stop(f, StopKind::EndThread),
             Executes::Thread(ThreadOp::Yield) => return stop(f, StopKind::Yield),
             Executes::Host(HostOp::Ecall) => return stop(f, StopKind::HostCall),
-            // A breakpoint or a semihosting call: the general way.
+            // A breakpoint or a semihosting call: the careful step.
             Executes::Host(HostOp::Ebreak) => return Fast::SLOW,
         };
-        match op.opcode() {
-            Opcode::Lui => {
+        if let Some((row, form)) = FastOp::of_row(op) {
+            f.op = match form {
+                // An ALU result into x0 only takes its cycles.
+                Form::AluRr | Form::AluRi if rd0 => FastOp::Nop,
+                Form::AluRr | Form::AluRi | Form::Store | Form::Amo => row,
+                // (A load into x0 still faults: the careful step.)
+                Form::Load if rd0 => FastOp::Slow,
+                Form::Load => row,
+                Form::Branch => match target(pc.wrapping_add(imm)) {
+                    Some(i) => {
+                        f.imm = i;
+                        row
+                    }
+                    None => FastOp::Slow,
+                },
+                // Rounded first on the host FPU when the rounding mode is
+                // round-to-nearest-even: static, or dynamic (then bits 31:24
+                // all ones, so that `frm` masked by them is zero exactly
+                // when the host's rounding applies); `imm` as for `Fp`.
+                Form::FpArith | Form::FpSqrt => {
+                    f.imm = fp_imm(&inst);
+                    match inst.aux {
+                        DYNAMIC_ROUNDING => {
+                            f.imm |= 0xff << 24;
+                            row
+                        }
+                        0 => row,
+                        _ => FastOp::Fp,
+                    }
+                }
+            };
+            return f;
+        }
+        match op {
+            CoreOp::Lui => {
                 f.imm = imm << 12;
-                writes(&mut f, FastOp::Const);
+                f.op = if rd0 { FastOp::Nop } else { FastOp::Const };
             }
-            Opcode::Auipc => {
+            CoreOp::Auipc => {
                 f.imm = pc.wrapping_add(imm << 12);
-                writes(&mut f, FastOp::Const);
+                f.op = if rd0 { FastOp::Nop } else { FastOp::Const };
             }
-            Opcode::Jal => {
+            CoreOp::Jal => {
                 if let Some(i) = target(pc.wrapping_add(imm)) {
                     f.imm = i;
                     f.op = if rd0 { FastOp::J } else { FastOp::Jal };
                 }
             }
-            Opcode::Jalr => {
-                f.op = if rd0 { FastOp::Jr } else { FastOp::Jalr };
-            }
-            Opcode::Beq | Opcode::Bne | Opcode::Blt | Opcode::Bge | Opcode::Bltu | Opcode::Bgeu => {
-                if let Some(i) = target(pc.wrapping_add(imm)) {
-                    f.imm = i;
-                    f.op = match inst.op {
-                        Opcode::Beq => FastOp::Beq,
-                        Opcode::Bne => FastOp::Bne,
-                        Opcode::Blt => FastOp::Blt,
-                        Opcode::Bge => FastOp::Bge,
-                        Opcode::Bltu => FastOp::Bltu,
-                        _ => FastOp::Bgeu,
-                    };
-                }
-            }
-            Opcode::Lb | Opcode::Lh | Opcode::Lw | Opcode::Lbu | Opcode::Lhu => {
-                if !rd0 {
-                    f.op = match inst.op {
-                        Opcode::Lb => FastOp::Lb,
-                        Opcode::Lh => FastOp::Lh,
-                        Opcode::Lw => FastOp::Lw,
-                        Opcode::Lbu => FastOp::Lbu,
-                        _ => FastOp::Lhu,
-                    };
-                }
-            }
-            Opcode::Sb => f.op = FastOp::Sb,
-            Opcode::Sh => f.op = FastOp::Sh,
-            Opcode::Sw => f.op = FastOp::Sw,
-            Opcode::Flw => f.op = FastOp::Flw,
-            Opcode::Fld => f.op = FastOp::Fld,
-            Opcode::Fsw => f.op = FastOp::Fsw,
-            Opcode::Fsd => f.op = FastOp::Fsd,
-            Opcode::Csrrw
-            | Opcode::Csrrs
-            | Opcode::Csrrc
-            | Opcode::Csrrwi
-            | Opcode::Csrrsi
-            | Opcode::Csrrci => {
+            CoreOp::Jalr => f.op = if rd0 { FastOp::Jr } else { FastOp::Jalr },
+            CoreOp::Flw => f.op = FastOp::Flw,
+            CoreOp::Fld => f.op = FastOp::Fld,
+            CoreOp::Fsw => f.op = FastOp::Fsw,
+            CoreOp::Fsd => f.op = FastOp::Fsd,
+            CoreOp::Csrrw
+            | CoreOp::Csrrs
+            | CoreOp::Csrrc
+            | CoreOp::Csrrwi
+            | CoreOp::Csrrsi
+            | CoreOp::Csrrci => {
                 f.op = FastOp::Csr;
                 f.imm = (inst.op as u32) << 16 | (inst.imm as u32 & 0xffff);
             }
-            Opcode::LrW => f.op = FastOp::Lr,
-            Opcode::ScW => f.op = FastOp::Sc,
-            Opcode::AmoswapW
-            | Opcode::AmoaddW
-            | Opcode::AmoxorW
-            | Opcode::AmoandW
-            | Opcode::AmoorW
-            | Opcode::AmominW
-            | Opcode::AmomaxW
-            | Opcode::AmominuW
-            | Opcode::AmomaxuW => {
-                f.op = FastOp::Amo;
-                f.imm = match inst.op {
-                    Opcode::AmoswapW => Amo::Swap,
-                    Opcode::AmoaddW => Amo::Add,
-                    Opcode::AmoxorW => Amo::Xor,
-                    Opcode::AmoandW => Amo::And,
-                    Opcode::AmoorW => Amo::Or,
-                    Opcode::AmominW => Amo::Min,
-                    Opcode::AmomaxW => Amo::Max,
-                    Opcode::AmominuW => Amo::Minu,
-                    _ => Amo::Maxu,
-                } as u32;
-            }
-            op if matches!(op.spec().extension, Extension::F | Extension::D) => {
-                f.op = FastOp::Fp;
-                f.imm = op as u32 | (inst.rs3 as u32) << 8 | (inst.aux as u32) << 16;
-                if let Some(host) = FastOp::host_float(op) {
-                    if inst.aux == DYNAMIC_ROUNDING {
-                        f.op = host;
-                        f.imm |= 0xff << 24;
-                    } else if inst.aux == 0 {
-                        f.op = host;
-                    }
-                }
-            }
-            Opcode::Fence | Opcode::FenceTso | Opcode::FenceI => f.op = FastOp::Nop,
-            op => {
-                let alu = match op {
-                    Opcode::Addi => FastOp::Addi,
-                    Opcode::Slti => FastOp::Slti,
-                    Opcode::Sltiu => FastOp::Sltiu,
-                    Opcode::Xori => FastOp::Xori,
-                    Opcode::Ori => FastOp::Ori,
-                    Opcode::Andi => FastOp::Andi,
-                    Opcode::Slli => FastOp::Slli,
-                    Opcode::Srli => FastOp::Srli,
-                    Opcode::Srai => FastOp::Srai,
-                    Opcode::Add => FastOp::Add,
-                    Opcode::Sub => FastOp::Sub,
-                    Opcode::Sll => FastOp::Sll,
-                    Opcode::Slt => FastOp::Slt,
-                    Opcode::Sltu => FastOp::Sltu,
-                    Opcode::Xor => FastOp::Xor,
-                    Opcode::Srl => FastOp::Srl,
-                    Opcode::Sra => FastOp::Sra,
-                    Opcode::Or => FastOp::Or,
-                    Opcode::And => FastOp::And,
-                    Opcode::Mul => FastOp::Mul,
-                    Opcode::Mulh
-                    | Opcode::Mulhsu
-                    | Opcode::Mulhu
-                    | Opcode::Div
-                    | Opcode::Divu
-                    | Opcode::Rem
-                    | Opcode::Remu => {
-                        f.imm = match op {
-                            Opcode::Mulh => MulDiv::Mulh,
-                            Opcode::Mulhsu => MulDiv::Mulhsu,
-                            Opcode::Mulhu => MulDiv::Mulhu,
-                            Opcode::Div => MulDiv::Div,
-                            Opcode::Divu => MulDiv::Divu,
-                            Opcode::Rem => MulDiv::Rem,
-                            _ => MulDiv::Remu,
-                        } as u32;
-                        FastOp::MulDiv
-                    }
-                    _ => return Fast::SLOW,
+            CoreOp::LrW => f.op = FastOp::Lr,
+            CoreOp::ScW => f.op = FastOp::Sc,
+            CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => f.op = FastOp::Nop,
+            op if matches!(op.opcode().spec().extension, Extension::F | Extension::D) => {
+                f.imm = fp_imm(&inst);
+                // F and D instructions that never round (flags only for NaN
+                // compares) have inline operations, for a static
+                // round-to-nearest-even or the dynamic rounding mode (`imm`
+                // as for `Fp`, and bits 31:24 all ones when it is dynamic);
+                // another rounding mode may be invalid: the general code.
+                let inline = match op {
+                    CoreOp::FsgnjD => FastOp::FsgnjD,
+                    CoreOp::FsgnjnD => FastOp::FsgnjnD,
+                    CoreOp::FsgnjxD => FastOp::FsgnjxD,
+                    CoreOp::FmvXW => FastOp::FmvXW,
+                    CoreOp::FmvWX => FastOp::FmvWX,
+                    CoreOp::FcvtDW => FastOp::FcvtDW,
+                    CoreOp::FcvtDWu => FastOp::FcvtDWu,
+                    CoreOp::FeqD => FastOp::FeqD,
+                    CoreOp::FltD => FastOp::FltD,
+                    CoreOp::FleD => FastOp::FleD,
+                    _ => FastOp::Fp,
                 };
-                if matches!(alu, FastOp::Slli | FastOp::Srli | FastOp::Srai) {
-                    f.imm = imm & 31;
-                }
-                writes(&mut f, alu);
+                f.op = match inst.aux {
+                    DYNAMIC_ROUNDING => {
+                        f.imm |= 0xff << 24;
+                        inline
+                    }
+                    0 => inline,
+                    _ => FastOp::Fp,
+                };
             }
+            _ => {}
         }
         f
     }
+}
+
+/// The immediate of an F or D entry: the opcode in bits 7:0, `rs3` in
+/// 15:8 and the rounding mode field in 23:16.
+fn fp_imm(inst: &Inst) -> u32 {
+    inst.op as u32 | (inst.rs3 as u32) << 8 | (inst.aux as u32) << 16
 }

@@ -18,7 +18,8 @@ use std::sync::Arc;
 use isa_spec::Inst;
 
 pub use fast_entry::{Fast, fast_step};
-pub use fast_op::{Amo, FastOp, MulDiv, Reg, StopKind};
+pub(crate) use fast_op::for_each_fast_op;
+pub use fast_op::{FastOp, Form, Reg, StopKind};
 
 use crate::hart::timing::CostTable;
 

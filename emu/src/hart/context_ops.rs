@@ -1,0 +1,254 @@
+//! The instructions that read and write only the context: the F and D
+//! instructions other than loads and stores ([`fp_compute`]) and the CSR
+//! accesses ([`csr_op`]). One implementation each, which both dispatchers
+//! call (the careful step, `execute`, and the fast loop, `fast`, when it
+//! cannot do better inline); on an error nothing has changed, so the fast
+//! loop can give the instruction back to the careful step.
+
+use isa_spec::{Inst, Opcode};
+use rustc_apfloat::ieee::{Double, Single};
+
+use crate::fault::FaultCause;
+use crate::hart::context::Context;
+use crate::hart::csr::{self, Identity};
+use crate::hart::effects::{Effects, Stop};
+use crate::hart::execute::{write_f, write_x};
+use crate::hart::fpu::{self, Arith, Compare, Format, box_s, unbox_s};
+use crate::hart::semantics::for_each_op;
+
+/// The F and D instructions that touch no memory (all but the loads and
+/// stores): they read and write only the context. On an error nothing has
+/// changed.
+pub(crate) fn fp_compute<const TRACE: bool>(
+    ctx: &mut Context,
+    inst: &Inst,
+    fx: &mut Effects,
+) -> Result<(), Stop> {
+    let rd = inst.rd as usize & 31;
+    macro_rules! wf {
+        ($v:expr) => {
+            write_f!(TRACE, ctx, fx, rd, $v)
+        };
+    }
+    macro_rules! rm {
+        () => {{
+            let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
+            match fpu::round_mode(bits) {
+                Some(rm) => rm,
+                None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
+            }
+        }};
+    }
+    let f1 = ctx.f[inst.rs1 as usize & 31];
+    let f2 = ctx.f[inst.rs2 as usize & 31];
+    let f3 = ctx.f[inst.rs3 as usize & 31];
+    let flags_before = ctx.fflags;
+    // The rounded arithmetic of the table of operations, in its format.
+    macro_rules! dispatch {
+        (
+            alu_rr: $rr:tt, alu_ri: $ri:tt, branch: $br:tt, load: $ld:tt, store: $st:tt,
+            amo: $amo:tt,
+            fp_arith: [$($fa:ident $fa_soft:ident $fa_host:ident $fa_op:ident),* $(,)?],
+            fp_sqrt: [$($fq:ident $fq_soft:ident $fq_host:ident),* $(,)?],
+        ) => {
+            match inst.op {
+                $(Opcode::$fa => {
+                    let rm = rm!();
+                    let r = fpu::arith::<$fa_soft>(
+                        Arith::$fa_op,
+                        $fa_soft::unbox(f1),
+                        $fa_soft::unbox(f2),
+                        $fa_soft::unbox(f3),
+                        rm,
+                        &mut ctx.fflags,
+                    );
+                    wf!($fa_soft::rebox(r))
+                })*
+                $(Opcode::$fq => {
+                    let rm = rm!();
+                    let r = fpu::sqrt::<$fq_soft>($fq_soft::unbox(f1), rm, &mut ctx.fflags);
+                    wf!($fq_soft::rebox(r))
+                })*
+                _ => fp_other::<TRACE>(ctx, inst, fx)?,
+            }
+        };
+    }
+    for_each_op!(dispatch);
+    ctx.x[0] = 0;
+    if TRACE && ctx.fflags != flags_before {
+        fx.fflags = Some(ctx.fflags);
+    }
+    Ok(())
+}
+
+/// The F and D instructions that are not rows of the table of operations
+/// (sign injection, min/max, conversions, moves, compares, classify), for
+/// [`fp_compute`].
+#[inline(always)]
+fn fp_other<const TRACE: bool>(
+    ctx: &mut Context,
+    inst: &Inst,
+    fx: &mut Effects,
+) -> Result<(), Stop> {
+    let rd = inst.rd as usize & 31;
+    let rs1 = ctx.x[inst.rs1 as usize & 31];
+    macro_rules! wx {
+        ($v:expr) => {
+            write_x!(TRACE, ctx, fx, rd, $v)
+        };
+    }
+    macro_rules! wf {
+        ($v:expr) => {
+            write_f!(TRACE, ctx, fx, rd, $v)
+        };
+    }
+    macro_rules! rm {
+        () => {{
+            let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
+            match fpu::round_mode(bits) {
+                Some(rm) => rm,
+                None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
+            }
+        }};
+    }
+    let f1 = ctx.f[inst.rs1 as usize & 31];
+    let f2 = ctx.f[inst.rs2 as usize & 31];
+    match inst.op {
+        Opcode::FsgnjS | Opcode::FsgnjnS | Opcode::FsgnjxS => {
+            let kind = (inst.op as u8) - (Opcode::FsgnjS as u8);
+            let r = fpu::sign_inject(32, kind, unbox_s(f1) as u64, unbox_s(f2) as u64);
+            wf!(box_s(r as u32))
+        }
+        Opcode::FsgnjD | Opcode::FsgnjnD | Opcode::FsgnjxD => {
+            let kind = (inst.op as u8) - (Opcode::FsgnjD as u8);
+            wf!(fpu::sign_inject(64, kind, f1, f2))
+        }
+        Opcode::FminS | Opcode::FmaxS => {
+            let r = fpu::min_max::<Single>(
+                inst.op == Opcode::FmaxS,
+                unbox_s(f1) as u64,
+                unbox_s(f2) as u64,
+                &mut ctx.fflags,
+            );
+            wf!(box_s(r as u32))
+        }
+        Opcode::FminD | Opcode::FmaxD => {
+            wf!(fpu::min_max::<Double>(
+                inst.op == Opcode::FmaxD,
+                f1,
+                f2,
+                &mut ctx.fflags
+            ))
+        }
+        Opcode::FcvtWS | Opcode::FcvtWuS => {
+            let rm = rm!();
+            let signed = inst.op == Opcode::FcvtWS;
+            wx!(fpu::to_int::<Single>(
+                unbox_s(f1) as u64,
+                signed,
+                rm,
+                &mut ctx.fflags
+            ))
+        }
+        Opcode::FcvtWD | Opcode::FcvtWuD => {
+            let rm = rm!();
+            let signed = inst.op == Opcode::FcvtWD;
+            wx!(fpu::to_int::<Double>(f1, signed, rm, &mut ctx.fflags))
+        }
+        Opcode::FcvtSW | Opcode::FcvtSWu => {
+            let rm = rm!();
+            let signed = inst.op == Opcode::FcvtSW;
+            let r = fpu::from_int::<Single>(rs1, signed, rm, &mut ctx.fflags);
+            wf!(box_s(r as u32))
+        }
+        Opcode::FcvtDW | Opcode::FcvtDWu => {
+            let rm = rm!();
+            let signed = inst.op == Opcode::FcvtDW;
+            wf!(fpu::from_int::<Double>(rs1, signed, rm, &mut ctx.fflags))
+        }
+        Opcode::FcvtSD => {
+            let rm = rm!();
+            let r = fpu::convert::<Double, Single>(f1, rm, &mut ctx.fflags);
+            wf!(box_s(r as u32))
+        }
+        Opcode::FcvtDS => {
+            let rm = rm!();
+            wf!(fpu::convert::<Single, Double>(
+                unbox_s(f1) as u64,
+                rm,
+                &mut ctx.fflags
+            ))
+        }
+        Opcode::FmvXW => wx!(f1 as u32),
+        Opcode::FmvWX => wf!(box_s(rs1)),
+        Opcode::FeqS | Opcode::FltS | Opcode::FleS => {
+            let cmp = match inst.op {
+                Opcode::FeqS => Compare::Eq,
+                Opcode::FltS => Compare::Lt,
+                _ => Compare::Le,
+            };
+            wx!(fpu::compare::<Single>(
+                cmp,
+                unbox_s(f1) as u64,
+                unbox_s(f2) as u64,
+                &mut ctx.fflags
+            ))
+        }
+        Opcode::FeqD | Opcode::FltD | Opcode::FleD => {
+            let cmp = match inst.op {
+                Opcode::FeqD => Compare::Eq,
+                Opcode::FltD => Compare::Lt,
+                _ => Compare::Le,
+            };
+            wx!(fpu::compare::<Double>(cmp, f1, f2, &mut ctx.fflags))
+        }
+        Opcode::FclassS => wx!(fpu::classify::<Single>(unbox_s(f1) as u64)),
+        Opcode::FclassD => wx!(fpu::classify::<Double>(f1)),
+        _ => unreachable!("fp_compute is called for F and D instructions only"),
+    }
+    Ok(())
+}
+
+/// A CSR instruction: it reads and writes only the context (`now` is the
+/// tile cycle at issue, `instret` the context's `instret` CSR value). On an
+/// error nothing has changed.
+pub(crate) fn csr_op<const TRACE: bool>(
+    ctx: &mut Context,
+    id: &Identity,
+    inst: &Inst,
+    now: u64,
+    instret: u64,
+    fx: &mut Effects,
+) -> Result<(), Stop> {
+    let rd = inst.rd as usize & 31;
+    let rs1 = ctx.x[inst.rs1 as usize & 31];
+    let number = inst.imm as u16;
+    let operand = match inst.op {
+        Opcode::Csrrw | Opcode::Csrrs | Opcode::Csrrc => rs1,
+        _ => inst.rs1 as u32,
+    };
+    let old = csr::read(ctx, id, now, instret, number)?;
+    let new = match inst.op {
+        Opcode::Csrrw | Opcode::Csrrwi => Some(operand),
+        // csrrs/csrrc with x0 (or uimm 0) read without writing.
+        _ if inst.rs1 == 0 => None,
+        Opcode::Csrrs | Opcode::Csrrsi => Some(old | operand),
+        _ => Some(old & !operand),
+    };
+    if let Some(new) = new {
+        let (frm_before, flags_before) = (ctx.frm, ctx.fflags);
+        csr::write(ctx, number, new)?;
+        if TRACE && ctx.frm != frm_before {
+            fx.frm = Some(ctx.frm);
+        }
+        if TRACE && ctx.fflags != flags_before {
+            fx.fflags = Some(ctx.fflags);
+        }
+    }
+    ctx.x[rd] = old;
+    if TRACE && rd != 0 {
+        fx.x = Some((rd as u8, old));
+    }
+    ctx.x[0] = 0;
+    Ok(())
+}

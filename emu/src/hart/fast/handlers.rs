@@ -1,0 +1,369 @@
+//! The fast loop's threaded dispatch: a handler per [`FastOp`] (generated
+//! from `for_each_fast_op!`), the tables of them, and what runs between two
+//! handlers: charging cycles, ending a block, leaving the loop.
+//!
+//! A block is the run of entries up to and including the next control
+//! transfer (`Fast::rest` of its first entry holds the accumulator step of
+//! all of them). When the cycles left cover a block, the loop charges it
+//! when it starts and runs its entries with no cycle check (the `BLOCKS`
+//! table); an entry that cannot complete takes back its own and the later
+//! entries' share. Near the end of a call a block may not fit: then the
+//! loop goes on "carefully" (the other table), charging and checking each
+//! instruction, so that it ends after the same instruction as ever. A fused
+//! pair is one entry in blocks; carefully, each half runs alone.
+//!
+//! What each operation does is in `step` (one arm per form or operation).
+
+use super::step::{Flow, step};
+use crate::hart::context::Context;
+use crate::hart::csr::Identity;
+use crate::hart::decode::{Fast, FastOp, for_each_fast_op};
+use crate::hart::hardfloat::host_has_fma;
+use crate::hart::reservations::Reservations;
+
+/// A handler: runs the entry `e` and the ones after it (by calling their
+/// handlers in tail position), and returns the accumulator when the loop
+/// ends (with [`Env::exit`] and [`Env::at`] set).
+///
+/// Safety: `e` points into the table `env.code..env.code + env.code_entries`,
+/// whose last entry is [`FastOp::Slow`], and `mem` at `env.mem_len` words.
+pub(super) type Handler =
+    unsafe fn(*const Fast, &mut Context, *mut [u8; 4], u64, &'static Table, &mut Env<'_>) -> u64;
+
+/// A handler per [`FastOp`], indexed by `FastOp as usize`.
+pub(super) struct Table([Handler; FastOp::ALL.len()]);
+
+/// Why the loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Exit {
+    /// The call's cycles are spent; `at` is the next instruction.
+    End,
+    /// The instruction at `at` is for the careful step (it had no effect).
+    Slow,
+}
+
+/// What the handlers share besides their arguments.
+pub(super) struct Env<'a> {
+    /// Words of memory.
+    pub mem_len: usize,
+    /// The table.
+    pub code: *const Fast,
+    /// Its entries.
+    pub code_entries: usize,
+    /// Address of the first text word.
+    pub base: u32,
+    /// Stores to `store_base..store_base + store_len` (wrapping) go the
+    /// careful way: the text, or all of memory while a reservation is held.
+    pub store_base: u32,
+    /// Length of that range.
+    pub store_len: u32,
+    /// The text range whose stores are code writes.
+    pub code_base: u32,
+    /// Its length.
+    pub code_len: u32,
+    /// Extra cycles of a taken branch, as an accumulator step (`<< 32`).
+    pub taken_extra: u64,
+    /// See [`FastEnv::undo`](super::FastEnv::undo).
+    pub undo: Option<(&'a [u32], u32)>,
+    /// The tile's reservations.
+    pub reservations: &'a mut Reservations,
+    /// The context's number.
+    pub index: usize,
+    /// Identity CSRs.
+    pub id: &'a Identity,
+    /// The tile cycle at which the accumulator's high half reaches zero.
+    pub clock_end: u64,
+    /// The context's `instret` when the accumulator's low half is zero.
+    pub instret_start: u64,
+    /// The careful table (of the same build as the one running).
+    pub careful: &'static Table,
+    /// Out: why the loop ended.
+    pub exit: Exit,
+    /// Out: where it ended.
+    pub at: *const Fast,
+}
+
+/// Runs the loop from `e`: its block charged at once when the cycles left
+/// cover it, else carefully.
+#[inline(always)]
+pub(super) fn start(
+    e: &Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    blocks: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    let charged = acc.wrapping_add(e.rest);
+    // SAFETY: the caller took `e` from the table `env` describes, which ends
+    // with a `Slow` entry; `mem` is its memory.
+    unsafe {
+        if (charged as i64) < 0 {
+            dispatch(e, ctx, mem, acc, env.careful, env)
+        } else {
+            dispatch(e, ctx, mem, charged, blocks, env)
+        }
+    }
+}
+
+/// Calls the handler of entry `n`.
+#[inline(always)]
+unsafe fn dispatch(
+    n: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    t: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    // SAFETY: `n` is an entry of the table (the caller's contract).
+    let op = unsafe { (*n).op } as usize;
+    // SAFETY: every `FastOp` is below `FastOp::ALL.len()` (`ALL` lists them
+    // in `repr` order); `n` as above.
+    unsafe { (t.0.get_unchecked(op))(n, ctx, mem, acc, t, env) }
+}
+
+/// Leaves the loop: `at` is where to resume.
+#[inline(always)]
+fn exit(env: &mut Env<'_>, exit: Exit, at: *const Fast, acc: u64) -> u64 {
+    env.exit = exit;
+    env.at = at;
+    acc
+}
+
+/// Entry `e` cannot complete the ordinary way: it had no effect, and the
+/// loop returns with the pc on it (in blocks, its charge and the rest of its
+/// block's taken back).
+#[inline(always)]
+unsafe fn stop<const B: bool>(e: *const Fast, acc: u64, env: &mut Env<'_>) -> u64 {
+    // SAFETY: `e` is an entry (the caller's contract).
+    let acc = if B {
+        acc.wrapping_sub(unsafe { (*e).rest })
+    } else {
+        acc
+    };
+    exit(env, Exit::Slow, e, acc)
+}
+
+/// Entry `e`, which does not end its block, retired: on to the next one
+/// (carefully, charging `e` and ending the loop when the cycles are spent).
+#[inline(always)]
+unsafe fn next<const B: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    mut acc: u64,
+    t: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    // SAFETY: `e` does not end its block, so it is not the last entry (a
+    // `Slow` one).
+    let n = unsafe { e.add(1) };
+    if !B {
+        // SAFETY: `e` and `n` are entries.
+        let own = unsafe { (*e).rest.wrapping_sub((*n).rest) };
+        acc = acc.wrapping_add(own);
+        if (acc as i64) < 0 {
+            return exit(env, Exit::End, n, acc);
+        }
+    }
+    // SAFETY: `n` is an entry.
+    unsafe { dispatch(n, ctx, mem, acc, t, env) }
+}
+
+/// Control transfer `e` retired, to entry `n`, taking `extra` more cycles
+/// (an accumulator step): the loop ends when the cycles are spent, else
+/// the block at `n` starts (carefully when it does not fit).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn transfer<const B: bool>(
+    e: *const Fast,
+    n: *const Fast,
+    extra: u64,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    mut acc: u64,
+    t: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    if !B {
+        // SAFETY: `e` is an entry; it ends its block, so `rest` is its own.
+        acc = acc.wrapping_add(unsafe { (*e).rest });
+    }
+    if !B || extra != 0 {
+        acc = acc.wrapping_sub(extra);
+        if (acc as i64) < 0 {
+            return exit(env, Exit::End, n, acc);
+        }
+    }
+    if B {
+        // SAFETY: `n` is an entry (`step` checks every target).
+        let charged = acc.wrapping_add(unsafe { (*n).rest });
+        if (charged as i64) < 0 {
+            // SAFETY: as above.
+            return unsafe { dispatch(n, ctx, mem, acc, env.careful, env) };
+        }
+        acc = charged;
+    }
+    // SAFETY: as above.
+    unsafe { dispatch(n, ctx, mem, acc, t, env) }
+}
+
+/// The handler of an operation that runs alone: `step`, then on.
+#[inline(always)]
+unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool, const U: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    t: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    // SAFETY: the handler's contract.
+    unsafe {
+        match step::<OP, B, FMA, U>(e, ctx, mem, acc, env) {
+            Flow::Next => next::<B>(e, ctx, mem, acc, t, env),
+            Flow::To(n, extra) => transfer::<B>(e, n, extra, ctx, mem, acc, t, env),
+            Flow::Stop => stop::<B>(e, acc, env),
+        }
+    }
+}
+
+/// [`single_body`] as a handler.
+unsafe fn single<const OP: u8, const B: bool, const U: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    t: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    // SAFETY: the handler's contract.
+    unsafe { single_body::<OP, B, false, U>(e, ctx, mem, acc, t, env) }
+}
+
+/// [`single_body`] as a handler that may use the host's fused
+/// multiply-add (only in code compiled with the feature).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma")]
+unsafe fn single_fma<const OP: u8, const B: bool, const U: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    t: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    // SAFETY: the handler's contract.
+    unsafe { single_body::<OP, B, true, U>(e, ctx, mem, acc, t, env) }
+}
+
+/// Elsewhere, a CPU with the fused multiply-add (`host_has_fma`) has it in
+/// every build.
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn single_fma<const OP: u8, const B: bool, const U: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    t: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    // SAFETY: the handler's contract.
+    unsafe { single_body::<OP, B, true, U>(e, ctx, mem, acc, t, env) }
+}
+
+/// The handler of a fused pair (blocks only): operation `A` on entry `e`,
+/// then `C` on the next entry, with one dispatch.
+unsafe fn pair<const A: u8, const C: u8, const U: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    t: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    // SAFETY: the handler's contract; a pair's first entry does not end its
+    // block, so the second is the next entry.
+    unsafe {
+        match step::<A, true, false, U>(e, ctx, mem, acc, env) {
+            Flow::Next => single_body::<C, true, false, U>(e.add(1), ctx, mem, acc, t, env),
+            Flow::To(n, extra) => transfer::<true>(e, n, extra, ctx, mem, acc, t, env),
+            Flow::Stop => stop::<true>(e, acc, env),
+        }
+    }
+}
+
+macro_rules! define_tables {
+    (
+        own: [$($own:ident),* $(,)?],
+        pairs: [$($pair:ident = $first:ident $second:ident),* $(,)?],
+        alu_rr: [$($rr:ident $rr_f:ident),* $(,)?],
+        alu_ri: [$($ri:ident $ri_f:ident),* $(,)?],
+        branch: [$($br:ident $br_f:ident),* $(,)?],
+        load: [$($ld:ident $ld_w:ident $ld_f:ident),* $(,)?],
+        store: [$($st:ident $st_w:ident),* $(,)?],
+        amo: [$($amo:ident $amo_f:ident),* $(,)?],
+        fp_arith: [$($fa:ident $fa_soft:ident $fa_host:ident $fa_op:ident),* $(,)?],
+        fp_sqrt: [$($fq:ident $fq_soft:ident $fq_host:ident),* $(,)?],
+    ) => {
+        /// The handler of `op`: in blocks (`B`) or carefully (a pair's
+        /// first half alone), with the host's fused multiply-add (`FMA`)
+        /// for the rounded FP arithmetic, for a run while memory logs
+        /// stores for undo (`U`) or not.
+        const fn handler<const B: bool, const FMA: bool, const U: bool>(op: FastOp) -> Handler {
+            match op {
+                $(FastOp::$own => single::<{ FastOp::$own as u8 }, B, U>,)*
+                $(FastOp::$rr => single::<{ FastOp::$rr as u8 }, B, U>,)*
+                $(FastOp::$ri => single::<{ FastOp::$ri as u8 }, B, U>,)*
+                $(FastOp::$br => single::<{ FastOp::$br as u8 }, B, U>,)*
+                $(FastOp::$ld => single::<{ FastOp::$ld as u8 }, B, U>,)*
+                $(FastOp::$st => single::<{ FastOp::$st as u8 }, B, U>,)*
+                $(FastOp::$amo => single::<{ FastOp::$amo as u8 }, B, U>,)*
+                $(FastOp::$fa if FMA => single_fma::<{ FastOp::$fa as u8 }, B, U>,)*
+                $(FastOp::$fa => single::<{ FastOp::$fa as u8 }, B, U>,)*
+                $(FastOp::$fq if FMA => single_fma::<{ FastOp::$fq as u8 }, B, U>,)*
+                $(FastOp::$fq => single::<{ FastOp::$fq as u8 }, B, U>,)*
+                $(FastOp::$pair if B => pair::<{ FastOp::$first as u8 }, { FastOp::$second as u8 }, U>,)*
+                $(FastOp::$pair => single::<{ FastOp::$first as u8 }, false, U>,)*
+            }
+        }
+    };
+}
+
+for_each_fast_op!(define_tables);
+
+/// The table of every handler.
+const fn table<const B: bool, const FMA: bool, const U: bool>() -> Table {
+    let mut t = [handler::<B, FMA, U>(FastOp::Slow); FastOp::ALL.len()];
+    let mut i = 0;
+    while i < t.len() {
+        t[FastOp::ALL[i] as usize] = handler::<B, FMA, U>(FastOp::ALL[i]);
+        i += 1;
+    }
+    Table(t)
+}
+
+/// The tables: in blocks or careful; with the host's fused multiply-add or
+/// without; while memory logs stores for undo or not. Indexed
+/// `[FMA][U]`, each the (blocks, careful) pair.
+static TABLES: [[(Table, Table); 2]; 2] = [
+    [
+        (
+            table::<true, false, false>(),
+            table::<false, false, false>(),
+        ),
+        (table::<true, false, true>(), table::<false, false, true>()),
+    ],
+    [
+        (table::<true, true, false>(), table::<false, true, false>()),
+        (table::<true, true, true>(), table::<false, true, true>()),
+    ],
+];
+
+/// The tables in blocks and careful, for this host, and for a run while
+/// memory logs stores for undo (`undo`) or not.
+pub(super) fn tables(undo: bool) -> (&'static Table, &'static Table) {
+    let (blocks, careful) = &TABLES[host_has_fma() as usize][undo as usize];
+    (blocks, careful)
+}

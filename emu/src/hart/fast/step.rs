@@ -1,0 +1,487 @@
+//! What each fast-loop operation does ([`step`]): an arm per form of the
+//! core's operation table (generated: the rows' semantics functions are
+//! `semantics`'), an arm per operation of its own form. An operation that
+//! cannot complete the ordinary way returns [`Flow::Stop`] having changed
+//! nothing.
+
+use isa_spec::{Inst, Opcode};
+
+use super::handlers::Env;
+use crate::hart::context::Context;
+use crate::hart::context_ops::{csr_op, fp_compute};
+use crate::hart::csr::Identity;
+use crate::hart::decode::{Fast, FastOp, for_each_fast_op};
+use crate::hart::effects::Effects;
+use crate::hart::fpu::{Arith, box_s, sign_inject};
+use crate::hart::hardfloat;
+use crate::hart::memory::PAGE_SHIFT;
+use crate::hart::semantics;
+
+/// Where the loop goes after an operation.
+pub(super) enum Flow {
+    /// To the next entry (the operation does not end its block).
+    Next,
+    /// To this entry, taking these extra cycles (an accumulator step): a
+    /// control transfer, which ends its block.
+    To(*const Fast, u64),
+    /// Nowhere: the operation had no effect, the careful step runs it.
+    Stop,
+}
+
+/// A width of memory access on the memory as little-endian words (at most
+/// 2 GiB). A misaligned address or one outside memory gives `None`/`false`
+/// (rotating an address moves its low bits to the top, beyond any index).
+trait Words: Sized {
+    /// Loads the value at `addr`.
+    ///
+    /// Safety: `mem` points at `len` words.
+    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<Self>;
+    /// Stores `v` at `addr`; whether it did.
+    ///
+    /// Safety: as for `load`.
+    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: Self) -> bool;
+    /// A register value truncated to the width.
+    fn of_reg(v: u64) -> Self;
+}
+
+impl Words for u8 {
+    #[inline(always)]
+    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<u8> {
+        let i = (addr >> 2) as usize;
+        // SAFETY: `i` is below `len`.
+        (i < len).then(|| unsafe { (*mem.add(i))[addr as usize & 3] })
+    }
+    #[inline(always)]
+    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: u8) -> bool {
+        let i = (addr >> 2) as usize;
+        if i >= len {
+            return false;
+        }
+        // SAFETY: `i` is below `len`.
+        unsafe { (*mem.add(i))[addr as usize & 3] = v };
+        true
+    }
+    #[inline(always)]
+    fn of_reg(v: u64) -> u8 {
+        v as u8
+    }
+}
+
+impl Words for u16 {
+    #[inline(always)]
+    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<u16> {
+        let i = (addr.rotate_right(1) >> 1) as usize;
+        let h = addr as usize & 2;
+        // SAFETY: `i` is below `len`.
+        (i < len).then(|| unsafe {
+            let w = &*mem.add(i);
+            u16::from_le_bytes([w[h], w[h + 1]])
+        })
+    }
+    #[inline(always)]
+    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: u16) -> bool {
+        let i = (addr.rotate_right(1) >> 1) as usize;
+        if i >= len {
+            return false;
+        }
+        let h = addr as usize & 2;
+        let [lo, hi] = v.to_le_bytes();
+        // SAFETY: `i` is below `len`.
+        unsafe {
+            let w = &mut *mem.add(i);
+            w[h] = lo;
+            w[h + 1] = hi;
+        }
+        true
+    }
+    #[inline(always)]
+    fn of_reg(v: u64) -> u16 {
+        v as u16
+    }
+}
+
+impl Words for u32 {
+    #[inline(always)]
+    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<u32> {
+        let i = addr.rotate_right(2) as usize;
+        // SAFETY: `i` is below `len`.
+        (i < len).then(|| u32::from_le_bytes(unsafe { *mem.add(i) }))
+    }
+    #[inline(always)]
+    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: u32) -> bool {
+        let i = addr.rotate_right(2) as usize;
+        if i >= len {
+            return false;
+        }
+        // SAFETY: `i` is below `len`.
+        unsafe { *mem.add(i) = v.to_le_bytes() };
+        true
+    }
+    #[inline(always)]
+    fn of_reg(v: u64) -> u32 {
+        v as u32
+    }
+}
+
+impl Words for u64 {
+    #[inline(always)]
+    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<u64> {
+        let i = addr.rotate_right(3) as usize;
+        // SAFETY: words `2i` and `2i + 1` are below `len`.
+        (i < len / 2).then(|| unsafe {
+            let lo = u32::from_le_bytes(*mem.add(2 * i));
+            let hi = u32::from_le_bytes(*mem.add(2 * i + 1));
+            lo as u64 | (hi as u64) << 32
+        })
+    }
+    #[inline(always)]
+    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: u64) -> bool {
+        let i = addr.rotate_right(3) as usize;
+        if i >= len / 2 {
+            return false;
+        }
+        // SAFETY: words `2i` and `2i + 1` are below `len`.
+        unsafe {
+            *mem.add(2 * i) = (v as u32).to_le_bytes();
+            *mem.add(2 * i + 1) = ((v >> 32) as u32).to_le_bytes();
+        }
+        true
+    }
+    #[inline(always)]
+    fn of_reg(v: u64) -> u64 {
+        v
+    }
+}
+
+/// Whether a store to `addr` may go the fast way: outside the range that
+/// goes the careful way, and, while memory logs stores for undo (`U`), to a
+/// page saved in this generation.
+#[inline(always)]
+fn store_ok<const U: bool>(env: &Env<'_>, addr: u32) -> bool {
+    addr.wrapping_sub(env.store_base) >= env.store_len && undo_ok::<U>(env, addr)
+}
+
+#[inline(always)]
+fn undo_ok<const U: bool>(env: &Env<'_>, addr: u32) -> bool {
+    if !U {
+        return true;
+    }
+    match env.undo {
+        Some((saved_in, generation)) => {
+            saved_in.get((addr >> PAGE_SHIFT) as usize) == Some(&generation)
+        }
+        None => true,
+    }
+}
+
+/// Entry `i` of the table, when there is one.
+#[inline(always)]
+fn entry(env: &Env<'_>, i: usize) -> Option<*const Fast> {
+    // SAFETY: `i` is below the table's length.
+    (i < env.code_entries).then(|| unsafe { env.code.add(i) })
+}
+
+/// A jump to text index `i` (inside the table by construction; checked).
+#[inline(always)]
+fn jump(env: &Env<'_>, i: u32, extra: u64) -> Flow {
+    match entry(env, i as usize) {
+        Some(n) => Flow::To(n, extra),
+        None => Flow::Stop,
+    }
+}
+
+/// The address after entry `e`.
+#[inline(always)]
+fn link(env: &Env<'_>, e: *const Fast) -> u32 {
+    let i = (e as usize - env.code as usize) / size_of::<Fast>();
+    env.base.wrapping_add(4 * i as u32 + 4)
+}
+
+/// The entry of a `jalr` target, when it is aligned and in the table (else
+/// the careful step runs the `jalr`).
+#[inline(always)]
+fn jalr_target(env: &Env<'_>, ctx: &Context, e: &Fast) -> Option<*const Fast> {
+    let target = ctx.x[e.rs1.index()].wrapping_add(e.imm) & !1;
+    let i = target.wrapping_sub(env.base) as usize >> 2;
+    if target & 3 != 0 {
+        return None;
+    }
+    entry(env, i)
+}
+
+/// An F or D instruction of a [`FastOp::Fp`] entry (or one the host FPU
+/// declined), out of line (it is long): the careful step's semantics;
+/// whether it completed (else it changed nothing: a fault).
+#[inline(never)]
+fn fp_call(ctx: &mut Context, e: &Fast) -> bool {
+    let inst = Inst {
+        op: Opcode::ALL[(e.imm & 0xff) as usize],
+        rd: e.rd as u8,
+        rs1: e.rs1 as u8,
+        rs2: e.rs2 as u8,
+        rs3: (e.imm >> 8) as u8,
+        aux: (e.imm >> 16 & 0xff) as u8,
+        imm: 0,
+    };
+    fp_compute::<false>(ctx, &inst, &mut Effects::default()).is_ok()
+}
+
+/// The CSR instruction of a [`FastOp::Csr`] entry, issued at cycle `now`
+/// with the `instret` value given, out of line; whether it completed (else
+/// it changed nothing: a fault).
+#[inline(never)]
+fn csr_call(ctx: &mut Context, id: &Identity, e: &Fast, now: u64, instret: u64) -> bool {
+    let inst = Inst {
+        op: Opcode::ALL[(e.imm >> 16 & 0xff) as usize],
+        rd: e.rd as u8,
+        rs1: e.rs1 as u8,
+        rs2: 0,
+        rs3: 0,
+        aux: 0,
+        imm: (e.imm & 0xffff) as i32,
+    };
+    csr_op::<false>(ctx, id, &inst, now, instret, &mut Effects::default()).is_ok()
+}
+
+/// F or D arithmetic on the host FPU when the rounding mode is
+/// round-to-nearest-even and the host can decide it (`host` computes it),
+/// else (or when the host declines) the careful step's semantics.
+#[inline(always)]
+fn host_float(ctx: &mut Context, e: &Fast, host: impl FnOnce(&mut Context) -> Option<u64>) -> Flow {
+    let done = (e.imm >> 24) as u8 & ctx.frm == 0
+        && match host(ctx) {
+            Some(r) => {
+                ctx.f[e.rd.index()] = r;
+                true
+            }
+            None => false,
+        };
+    if done || fp_call(ctx, e) {
+        Flow::Next
+    } else {
+        Flow::Stop
+    }
+}
+
+macro_rules! define_step {
+    (
+        own: [$($own:ident),* $(,)?],
+        pairs: [$($pair:ident = $first:ident $second:ident),* $(,)?],
+        alu_rr: [$($rr:ident $rr_f:ident),* $(,)?],
+        alu_ri: [$($ri:ident $ri_f:ident),* $(,)?],
+        branch: [$($br:ident $br_f:ident),* $(,)?],
+        load: [$($ld:ident $ld_w:ident $ld_f:ident),* $(,)?],
+        store: [$($st:ident $st_w:ident),* $(,)?],
+        amo: [$($amo:ident $amo_f:ident),* $(,)?],
+        fp_arith: [$($fa:ident $fa_soft:ident $fa_host:ident $fa_op:ident),* $(,)?],
+        fp_sqrt: [$($fq:ident $fq_soft:ident $fq_host:ident),* $(,)?],
+    ) => {
+        /// Runs operation `OP` on entry `e` (`B`: in blocks, for the CSRs'
+        /// view of the clock; `FMA`: the host's fused multiply-add may be
+        /// used; `U`: memory logs stores for undo).
+        ///
+        /// Safety: `e` is an entry of the table `env` describes and `mem`
+        /// its memory (see `Handler`).
+        #[inline(always)]
+        pub(super) unsafe fn step<const OP: u8, const B: bool, const FMA: bool, const U: bool>(
+            e: *const Fast,
+            ctx: &mut Context,
+            mem: *mut [u8; 4],
+            acc: u64,
+            env: &mut Env<'_>,
+        ) -> Flow {
+            // SAFETY: the caller's contract.
+            let e = unsafe { &*e };
+            let rd = e.rd.index();
+            let imm = e.imm;
+            let rs1 = ctx.x[e.rs1.index()];
+            let addr = rs1.wrapping_add(imm);
+            let len = env.mem_len;
+            macro_rules! rs2 {
+                () => {
+                    ctx.x[e.rs2.index()]
+                };
+            }
+            match const { FastOp::ALL[OP as usize] } {
+                $(FastOp::$rr => ctx.x[rd] = semantics::$rr_f(rs1, rs2!()),)*
+                $(FastOp::$ri => ctx.x[rd] = semantics::$ri_f(rs1, imm),)*
+                $(FastOp::$br => {
+                    return if semantics::$br_f(rs1, rs2!()) {
+                        jump(env, imm, env.taken_extra)
+                    } else {
+                        // SAFETY: a branch is not the last entry (a `Slow` one).
+                        Flow::To(unsafe { (e as *const Fast).add(1) }, 0)
+                    };
+                })*
+                // SAFETY (loads and stores): `mem` holds `len` words.
+                $(FastOp::$ld => match unsafe { <$ld_w as Words>::load(mem, len, addr) } {
+                    Some(v) => ctx.x[rd] = semantics::$ld_f(v),
+                    None => return Flow::Stop,
+                },)*
+                $(FastOp::$st => {
+                    let v = <$st_w as Words>::of_reg(rs2!() as u64);
+                    if !store_ok::<U>(env, addr) || !unsafe { <$st_w as Words>::store(mem, len, addr, v) } {
+                        return Flow::Stop;
+                    }
+                })*
+                $(FastOp::$amo => {
+                    // Address rs1: the conditions of a store, and aligned.
+                    if !store_ok::<U>(env, rs1) {
+                        return Flow::Stop;
+                    }
+                    let Some(old) = (unsafe { u32::load(mem, len, rs1) }) else {
+                        return Flow::Stop;
+                    };
+                    let new = semantics::$amo_f(old, rs2!());
+                    // SAFETY: the load found the word.
+                    unsafe { u32::store(mem, len, rs1, new) };
+                    ctx.x[rd] = old;
+                    ctx.x[0] = 0;
+                })*
+                $(FastOp::$fa => return host_float(ctx, e, |ctx| {
+                    hardfloat::arith::<$fa_host, FMA>(
+                        Arith::$fa_op,
+                        ctx.f[e.rs1.index()],
+                        ctx.f[e.rs2.index()],
+                        ctx.f[(e.imm >> 8 & 31) as usize],
+                        &mut ctx.fflags,
+                    )
+                }),)*
+                $(FastOp::$fq => return host_float(ctx, e, |ctx| {
+                    hardfloat::sqrt::<$fq_host, FMA>(ctx.f[e.rs1.index()], &mut ctx.fflags)
+                }),)*
+                // Pairs run as their halves (see `handlers::pair`).
+                $(FastOp::$pair)|* => return Flow::Stop,
+                FastOp::Slow | FastOp::Stop => return Flow::Stop,
+                FastOp::Nop => {}
+                FastOp::Const => ctx.x[rd] = imm,
+                FastOp::Jal => {
+                    ctx.x[rd] = link(env, e);
+                    return jump(env, imm, 0);
+                }
+                FastOp::J => return jump(env, imm, 0),
+                FastOp::Jalr | FastOp::Jr => {
+                    let Some(n) = jalr_target(env, ctx, e) else {
+                        return Flow::Stop;
+                    };
+                    if const { matches!(FastOp::ALL[OP as usize], FastOp::Jalr) } {
+                        ctx.x[rd] = link(env, e);
+                    }
+                    return Flow::To(n, 0);
+                }
+                FastOp::Flw => match unsafe { u32::load(mem, len, addr) } {
+                    Some(v) => ctx.f[rd] = box_s(v),
+                    None => return Flow::Stop,
+                },
+                FastOp::Fld => match unsafe { u64::load(mem, len, addr) } {
+                    Some(v) => ctx.f[rd] = v,
+                    None => return Flow::Stop,
+                },
+                FastOp::Fsw => {
+                    let v = ctx.f[e.rs2.index()] as u32;
+                    if !store_ok::<U>(env, addr) || !unsafe { u32::store(mem, len, addr, v) } {
+                        return Flow::Stop;
+                    }
+                }
+                FastOp::Fsd => {
+                    let v = ctx.f[e.rs2.index()];
+                    if !store_ok::<U>(env, addr) || !unsafe { u64::store(mem, len, addr, v) } {
+                        return Flow::Stop;
+                    }
+                }
+                FastOp::Fp => {
+                    if !fp_call(ctx, e) {
+                        return Flow::Stop;
+                    }
+                }
+                FastOp::FsgnjD | FastOp::FsgnjnD | FastOp::FsgnjxD => {
+                    let kind = match const { FastOp::ALL[OP as usize] } {
+                        FastOp::FsgnjD => 0,
+                        FastOp::FsgnjnD => 1,
+                        _ => 2,
+                    };
+                    let (a, b) = (ctx.f[e.rs1.index()], ctx.f[e.rs2.index()]);
+                    ctx.f[rd] = sign_inject(64, kind, a, b);
+                }
+                FastOp::FmvXW => {
+                    ctx.x[rd] = ctx.f[e.rs1.index()] as u32;
+                    ctx.x[0] = 0;
+                }
+                FastOp::FmvWX => ctx.f[rd] = box_s(rs1),
+                FastOp::FcvtDW | FastOp::FcvtDWu => {
+                    // Exact: any valid rounding mode (a dynamic one must be).
+                    if imm >> 24 == 0 || ctx.frm <= 4 {
+                        let v = if const { matches!(FastOp::ALL[OP as usize], FastOp::FcvtDW) } {
+                            rs1 as i32 as f64
+                        } else {
+                            rs1 as f64
+                        };
+                        ctx.f[rd] = v.to_bits();
+                    } else if !fp_call(ctx, e) {
+                        return Flow::Stop;
+                    }
+                }
+                FastOp::FeqD | FastOp::FltD | FastOp::FleD => {
+                    let a = f64::from_bits(ctx.f[e.rs1.index()]);
+                    let b = f64::from_bits(ctx.f[e.rs2.index()]);
+                    // NaNs (and their flags) the careful step's way.
+                    if a.is_nan() || b.is_nan() {
+                        if !fp_call(ctx, e) {
+                            return Flow::Stop;
+                        }
+                    } else {
+                        ctx.x[rd] = match const { FastOp::ALL[OP as usize] } {
+                            FastOp::FeqD => a == b,
+                            FastOp::FltD => a < b,
+                            _ => a <= b,
+                        } as u32;
+                        ctx.x[0] = 0;
+                    }
+                }
+                FastOp::Csr => {
+                    // The clock and instret at issue (a block's charge counts
+                    // this instruction and the rest of its block).
+                    let before = if B { acc.wrapping_sub(e.rest) } else { acc };
+                    let now = env.clock_end - ((before as i64) >> 32) as u64;
+                    let instret = env.instret_start + (before & 0xffff_ffff);
+                    if !csr_call(ctx, env.id, e, now, instret) {
+                        return Flow::Stop;
+                    }
+                }
+                FastOp::Lr => {
+                    // Aligned and in range, else the careful step faults.
+                    let Some(v) = (unsafe { u32::load(mem, len, rs1) }) else {
+                        return Flow::Stop;
+                    };
+                    env.reservations.reserve(env.index, rs1);
+                    // A reservation is held now: stores go the careful way.
+                    env.store_base = 0;
+                    env.store_len = u32::MAX;
+                    ctx.x[rd] = v;
+                    ctx.x[0] = 0;
+                }
+                FastOp::Sc => {
+                    // Into the text (a code write if it stores): the careful way.
+                    if rs1.wrapping_sub(env.code_base) < env.code_len || !undo_ok::<U>(env, rs1) {
+                        return Flow::Stop;
+                    }
+                    if unsafe { u32::load(mem, len, rs1) }.is_none() {
+                        return Flow::Stop;
+                    }
+                    ctx.x[rd] = if env.reservations.take(env.index, rs1) {
+                        // SAFETY: the load found the word.
+                        unsafe { u32::store(mem, len, rs1, rs2!()) };
+                        env.reservations.on_store(rs1);
+                        0
+                    } else {
+                        1
+                    };
+                    ctx.x[0] = 0;
+                }
+            }
+            Flow::Next
+        }
+    };
+}
+
+for_each_fast_op!(define_step);

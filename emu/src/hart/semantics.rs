@@ -1,0 +1,295 @@
+//! The core's operations, written once: [`for_each_op!`] is the table of
+//! the operations that the two dispatchers share (its rows name the
+//! instruction, the form it takes and its semantics function), and the
+//! functions below are those semantics, on plain values.
+//!
+//! A form says how an operation reads its operands and where its result
+//! goes (`rd = f(rs1, rs2)`, a load of a width, a conditional branch...).
+//! Each dispatcher implements each form once: the careful step
+//! (`execute`: any instruction, with its trace effects and its exact fault)
+//! and the fast loop (`fast`: its threaded handlers, which give an
+//! instruction they cannot complete back to the careful step). The fast
+//! loop's operations (`decode::FastOp`), the predecoder's choice among
+//! them, the careful step's dispatch and the fast loop's handler table are
+//! all generated from the table. Adding an instruction of an existing form
+//! is a row in the instruction table (`isa_spec::for_each_instruction`),
+//! a row here and its function.
+//!
+//! The instructions of their own form (`lui`/`auipc`, the jumps, fences,
+//! LR/SC, CSR accesses, the F and D instructions other than the rounded
+//! arithmetic) have their semantics where their form is implemented; the
+//! rounded F and D arithmetic is here as rows, its functions are the soft
+//! `fpu` (the reference) and, in the fast loop, the host's FPU where it
+//! agrees bit for bit (`hardfloat`).
+
+/// Calls `$callback! { forms }` with the table of the core's operations,
+/// one row each, grouped by form (after any tokens given after the
+/// callback's name):
+/// - `alu_rr`: `rd = f(rs1, rs2)`, row `Opcode f`;
+/// - `alu_ri`: `rd = f(rs1, imm)`, row `Opcode f`;
+/// - `branch`: the pc goes to the target when `f(rs1, rs2)`, row `Opcode f`;
+/// - `load`: `rd = f(mem[rs1 + imm])` of an unsigned width, row
+///   `Opcode width f`;
+/// - `store`: `mem[rs1 + imm] = rs2` truncated to a width, row
+///   `Opcode width`;
+/// - `amo`: `rd = mem[rs1]; mem[rs1] = f(rd, rs2)` (a word), row `Opcode f`;
+/// - `fp_arith`: `frd = op(frs1, frs2, frs3)` rounded in a format, row
+///   `Opcode SoftFormat HostType Arith`;
+/// - `fp_sqrt`: `frd = sqrt(frs1)` rounded, row `Opcode SoftFormat HostType`.
+///
+/// Every instruction of a form is here, and an operation appears once:
+/// the immediate forms share their function with the register forms.
+macro_rules! for_each_op {
+    ($callback:ident $($before:tt)*) => {
+        $callback! {
+            $($before)*
+            alu_rr: [
+                Add add, Sub sub, Sll sll, Slt slt, Sltu sltu, Xor xor, Srl srl, Sra sra,
+                Or or, And and, Mul mul, Mulh mulh, Mulhsu mulhsu, Mulhu mulhu,
+                Div div, Divu divu, Rem rem, Remu remu,
+            ],
+            alu_ri: [
+                Addi add, Slti slt, Sltiu sltu, Xori xor, Ori or, Andi and,
+                Slli sll, Srli srl, Srai sra,
+            ],
+            branch: [Beq eq, Bne ne, Blt lt, Bge ge, Bltu ltu, Bgeu geu],
+            load: [Lb u8 lb, Lh u16 lh, Lw u32 lw, Lbu u8 lbu, Lhu u16 lhu],
+            store: [Sb u8, Sh u16, Sw u32],
+            amo: [
+                AmoswapW swap, AmoaddW add, AmoxorW xor, AmoandW and, AmoorW or,
+                AmominW min, AmomaxW max, AmominuW minu, AmomaxuW maxu,
+            ],
+            fp_arith: [
+                FaddS Single f32 Add, FsubS Single f32 Sub, FmulS Single f32 Mul,
+                FdivS Single f32 Div, FmaddS Single f32 Madd, FmsubS Single f32 Msub,
+                FnmsubS Single f32 Nmsub, FnmaddS Single f32 Nmadd,
+                FaddD Double f64 Add, FsubD Double f64 Sub, FmulD Double f64 Mul,
+                FdivD Double f64 Div, FmaddD Double f64 Madd, FmsubD Double f64 Msub,
+                FnmsubD Double f64 Nmsub, FnmaddD Double f64 Nmadd,
+            ],
+            fp_sqrt: [FsqrtS Single f32, FsqrtD Double f64],
+        }
+    };
+}
+pub(crate) use for_each_op;
+
+// Integer results (`alu_rr`, `alu_ri`; shifts use the low five bits).
+
+/// `rs1 + rs2` (`add`, `addi`).
+#[inline(always)]
+pub fn add(a: u32, b: u32) -> u32 {
+    a.wrapping_add(b)
+}
+
+/// `rs1 - rs2`.
+#[inline(always)]
+pub fn sub(a: u32, b: u32) -> u32 {
+    a.wrapping_sub(b)
+}
+
+/// Shift left (`sll`, `slli`).
+#[inline(always)]
+pub fn sll(a: u32, b: u32) -> u32 {
+    a << (b & 31)
+}
+
+/// Logical shift right (`srl`, `srli`).
+#[inline(always)]
+pub fn srl(a: u32, b: u32) -> u32 {
+    a >> (b & 31)
+}
+
+/// Arithmetic shift right (`sra`, `srai`).
+#[inline(always)]
+pub fn sra(a: u32, b: u32) -> u32 {
+    ((a as i32) >> (b & 31)) as u32
+}
+
+/// Signed less-than, 1 or 0 (`slt`, `slti`).
+#[inline(always)]
+pub fn slt(a: u32, b: u32) -> u32 {
+    ((a as i32) < b as i32) as u32
+}
+
+/// Unsigned less-than (`sltu`, `sltiu`: the immediate sign-extended first).
+#[inline(always)]
+pub fn sltu(a: u32, b: u32) -> u32 {
+    (a < b) as u32
+}
+
+/// `xor`, `xori`.
+#[inline(always)]
+pub fn xor(a: u32, b: u32) -> u32 {
+    a ^ b
+}
+
+/// `or`, `ori`.
+#[inline(always)]
+pub fn or(a: u32, b: u32) -> u32 {
+    a | b
+}
+
+/// `and`, `andi`.
+#[inline(always)]
+pub fn and(a: u32, b: u32) -> u32 {
+    a & b
+}
+
+/// The low word of the product.
+#[inline(always)]
+pub fn mul(a: u32, b: u32) -> u32 {
+    a.wrapping_mul(b)
+}
+
+/// The high word of the signed product.
+#[inline(always)]
+pub fn mulh(a: u32, b: u32) -> u32 {
+    ((a as i32 as i64 * b as i32 as i64) >> 32) as u32
+}
+
+/// The high word of signed `rs1` times unsigned `rs2`.
+#[inline(always)]
+pub fn mulhsu(a: u32, b: u32) -> u32 {
+    ((a as i32 as i64 * b as i64) >> 32) as u32
+}
+
+/// The high word of the unsigned product.
+#[inline(always)]
+pub fn mulhu(a: u32, b: u32) -> u32 {
+    ((a as u64 * b as u64) >> 32) as u32
+}
+
+/// Signed quotient: all ones for a division by zero, `rs1` on overflow.
+#[inline(always)]
+pub fn div(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        u32::MAX
+    } else {
+        (a as i32).wrapping_div(b as i32) as u32
+    }
+}
+
+/// Unsigned quotient: all ones for a division by zero.
+#[inline(always)]
+pub fn divu(a: u32, b: u32) -> u32 {
+    a.checked_div(b).unwrap_or(u32::MAX)
+}
+
+/// Signed remainder: `rs1` for a division by zero, 0 on overflow.
+#[inline(always)]
+pub fn rem(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        (a as i32).wrapping_rem(b as i32) as u32
+    }
+}
+
+/// Unsigned remainder: `rs1` for a division by zero.
+#[inline(always)]
+pub fn remu(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { a % b }
+}
+
+// Branch conditions.
+
+/// `beq`.
+#[inline(always)]
+pub fn eq(a: u32, b: u32) -> bool {
+    a == b
+}
+
+/// `bne`.
+#[inline(always)]
+pub fn ne(a: u32, b: u32) -> bool {
+    a != b
+}
+
+/// `blt` (signed).
+#[inline(always)]
+pub fn lt(a: u32, b: u32) -> bool {
+    (a as i32) < b as i32
+}
+
+/// `bge` (signed).
+#[inline(always)]
+pub fn ge(a: u32, b: u32) -> bool {
+    (a as i32) >= b as i32
+}
+
+/// `bltu`.
+#[inline(always)]
+pub fn ltu(a: u32, b: u32) -> bool {
+    a < b
+}
+
+/// `bgeu`.
+#[inline(always)]
+pub fn geu(a: u32, b: u32) -> bool {
+    a >= b
+}
+
+// Loaded values into a register.
+
+/// A byte, sign-extended.
+#[inline(always)]
+pub fn lb(v: u8) -> u32 {
+    v as i8 as u32
+}
+
+/// A halfword, sign-extended.
+#[inline(always)]
+pub fn lh(v: u16) -> u32 {
+    v as i16 as u32
+}
+
+/// A word.
+#[inline(always)]
+pub fn lw(v: u32) -> u32 {
+    v
+}
+
+/// A byte, zero-extended.
+#[inline(always)]
+pub fn lbu(v: u8) -> u32 {
+    v as u32
+}
+
+/// A halfword, zero-extended.
+#[inline(always)]
+pub fn lhu(v: u16) -> u32 {
+    v as u32
+}
+
+// The values AMOs store, from the old value and rs2 (`add`, `xor`, `and`
+// and `or` are the ALU's).
+
+/// `amoswap.w`: rs2.
+#[inline(always)]
+pub fn swap(_old: u32, b: u32) -> u32 {
+    b
+}
+
+/// `amomin.w`: the signed minimum.
+#[inline(always)]
+pub fn min(a: u32, b: u32) -> u32 {
+    (a as i32).min(b as i32) as u32
+}
+
+/// `amomax.w`: the signed maximum.
+#[inline(always)]
+pub fn max(a: u32, b: u32) -> u32 {
+    (a as i32).max(b as i32) as u32
+}
+
+/// `amominu.w`.
+#[inline(always)]
+pub fn minu(a: u32, b: u32) -> u32 {
+    a.min(b)
+}
+
+/// `amomaxu.w`.
+#[inline(always)]
+pub fn maxu(a: u32, b: u32) -> u32 {
+    a.max(b)
+}
