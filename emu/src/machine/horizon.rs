@@ -24,6 +24,28 @@ pub(super) struct Survey {
     pub(super) output: bool,
 }
 
+/// Counts of what the synchronization did, for tuning it
+/// (`SCMP_DEBUG_TIME=1` prints them at the end of a run).
+#[derive(Clone, Debug, Default)]
+pub(super) struct SyncCounters {
+    /// Rounds whose tiles ran on the host threads.
+    pub(super) parallel_rounds: u64,
+    /// Tile runs of rounds, and the tile-cycles they advanced.
+    pub(super) round_runs: u64,
+    pub(super) round_cycles: u64,
+    /// Runnable tiles summed over the rounds.
+    pub(super) runnable: u64,
+    /// Runs of tiles the network side let go on, and their tile-cycles.
+    pub(super) inline_runs: u64,
+    pub(super) inline_cycles: u64,
+    /// Messaging instructions taken, NIU cycles simulated.
+    pub(super) taken: u64,
+    pub(super) niu_cycles: u64,
+    /// Network-side cycles simulated, and jumps over idle ones.
+    pub(super) net_cycles: u64,
+    pub(super) net_jumps: u64,
+}
+
 /// The smallest optimistic window.
 pub(super) const MIN_WINDOW: u64 = 16;
 

@@ -62,28 +62,6 @@ pub use report::{
     StateReport, Stuck, TraceOptions, TraceSink, tile_list,
 };
 
-/// Counts of what the synchronization did, for tuning it
-/// (`SCMP_DEBUG_TIME=1` prints them at the end of a run).
-#[derive(Clone, Debug, Default)]
-pub(super) struct SyncCounters {
-    /// Rounds whose tiles ran on the host threads.
-    pub(super) parallel_rounds: u64,
-    /// Tile runs of rounds, and the tile-cycles they advanced.
-    pub(super) round_runs: u64,
-    pub(super) round_cycles: u64,
-    /// Runnable tiles summed over the rounds.
-    pub(super) runnable: u64,
-    /// Runs of tiles the network side let go on, and their tile-cycles.
-    pub(super) inline_runs: u64,
-    pub(super) inline_cycles: u64,
-    /// Messaging instructions taken, NIU cycles simulated.
-    pub(super) taken: u64,
-    pub(super) niu_cycles: u64,
-    /// Network-side cycles simulated, and jumps over idle ones.
-    pub(super) net_cycles: u64,
-    pub(super) net_jumps: u64,
-}
-
 /// A mesh of tiles with a program loaded.
 pub struct Machine {
     config: Config,
@@ -114,7 +92,7 @@ pub struct Machine {
     /// Optimistic runs taken back.
     rollbacks: u64,
     /// What the synchronization did (`SCMP_DEBUG_TIME=1` prints it).
-    sync: SyncCounters,
+    sync: horizon::SyncCounters,
     /// The host threads that run the tiles of a round (none: this one).
     pool: Option<rayon::ThreadPool>,
     /// What each tile runs in a round (reused).
@@ -256,7 +234,7 @@ impl Machine {
             max: u64::MAX,
             window: vec![config.sim.epoch_cycles; tiles.len()],
             rollbacks: 0,
-            sync: SyncCounters::default(),
+            sync: horizon::SyncCounters::default(),
             pool,
             planned: Vec::new(),
             tiles,
