@@ -74,6 +74,10 @@ enum Command {
     /// Run one stressmark on one mesh (default: Transitive Closure on 8x8)
     /// in both designs, checked against its reference model.
     Stressmark(sweep::StressmarkArgs),
+    /// Find the machine and programs that reproduce chapter 6: a grid over
+    /// configuration keys, program parameters and variants, each point's
+    /// peak improvements against the thesis's, ranked by fit.
+    Calibrate(Box<sweep::CalibrateArgs>),
 }
 
 /// Arguments of `scmp asm`.
@@ -488,5 +492,6 @@ fn main() -> ExitCode {
         Command::Test(args) => snaptest::test(args),
         Command::Sweep(args) => sweep::sweep(*args),
         Command::Stressmark(args) => sweep::stressmark(args),
+        Command::Calibrate(args) => sweep::calibrate(*args),
     }
 }

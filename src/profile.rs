@@ -11,8 +11,10 @@ use stressmarks::catalog::Variant;
 use toml::{Table, Value};
 
 /// The profiles, by name: the files' text.
-pub const PROFILES: &[(&str, &str)] =
-    &[("functional", include_str!("../profiles/functional.toml"))];
+pub const PROFILES: &[(&str, &str)] = &[
+    ("functional", include_str!("../profiles/functional.toml")),
+    ("thesis", include_str!("../profiles/thesis.toml")),
+];
 
 /// A profile, read.
 #[derive(Clone, Debug)]
@@ -137,6 +139,36 @@ mod tests {
         }
         assert_eq!(c.niu, emu::Config::default().niu);
         assert_eq!(c.scheduler, emu::Config::default().scheduler);
+    }
+
+    /// The thesis profile: the functional profile's timing, the literal
+    /// programs, and only keys the thesis leaves open (docs/chapter6.md);
+    /// what the thesis states keeps the default.
+    #[test]
+    fn the_thesis_profile_changes_only_what_the_thesis_leaves_open() {
+        let p = load("thesis").unwrap();
+        assert_eq!(p.variant, Some(Variant::Literal));
+        assert_eq!(p.parameters_of("neighborhood"), [("dim".to_string(), 384)]);
+        for model in ["matrix", "transitive", "lu"] {
+            assert!(
+                p.parameters_of(model).is_empty(),
+                "{model}: the thesis gives its size"
+            );
+        }
+        let mut b = emu::ConfigBuilder::new();
+        b.file(&p.machine, "thesis").unwrap();
+        let c = b.build().unwrap();
+        let mut f = emu::ConfigBuilder::new();
+        f.file(&load("functional").unwrap().machine, "functional")
+            .unwrap();
+        assert_eq!(c.timing, f.build().unwrap().timing);
+        let d = emu::Config::default();
+        assert_eq!(c.scheduler, d.scheduler);
+        assert_eq!(c.tile, d.tile);
+        assert_eq!(c.network, d.network);
+        assert_eq!(c.niu.queue_flits, d.niu.queue_flits);
+        assert_eq!(c.niu.dma_cycles_per_word, 4);
+        assert_eq!(c.niu.receive_table_entries, 160);
     }
 
     #[test]

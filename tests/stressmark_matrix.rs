@@ -1,5 +1,5 @@
 //! The Matrix (conjugate gradient) programs (`stressmarks/matrix/tests/`:
-//! `cg_am.s` and `cg_sr.s` at the spec's test size on 1x1, 2x2, 4x4 and
+//! `cg_am.s`, `cg_am_lit.s` and `cg_sr.s` at the spec's test size on 1x1, 2x2, 4x4 and
 //! 3x2):
 //!
 //! - `scmp test --check`: every program against its snapshot; the 3x2 pair
@@ -30,11 +30,19 @@ const PREFIX: &str = "CG_";
 #[test]
 fn snapshots_match_and_the_non_square_mesh_cross_checks() {
     let files = programs_in(FOLDER);
-    assert_eq!(files.len(), 8, "both versions on 1x1, 2x2, 4x4, 3x2");
+    assert_eq!(
+        files.len(),
+        12,
+        "both versions and the literal AM one on 1x1, 2x2, 4x4, 3x2"
+    );
     let (cross, plain): (Vec<PathBuf>, Vec<PathBuf>) = files
         .into_iter()
         .partition(|p| p.file_stem().unwrap().to_string_lossy().ends_with("_3x2"));
-    assert_eq!(cross.len(), 2, "cg_am_3x2.s and cg_sr_3x2.s");
+    assert_eq!(
+        cross.len(),
+        3,
+        "cg_am_3x2.s, cg_am_lit_3x2.s and cg_sr_3x2.s"
+    );
     scmp_test_check(&plain, &[]);
     scmp_test_check(&cross, &["--cross-check"]);
 }
@@ -87,7 +95,7 @@ fn matrix_matches_the_reference_and_the_versions_agree() {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         let (version, mesh) = stem
             .strip_prefix("cg_")
-            .and_then(|s| s.split_once('_'))
+            .and_then(|s| s.rsplit_once('_'))
             .unwrap_or_else(|| panic!("{name}: not cg_VERSION_MESH.s"));
         by_mesh
             .entry(mesh.to_string())
@@ -97,8 +105,14 @@ fn matrix_matches_the_reference_and_the_versions_agree() {
     assert_eq!(by_mesh.len(), 4, "1x1, 2x2, 4x4, 3x2");
     for (mesh, runs) in by_mesh {
         let versions: Vec<&str> = runs.iter().map(|(v, _)| v.as_str()).collect();
-        assert_eq!(versions, ["am", "sr"], "{mesh}: both versions");
+        assert_eq!(
+            versions,
+            ["am", "am_lit", "sr"],
+            "{mesh}: both versions and the literal one"
+        );
         assert_eq!(runs[0].1.len(), 4, "{mesh}: iterations, err, sum_x, x");
-        assert_eq!(runs[0].1, runs[1].1, "{mesh}: the versions agree");
+        for other in &runs[1..] {
+            assert_eq!(runs[0].1, other.1, "{mesh}: the versions agree");
+        }
     }
 }

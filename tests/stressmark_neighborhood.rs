@@ -1,6 +1,7 @@
 //! The Neighborhood stressmark's programs (`stressmarks/neighborhood/`,
-//! both versions at the spec's test size on 1x1, 2x2, 4x4 and 3x2, the
-//! snapshot wrappers in `stressmarks/neighborhood/tests/`):
+//! both versions, ours and the literal ones (`nb_am_lit.s`, `nb_sr_lit.s`),
+//! at the spec's test size on 1x1, 2x2, 4x4 and 3x2, the snapshot wrappers
+//! in `stressmarks/neighborhood/tests/`):
 //!
 //! - `scmp test --check`: every program against its snapshot, the 2x2
 //!   and 3x2 ones also in lockstep, with a short and a long epoch and other
@@ -8,7 +9,7 @@
 //! - every program through the `emu` library, its printed results checked
 //!   against the `stressmarks` crate's reference model at the parameters
 //!   of its `# run:` line (entropy and energy within the spec's tolerance,
-//!   the debug counts exactly), and the two versions against each other
+//!   the debug counts exactly), and the four programs against each other
 //!   on every mesh (the same partial sums reduced over the same tree: the
 //!   same bits);
 //! - a bad parameter stops the run with a message and exit code 2.
@@ -46,14 +47,20 @@ const RESULTS: [&str; 5] = ["entropy", "energy", "pairs", "sum_check", "diff_che
 #[test]
 fn snapshots_match_with_cross_checks() {
     let files = programs_in(FOLDER);
-    assert_eq!(files.len(), 8, "both versions on 1x1, 2x2, 4x4, 3x2");
+    assert_eq!(
+        files.len(),
+        16,
+        "both versions, lean and literal, on 1x1, 2x2, 4x4, 3x2"
+    );
     // The lockstep and other-order runs on the 2x2 and 3x2 meshes only: on
     // 4x4 they take 18 s of a debug build, and 1x1 has no network to vary.
+    // The literal versions' lockstep runs on 3x2 only (their 2x2 runs take
+    // as long again and add little).
     let (cross, plain): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|p| {
         let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
-        stem.ends_with("_2x2") || stem.ends_with("_3x2")
+        stem.ends_with("_3x2") || (stem.ends_with("_2x2") && !stem.contains("_lit_"))
     });
-    assert_eq!((cross.len(), plain.len()), (4, 4));
+    assert_eq!((cross.len(), plain.len()), (6, 10));
     scmp_test_check(&cross, &["--cross-check"]);
     scmp_test_check(&plain, &[]);
 }
@@ -81,6 +88,10 @@ fn both_versions_match_the_reference_model_and_each_other() {
         if let Err(e) = reference.check_output(&stdout) {
             panic!("{name}: {e}\n{stdout}");
         }
+        if name.contains("_am_lit_") {
+            // The literal version counts flags seen before their data.
+            assert!(stdout.contains("flag_races "), "{name}\n{stdout}");
+        }
         let lines = result_lines(&stdout, &RESULTS);
         assert_eq!(lines.len(), 5, "{name}: every result printed\n{stdout}");
         let cycles = stdout
@@ -95,12 +106,14 @@ fn both_versions_match_the_reference_model_and_each_other() {
     }
     assert_eq!(by_mesh.len(), 4, "{:?}", by_mesh.keys());
     for (mesh, runs) in by_mesh {
-        assert_eq!(runs.len(), 2, "{mesh}: both versions");
-        assert_eq!(
-            runs[0].1, runs[1].1,
-            "{mesh}: {} and {} print the same results",
-            runs[0].0, runs[1].0
-        );
+        assert_eq!(runs.len(), 4, "{mesh}: both versions, lean and literal");
+        for other in &runs[1..] {
+            assert_eq!(
+                runs[0].1, other.1,
+                "{mesh}: {} and {} print the same results",
+                runs[0].0, other.0
+            );
+        }
     }
 }
 

@@ -509,3 +509,102 @@ fn stressmark_runs_both_designs_and_checks_them() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(text(&unknown.stderr).contains("no stressmark `nosuch`"));
 }
+
+/// `scmp calibrate`: a grid of 2 values x 2 variants at the test size,
+/// every run checked; the ranking, the CSV and the plots; the same tables
+/// from its job list and `--merge`.
+#[test]
+fn calibrate_ranks_a_grid_against_the_thesis() {
+    let dir = temp("calibrate");
+    let common = [
+        "calibrate",
+        "transitive",
+        "--test-size",
+        "--tiles",
+        "4",
+        "--vary",
+        "niu.dma_cycles_per_word=1,4",
+        "--variant",
+        "lean,literal",
+        "--check",
+    ];
+    let out = scmp(&[&common[..], &["--out", dir.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("4 points x 1 stressmarks x 1 tile counts x 2 designs: 8 runs"),
+        "{stdout}"
+    );
+    let ranking = std::fs::read_to_string(dir.join("ranking.md")).unwrap();
+    let ranks: Vec<&str> = ranking
+        .lines()
+        .filter(|l| l.starts_with("| 1 ") || l.starts_with("| 4 "))
+        .collect();
+    assert_eq!(ranks.len(), 2, "{ranking}");
+    assert!(
+        ranking.contains("| | thesis | 0 | 1/1 | holds | 0.90 |"),
+        "{ranking}"
+    );
+    for id in ["p00", "p01", "p02", "p03"] {
+        assert!(
+            ranking.contains(&format!("{id} `niu.dma_cycles_per_word=")),
+            "{id}: {ranking}"
+        );
+    }
+    // The fit is the first point's |ln(ours / 0.9)|, ours from the CSV.
+    let cal = std::fs::read_to_string(dir.join("calibrate.csv")).unwrap();
+    let mut lines = cal.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 4);
+    for r in &rows {
+        let ours: f64 = r[at("peak_percent")].parse().unwrap();
+        let fit: f64 = r[at("fit")].parse().unwrap();
+        assert!(
+            (fit - (ours.max(0.1) / 0.9).ln().abs()).abs() < 1e-3,
+            "{r:?}"
+        );
+    }
+    let fits: Vec<f64> = rows.iter().map(|r| r[at("fit")].parse().unwrap()).collect();
+    assert!(fits.windows(2).all(|w| w[0] <= w[1]), "ranked: {fits:?}");
+    for svg in [
+        "calibrate-niu-dma_cycles_per_word.svg",
+        "calibrate-variant.svg",
+    ] {
+        let text = std::fs::read_to_string(dir.join(svg)).expect(svg);
+        assert!(text.contains("transitive (thesis 0.9%)"), "{svg}");
+    }
+    // A job list and --merge give the same ranking.
+    let there = temp("calibrate-jobs");
+    let jobs = there.join("jobs.txt");
+    let out = scmp(
+        &[
+            &common[..],
+            &[
+                "--out",
+                there.to_str().unwrap(),
+                "--jobs",
+                jobs.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for line in std::fs::read_to_string(&jobs).unwrap().lines() {
+        let status = Command::new("sh").args(["-c", line]).status().unwrap();
+        assert!(status.success(), "{line}");
+    }
+    let out = scmp(&["calibrate", "--merge", there.to_str().unwrap(), "--check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let merged = std::fs::read_to_string(there.join("ranking.md")).unwrap();
+    assert_eq!(merged, ranking);
+    // A key no run could take is an error before anything runs.
+    let bad = scmp(&["calibrate", "--vary", "niu.nosuch=1"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("niu.nosuch"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

@@ -13,12 +13,14 @@
 //! `NAME-queue-depth.svg`.
 
 mod breakdown;
+mod calibrate;
 mod execute;
 mod plan;
 mod plots;
 mod report;
 mod single;
 
+pub use calibrate::{CalibrateArgs, calibrate};
 pub use single::{StressmarkArgs, stressmark};
 
 use std::path::{Path, PathBuf};
@@ -311,6 +313,8 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             },
             original: resolve(e.original)?,
             modified: resolve(e.modified)?,
+            settings: Vec::new(),
+            profile: None,
         });
     }
     if !args.original.is_empty() {
@@ -341,6 +345,8 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             },
             original: absolute(&args.original)?,
             modified: absolute(&args.modified)?,
+            settings: Vec::new(),
+            profile: None,
         });
     }
     if sources.is_empty() {

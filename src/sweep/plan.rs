@@ -107,6 +107,11 @@ pub struct Source {
     pub original: Vec<PathBuf>,
     /// Modified-design sources.
     pub modified: Vec<PathBuf>,
+    /// `--set`s of its runs only, after the sweep's (a calibration grid's
+    /// point).
+    pub settings: Vec<String>,
+    /// Its runs' `--profile`, instead of the sweep's.
+    pub profile: Option<String>,
 }
 
 /// What every run shares.
@@ -154,7 +159,7 @@ pub fn plan(sources: &[Source], settings: &Settings) -> Plan {
                 "--niu".into(),
                 design.name().into(),
             ]);
-            if let Some(p) = &settings.profile {
+            if let Some(p) = source.profile.as_ref().or(settings.profile.as_ref()) {
                 args.extend(["--profile".into(), p.clone()]);
             }
             for (name, value) in &source.planned.defsyms {
@@ -162,7 +167,7 @@ pub fn plan(sources: &[Source], settings: &Settings) -> Plan {
                     stressmarks::catalog::program_symbol(&source.planned.symbol_prefix, name);
                 args.extend(["--defsym".into(), format!("{symbol}={value}")]);
             }
-            for s in &settings.settings {
+            for s in settings.settings.iter().chain(&source.settings) {
                 args.extend(["--set".into(), s.clone()]);
             }
             if let Some(depth) = queue_flits {

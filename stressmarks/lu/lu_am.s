@@ -29,7 +29,9 @@
     .include "../lib/am.s"
     .include "lu_common.s"
 
+    .ifndef LU_AM_WINDOW
     .equ LU_AM_WINDOW, 8            # getBlocks in flight per tile
+    .endif
 
     .text
     .globl _start
@@ -191,7 +193,11 @@ lu_gather_am:
     j lu_gather
 
     .section .rodata
+    .ifdef LU_LITERAL
+lu_version: .asciz "active messages, literal"
+    .else
 lu_version: .asciz "active messages"
+    .endif
 
     .bss
     .p2align 2

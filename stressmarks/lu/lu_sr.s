@@ -31,8 +31,12 @@
     .include "../lib/sr.s"
     .include "lu_common.s"
 
+    .ifndef LU_SR_WINDOW
     .equ LU_SR_WINDOW, 8            # block indices per phase, per min(W, H)
-    .equ LU_SR_SENDS, 8             # sends in flight per tile
+    .endif
+    .ifndef LU_SR_SENDS
+    .equ LU_SR_SENDS, 8             # sends in flight per tile (a power of 2)
+    .endif
     .equ LU_KIND_D, 1
     .equ LU_KIND_L, 2
     .equ LU_KIND_U, 3
@@ -360,9 +364,17 @@ lu_gather_sr:
 
     .section .rodata
     .if LU_READY
+    .ifdef LU_LITERAL
+lu_version: .asciz "send and receive, Ready mode, literal"
+    .else
 lu_version: .asciz "send and receive, Ready mode"
+    .endif
+    .else
+    .ifdef LU_LITERAL
+lu_version: .asciz "send and receive, Rendezvous mode, literal"
     .else
 lu_version: .asciz "send and receive, Rendezvous mode"
+    .endif
     .endif
 lu_error_mesh: .asciz "the send-and-receive version needs a mesh at most 16 wide and 16 high"
 lu_error_nb: .asciz "the send-and-receive version needs n / B (LU_N / LU_B) at most 256"

@@ -124,6 +124,9 @@ cg_gather:
     mv a2, s0
     call cg_set_stamp
     sw s0, cg_ready_col, t0
+    .ifdef CG_AM_LITERAL
+    call SCMPBarrier            # every node's data for the step is ready
+    .endif
     li s7, 1
 1:  bgeu s7, s4, 2f             # a request to each tile of the grid column
     add s8, s2, s7
@@ -157,6 +160,9 @@ cg_gather:
     mv a2, s0
     call cg_set_stamp
     sw s0, cg_ready_row, t0
+    .ifdef CG_AM_LITERAL
+    call SCMPBarrier            # every node's data for the step is ready
+    .endif
     li s7, 1
 5:  bgeu s7, s3, 6f
     add s8, s1, s7
@@ -215,10 +221,12 @@ cg_serve:
     lw t1, cg_xc
 1:  slli t1, t1, 2
     add s2, s2, t1
+    .ifndef CG_AM_LITERAL           # (literal: a barrier made it ready)
 2:  lw t1, 0(t0)                # wait until the step's data is ready
     bgeu t1, s1, 3f
     yield
     j 2b
+    .endif
 3:  mv a0, s3                   # count: the elements and the stamp
     mv a1, s4
     call cg_stamp_slot
@@ -284,7 +292,11 @@ cg_version_report:
     ret
 
     .section .rodata
+    .ifdef CG_AM_LITERAL
+cg_version_name: .asciz "active messages, literal"
+    .else
 cg_version_name: .asciz "active messages"
+    .endif
 cg_error_mesh: .asciz "the active-messages version needs width + height <= the tile's contexts (a node may hold its phase thread, the next one and a request thread from every peer of its grid row and column)"
 cg_races_text: .asciz "flag_races "
 

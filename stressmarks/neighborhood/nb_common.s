@@ -18,6 +18,8 @@
 #   nb_v_exchange(a0 = class): combines the histograms: returns once this
 #       node's bins hold every node's counts and no other node still needs
 #       this node's histograms;
+#   nb_v_finish(): only if the version defines NB_V_FINISH: its own
+#       results, after the timed region (before node 0's report);
 #   nb_version: the version's name (a string);
 #   nb_heap: the end of everything in memory (the heap starts there).
 
@@ -113,6 +115,9 @@ nb_main:
     sub t0, t0, s3
     sw t0, nb_cycles, t1
     call nb_reduce_checks       # the exact debug values, untimed
+    .ifdef NB_V_FINISH
+    call nb_v_finish            # the version's own results, untimed
+    .endif
     lw t0, nb_node
     bnez t0, 3f
     call nb_report

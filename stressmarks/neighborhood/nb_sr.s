@@ -40,7 +40,12 @@
     .include "../lib/sr.s"
     .include "nb_common.s"
 
+    .ifndef NB_SR_WINDOW
     .equ NB_SR_WINDOW, 8            # histogram rounds in flight per node
+    .endif
+    .ifndef NB_SR_POST_EARLY        # 1: the first window of receives is
+    .equ NB_SR_POST_EARLY, 1        # posted before the previous class's
+    .endif                          # reduction; 0: after the spawn
     .equ NB_SR_KIND_ROW, 1
     .equ NB_SR_KIND_SUM, 2
     .equ NB_SR_KIND_DIFF, 3
@@ -168,8 +173,15 @@ nb_sr_post_round:
     ret
 
 # nb_v_prepare(a0 = class): posts the first window of the class's
-# histogram receives (rounds 1 .. min(NB_SR_WINDOW, P-1)).
+# histogram receives (rounds 1 .. min(NB_SR_WINDOW, P-1)); with
+# NB_SR_POST_EARLY 0, nothing (nb_v_exchange posts them).
+# nb_v_prepare_window(a0 = class) posts that window in either case (the
+# same routine; its name sorts after nb_v_prepare, which traces show).
 nb_v_prepare:
+    .if NB_SR_POST_EARLY == 0
+    ret
+    .endif
+nb_v_prepare_window:
     addi sp, sp, -16
     sw ra, 12(sp)
     sw s0, 8(sp)
@@ -310,6 +322,10 @@ nb_v_exchange:
     li a2, 0
     mv a3, s0
     call createThread
+    .if NB_SR_POST_EARLY == 0
+    mv a0, s0                       # our receives, meanwhile
+    call nb_v_prepare_window
+    .endif
     li s1, 1
 1:  lw t0, nb_tiles
     bgeu s1, t0, 5f

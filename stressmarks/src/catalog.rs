@@ -178,6 +178,83 @@ pub const CATALOG: &[Entry] = &[
         thesis: peak("Figure 6.6(b), section 6.3.2", 16.67, 64),
     },
     Entry {
+        name: "neighborhood-7-literal",
+        title: "Neighborhood, literal",
+        model: Some(Model::Neighborhood),
+        original: &["stressmarks/neighborhood/nb_am_lit.s"],
+        modified: &["stressmarks/neighborhood/nb_sr_lit.s"],
+        defsyms: &[("bits", 7)],
+        symbol_prefix: "NB_",
+        variant: Variant::Literal,
+        thesis: peak("Figure 6.2(a), section 6.2.1", 25.49, 64),
+    },
+    Entry {
+        name: "neighborhood-11-literal",
+        title: "Neighborhood, literal",
+        model: Some(Model::Neighborhood),
+        original: &["stressmarks/neighborhood/nb_am_lit.s"],
+        modified: &["stressmarks/neighborhood/nb_sr_lit.s"],
+        defsyms: &[("bits", 11)],
+        symbol_prefix: "NB_",
+        variant: Variant::Literal,
+        thesis: peak("Figure 6.2(b), section 6.2.1", 44.4, 64),
+    },
+    Entry {
+        name: "neighborhood-15-literal",
+        title: "Neighborhood, literal",
+        model: Some(Model::Neighborhood),
+        original: &["stressmarks/neighborhood/nb_am_lit.s"],
+        modified: &["stressmarks/neighborhood/nb_sr_lit.s"],
+        defsyms: &[("bits", 15)],
+        symbol_prefix: "NB_",
+        variant: Variant::Literal,
+        thesis: peak("Figure 6.2(c), section 6.2.1", 51.02, 16),
+    },
+    Entry {
+        name: "matrix-literal",
+        title: "Matrix (conjugate gradient), literal",
+        model: Some(Model::Matrix),
+        original: &["stressmarks/matrix/cg_am_lit.s"],
+        modified: &["stressmarks/matrix/cg_sr.s"],
+        defsyms: &[],
+        symbol_prefix: "CG_",
+        variant: Variant::Literal,
+        thesis: peak("Figure 6.3, section 6.2.2", 3.21, 64),
+    },
+    Entry {
+        name: "transitive-literal",
+        title: "Transitive closure (Floyd-Warshall), literal",
+        model: Some(Model::Transitive),
+        original: &["stressmarks/transitive/tc_am_lit.s"],
+        modified: &["stressmarks/transitive/tc_sr.s"],
+        defsyms: &[],
+        symbol_prefix: "TC_",
+        variant: Variant::Literal,
+        thesis: peak("Figure 6.4, section 6.2.3", 0.9, 64),
+    },
+    Entry {
+        name: "lu-ready-literal",
+        title: "LU factorization, Ready mode, literal",
+        model: Some(Model::Lu),
+        original: &["stressmarks/lu/lu_am_lit.s"],
+        modified: &["stressmarks/lu/lu_sr_ready_lit.s"],
+        defsyms: &[],
+        symbol_prefix: "LU_",
+        variant: Variant::Literal,
+        thesis: peak("Figure 6.6(a), section 6.3.2", 15.06, 64),
+    },
+    Entry {
+        name: "lu-rendezvous-literal",
+        title: "LU factorization, Rendezvous mode, literal",
+        model: Some(Model::Lu),
+        original: &["stressmarks/lu/lu_am_lit.s"],
+        modified: &["stressmarks/lu/lu_sr_rdv_lit.s"],
+        defsyms: &[],
+        symbol_prefix: "LU_",
+        variant: Variant::Literal,
+        thesis: peak("Figure 6.6(b), section 6.3.2", 16.67, 64),
+    },
+    Entry {
         name: "fixture",
         title: "Sweep test fixture (not a stressmark)",
         model: None,
@@ -243,14 +320,32 @@ mod tests {
     /// 0.9% to 51.02% (thesis chapter 6's opening).
     #[test]
     fn the_thesis_figures_span_0_9_to_51_02_percent() {
-        let peaks: Vec<f64> = CATALOG
-            .iter()
+        let peaks: Vec<f64> = thesis_rows(Variant::Lean)
             .filter_map(|e| e.thesis)
             .map(|t| t.improvement_percent)
             .collect();
         assert_eq!(peaks.len(), 7);
         assert_eq!(peaks.iter().cloned().fold(f64::MAX, f64::min), 0.9);
         assert_eq!(peaks.iter().cloned().fold(0.0, f64::max), 51.02);
+    }
+
+    /// Every thesis stressmark has a literal row (`NAME-literal`) with the
+    /// same model, input and thesis figure as ours.
+    #[test]
+    fn every_thesis_row_has_a_literal_twin() {
+        let lean: Vec<&Entry> = thesis_rows(Variant::Lean).collect();
+        let literal: Vec<&Entry> = thesis_rows(Variant::Literal).collect();
+        assert_eq!(lean.len(), literal.len());
+        for (l, t) in lean.iter().zip(&literal) {
+            assert_eq!(t.name, format!("{}-literal", l.name));
+            assert_eq!(
+                (t.model, t.defsyms, t.thesis),
+                (l.model, l.defsyms, l.thesis)
+            );
+            assert!(t.title.ends_with(", literal"), "{}", t.title);
+        }
+        assert_eq!(Variant::from_name("literal"), Some(Variant::Literal));
+        assert_eq!(Variant::from_name("lean").map(Variant::name), Some("lean"));
     }
 
     /// A model parameter's name in a program.

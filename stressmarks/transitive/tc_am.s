@@ -31,7 +31,11 @@
     .text
     .globl _start
 _start:
+    .ifdef TC_AM_LITERAL
+    la a0, tc_steps_am_lit
+    .else
     la a0, tc_steps_am
+    .endif
     la a1, tc_gather_am
     la a2, tc_version
     li a3, 0
@@ -269,8 +273,16 @@ tc_gather_am:
     bltu s0, s3, 101b
 11: TC_LEAVE
 
+    .ifdef TC_AM_LITERAL
+    .include "tc_am_lit_steps.s"
+    .endif
+
     .section .rodata
+    .ifdef TC_AM_LITERAL
+tc_version: .asciz "active messages, literal"
+    .else
 tc_version: .asciz "active messages"
+    .endif
 
     .bss
     .p2align 2
@@ -280,6 +292,11 @@ tc_flags_row: .zero 4 * 32          # gather flags, by the sender's x or y
 tc_flags_col: .zero 4 * 32
 tc_flags_final_row: .zero 4 * 32
 tc_flags_final_col: .zero 4 * 32
+    .ifdef TC_AM_LITERAL
+tc_lit_done: .zero 4                # steps this node has finished
+tc_lit_races: .zero 4               # flags seen before their data
+tc_lit_waits: .zero 4               # requests that found us behind
+    .endif
 # The heap starts here and must stay the last thing in memory: tc_result
 # (n row sums, n column sums), then what tc_setup lays out.
     .p2align 3

@@ -1,0 +1,6 @@
+# Transitive Closure, active messages as the thesis describes them
+# (tc_am_lit.s: no barrier between the steps), original NIU, at the spec's
+# test size (n 40, m 100) on a 1x1 mesh. tests/stressmarks.rs checks the
+# printed sums against its own Floyd-Warshall and against the others.
+# run: mesh=1x1 boot=all niu=original defsym=TC_N=40 defsym=TC_M=100 trace-cycles=0..1
+    .include "../tc_am_lit.s"
