@@ -245,7 +245,7 @@ impl Pass1<'_, '_> {
                 continue;
             }
             let (decl, default) = match p.split_once('=') {
-                Some((d, v)) => (d.trim(), Some(v.trim().to_string())),
+                Some((d, v)) => (d.trim(), Some(unquote_arg(v.trim()))),
                 None => (p, None),
             };
             let (pname, qual) = match decl.split_once(':') {
@@ -447,7 +447,7 @@ impl Pass1<'_, '_> {
             if let Some((kw, v)) = arg.split_once('=')
                 && let Some(p) = m.params.iter().find(|p| p.name == kw.trim())
             {
-                values.insert(p.name.as_str(), v.trim().to_string());
+                values.insert(p.name.as_str(), unquote_arg(v.trim()));
                 continue;
             }
             let Some(p) = m.params.get(positional) else {
@@ -472,7 +472,7 @@ impl Pass1<'_, '_> {
                 values.insert(p.name.as_str(), rest.join(", "));
                 break;
             }
-            values.insert(p.name.as_str(), arg.to_string());
+            values.insert(p.name.as_str(), unquote_arg(arg));
             positional += 1;
         }
         for p in &m.params {

@@ -105,6 +105,10 @@ struct Linker<'a> {
     /// Final values of symbols defined by expressions, by defining unit and
     /// name: each is evaluated once, after the symbols it refers to.
     deferred_values: RefCell<HashMap<(usize, String), SymbolValue>>,
+    /// The "did you mean" of an undefined symbol, by unit and name: once per
+    /// name, not at every reference (thousands of references to one
+    /// undefined name against thousands of labels took seconds).
+    suggestions: RefCell<HashMap<(usize, String), Option<String>>>,
 }
 
 /// Why a symbol has no value: message, label, help.
@@ -297,14 +301,21 @@ impl<'a> Linker<'a> {
                 None,
             );
         }
-        let candidates = self.units[unit]
-            .symbols
-            .iter()
-            .filter(|(_, s)| s.is_defined())
-            .map(|(n, _)| n.as_ref())
-            .chain(self.globals.keys().copied())
-            .filter(|n| !n.contains('\u{2}'));
-        let help = nearest(name, candidates).map(|n| format!("did you mean `{n}`?"));
+        let help = self
+            .suggestions
+            .borrow_mut()
+            .entry((unit, name.to_string()))
+            .or_insert_with(|| {
+                let candidates = self.units[unit]
+                    .symbols
+                    .iter()
+                    .filter(|(_, s)| s.is_defined())
+                    .map(|(n, _)| n.as_ref())
+                    .chain(self.globals.keys().copied())
+                    .filter(|n| !n.contains('\u{2}'));
+                nearest(name, candidates).map(|n| format!("did you mean `{n}`?"))
+            })
+            .clone();
         (
             format!("undefined symbol `{name}`"),
             "not defined in any input file".to_string(),
@@ -455,6 +466,7 @@ pub fn link(
         diags: Vec::new(),
         warnings: RefCell::new(Vec::new()),
         deferred_values: RefCell::new(HashMap::new()),
+        suggestions: RefCell::new(HashMap::new()),
     };
     linker.commons = common_addrs;
     // Global symbols.

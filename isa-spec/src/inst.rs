@@ -576,9 +576,15 @@ pub fn rows_for_mnemonic(mnemonic: &str) -> &'static [Opcode] {
 
 /// Every distinct mnemonic of the table, in table order.
 pub fn mnemonics() -> impl Iterator<Item = &'static str> {
-    SPECS
-        .iter()
-        .enumerate()
-        .filter(|(i, s)| !SPECS[..*i].iter().any(|p| p.mnemonic == s.mnemonic))
-        .map(|(_, s)| s.mnemonic)
+    static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut seen = std::collections::HashSet::new();
+        SPECS
+            .iter()
+            .map(|s| s.mnemonic)
+            .filter(|m| seen.insert(*m))
+            .collect()
+    })
+    .iter()
+    .copied()
 }

@@ -300,15 +300,22 @@ pub fn pseudos_for_mnemonic(mnemonic: &str) -> &'static [&'static PseudoSpec] {
 }
 
 /// Every mnemonic the assembler knows: the instructions' then the
-/// pseudo-instructions' (each once).
+/// pseudo-instructions' (each once). Made once: the assembler's "did you
+/// mean" walks it for every unknown mnemonic.
 pub fn all_mnemonics() -> impl Iterator<Item = &'static str> {
-    let pseudo = PSEUDOS
-        .iter()
-        .enumerate()
-        .filter(|(i, s)| {
-            !PSEUDOS[..*i].iter().any(|p| p.mnemonic == s.mnemonic)
-                && crate::rows_for_mnemonic(s.mnemonic).is_empty()
-        })
-        .map(|(_, s)| s.mnemonic);
-    crate::mnemonics().chain(pseudo)
+    static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut seen = std::collections::HashSet::new();
+        crate::mnemonics()
+            .chain(
+                PSEUDOS
+                    .iter()
+                    .map(|s| s.mnemonic)
+                    .filter(|m| crate::rows_for_mnemonic(m).is_empty()),
+            )
+            .filter(|m| seen.insert(*m))
+            .collect()
+    })
+    .iter()
+    .copied()
 }

@@ -1,5 +1,6 @@
 # Macros: positional, default, keyword and space-separated arguments, \@,
-# \(), :vararg recursion, .exitm, nested definitions, .purgem
+# \(), :vararg recursion, .exitm, nested definitions, .purgem, quoted
+# arguments and defaults (GNU as passes them without their quotes)
     .macro addn reg, n=1
     addi \reg, \reg, \n
     .endm
@@ -55,3 +56,13 @@
     .endm
     req 1                                #= 01 07
     req 1, 2                             #= 01 02
+    .macro text first, second="c d"
+    .ascii "\first", "\second"
+    .endm
+    text "a b"                           #= 61 20 62 63 20 64
+    text second="e", first="f"           #= 66 65
+    .macro sum v
+    .byte \v
+    .endm
+    sum "1 + 2"                          #= 03
+    sum "(1 + 3)"                        #= 04

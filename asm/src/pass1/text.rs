@@ -86,18 +86,58 @@ pub(crate) fn split_args(text: &str) -> Vec<(usize, usize)> {
     parts
 }
 
+/// A macro argument (or default) as GNU as passes it: one whole quoted
+/// string loses its quotes (`"a b"` is `a b`; a doubled `""` inside is one
+/// `"`, backslashes stay), anything else is passed as written.
+pub(crate) fn unquote_arg(arg: &str) -> String {
+    let Some(inner) = arg.strip_prefix('"') else {
+        return arg.to_string();
+    };
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.char_indices().peekable();
+    let mut escaped = false;
+    while let Some((i, c)) = chars.next() {
+        if c == '"' && !escaped {
+            if chars.peek().is_some_and(|&(_, n)| n == '"') {
+                chars.next();
+                out.push('"');
+                continue;
+            }
+            // The closing quote: the argument is the string only if it
+            // ends here.
+            return if i + 1 == inner.len() {
+                out
+            } else {
+                arg.to_string()
+            };
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    arg.to_string()
+}
+
 pub(crate) fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
 }
 
-/// The nearest name to `name` among `candidates`, if close enough.
+/// The nearest name to `name` among `candidates`, if close enough, by the
+/// edit distance with transpositions of adjacent characters (strsim's
+/// optimal string alignment: the restricted Damerau-Levenshtein distance,
+/// which needs no allocation). Candidates whose length alone puts them too
+/// far are passed over before the distance is computed (it is at least the
+/// difference in length): a program full of unknown names against many
+/// labels stays fast.
 pub(crate) fn nearest<'a>(
     name: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    let len = name.chars().count();
+    let most = 2.max(name.len() / 3);
     candidates
-        .map(|c| (strsim::damerau_levenshtein(name, c), c))
-        .filter(|(d, c)| *d <= 2.max(name.len() / 3) && *d < c.len())
+        .filter(|c| len.abs_diff(c.chars().count()) <= most)
+        .map(|c| (strsim::osa_distance(name, c), c))
+        .filter(|(d, c)| *d <= most && *d < c.len())
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }

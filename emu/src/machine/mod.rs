@@ -389,7 +389,14 @@ impl Machine {
                         > self.config.network.stall_cycles)
                 && !halted
             {
-                let cycle = self.net_now;
+                // A tile started by the network's last cycles may have run
+                // (certain, inline) past the network's clock to its end:
+                // the run ends after its last instruction, as in lockstep.
+                let cycle = self
+                    .tiles
+                    .iter()
+                    .map(|t| t.now())
+                    .fold(self.net_now, u64::max);
                 self.final_flush(console, u64::MAX);
                 let stuck = if net_idle {
                     report::Stuck::Idle

@@ -738,6 +738,14 @@ impl Tile {
                     .min(self.sched.counters.switching);
                 self.sched.counters.switching -= switching;
                 over -= switching;
+                // The context switched to waited, Ready, until the switch
+                // ended (its state changed then): not after the end.
+                if let Some(c) = self.sched.current {
+                    let ctx = &mut self.contexts[c];
+                    let after = ctx.state_since.saturating_sub(end);
+                    ctx.counters.ready_waiting -= after.min(ctx.counters.ready_waiting);
+                    ctx.state_since = ctx.state_since.min(end);
+                }
             }
             let issuing = over.min(self.sched.counters.issuing);
             self.sched.counters.issuing -= issuing;
