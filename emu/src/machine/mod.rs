@@ -70,6 +70,9 @@ pub struct Machine {
     /// Per tile: whether its NIU has work (kept up to date after every
     /// call), also as a bit per tile.
     niu_busy: Vec<bool>,
+    /// Per tile: whether its NIU is busy and touches the tile (see
+    /// [`Niu::touches_tile`]), as of its last [`Machine::set_busy`].
+    niu_touches: Vec<bool>,
     niu_mask: Vec<u64>,
     /// Parked tiles by (cycle, tile), and each tile's entry.
     parked: std::collections::BTreeSet<(u64, usize)>,
@@ -228,6 +231,7 @@ impl Machine {
             labels: program.labels.clone(),
             config: config.clone(),
             niu_busy: vec![false; tiles.len()],
+            niu_touches: vec![false; tiles.len()],
             niu_mask: vec![0; tiles.len().div_ceil(64)],
             parked: std::collections::BTreeSet::new(),
             parked_at: vec![None; tiles.len()],
