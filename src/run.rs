@@ -346,6 +346,7 @@ pub fn with_defaults_in_help(cli: clap::Command) -> clap::Command {
         ("boot", format!("{boot}, or the program's `# run:` line")),
         ("threads", config.boot.threads.to_string()),
         ("max_cycles", config.sim.max_cycles.to_string()),
+        ("host_threads", config.sim.host_threads.to_string()),
         ("stats", "off; `--stats` alone: text".to_string()),
         ("trace", "off; `--trace` alone: stderr".to_string()),
     ];

@@ -90,6 +90,10 @@ pub struct RunArgs {
     /// Stop with exit status 124 when a tile reaches this cycle (sets sim.max_cycles).
     #[arg(long, value_name = "CYCLES")]
     pub max_cycles: Option<u64>,
+    /// Host threads that run the tiles (sets sim.host_threads; 0: one per
+    /// host core). The results are the same whatever the number.
+    #[arg(long, value_name = "N")]
+    pub host_threads: Option<u32>,
     /// Trace every retired instruction, to FILE or (without one) to stderr.
     #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = "-")]
     pub trace: Option<PathBuf>,
@@ -357,6 +361,9 @@ pub fn configure(args: &RunArgs) -> Result<(Config, RunHeader)> {
     }
     if let Some(n) = args.max_cycles {
         extra.push(format!("sim.max_cycles={n}"));
+    }
+    if let Some(n) = args.host_threads {
+        extra.push(format!("sim.host_threads={n}"));
     }
     if let Some(design) = args.niu {
         extra.push(format!(

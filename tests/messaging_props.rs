@@ -1,6 +1,8 @@
-//! Random all-to-all messaging programs, in both designs: every message
-//! arrives exactly once with its payload intact and nothing deadlocks, and
-//! the run is the same cycle for cycle however the simulation is sliced.
+//! Random all-to-all messaging programs, in both designs and random router
+//! delays: every message arrives exactly once with its payload intact and
+//! nothing deadlocks, and the run is the same cycle for cycle however the
+//! simulation is sliced (lockstep, long and short epochs, the tiles of
+//! every round on several host threads).
 //!
 //! Each case is a random plan (mesh, who sends how many words to whom),
 //! written out as one assembly program whose tables tell each tile what to
@@ -30,6 +32,29 @@ struct Plan {
     w: u32,
     h: u32,
     msgs: Vec<Msg>,
+    /// `network.KEY=VALUE` settings of the router pipeline.
+    delays: Vec<String>,
+}
+
+/// Router delays around the defaults (the synchronization's lookahead is
+/// computed from them): routing, VC and switch allocation and traversal 0
+/// or 1, links and credits 1 or 2.
+fn delays() -> impl Strategy<Value = Vec<String>> {
+    (0u32..=1, 0u32..=1, 0u32..=1, 0u32..=1, 1u32..=2, 1u32..=2).prop_map(
+        |(routing, vc, sw, st, link, credit)| {
+            [
+                ("routing_delay", routing),
+                ("vc_alloc_delay", vc),
+                ("sw_alloc_delay", sw),
+                ("st_final_delay", st),
+                ("link_delay", link),
+                ("credit_delay", credit),
+            ]
+            .iter()
+            .map(|(k, v)| format!("network.{k}={v}"))
+            .collect()
+        },
+    )
 }
 
 fn plan() -> impl Strategy<Value = Plan> {
@@ -40,9 +65,10 @@ fn plan() -> impl Strategy<Value = Plan> {
             (
                 Just((w, h)),
                 prop::collection::vec(prop::collection::vec(msg, 0..=4), n as usize),
+                delays(),
             )
         })
-        .prop_map(|((w, h), per_tile)| {
+        .prop_map(|((w, h), per_tile, delays)| {
             let mut msgs = Vec::new();
             for (src, list) in per_tile.into_iter().enumerate() {
                 for (k, (_, dst, len)) in list.into_iter().enumerate() {
@@ -55,7 +81,7 @@ fn plan() -> impl Strategy<Value = Plan> {
                     });
                 }
             }
-            Plan { w, h, msgs }
+            Plan { w, h, msgs, delays }
         })
 }
 
@@ -289,7 +315,15 @@ arrived:
     s
 }
 
-fn run(plan: &Plan, design: &str, text: &str, epoch: u32) -> (String, u64, emu::Stats) {
+/// How a run is sliced: lockstep, or the epoch and the host threads (with
+/// every round spread over them).
+#[derive(Clone, Copy, Debug)]
+enum Slicing {
+    Lockstep,
+    Epoch(u32, u32),
+}
+
+fn run(plan: &Plan, design: &str, text: &str, slicing: Slicing) -> (String, u64, emu::Stats) {
     let elf = emu_support::assemble("all_to_all.s", text).expect("assembles");
     let program = Program::from_elf(&elf).expect("loads");
     let mut b = ConfigBuilder::new();
@@ -298,14 +332,22 @@ fn run(plan: &Plan, design: &str, text: &str, epoch: u32) -> (String, u64, emu::
     b.set("boot.tiles=all").unwrap();
     b.set("tile.contexts=4").unwrap();
     b.set(&format!("niu.design=\"{design}\"")).unwrap();
-    b.set(&format!("sim.epoch_cycles={epoch}")).unwrap();
     b.set("sim.max_cycles=2000000").unwrap();
+    for d in &plan.delays {
+        b.set(d).unwrap();
+    }
+    if let Slicing::Epoch(epoch, threads) = slicing {
+        b.set(&format!("sim.epoch_cycles={epoch}")).unwrap();
+        b.set(&format!("sim.host_threads={threads}")).unwrap();
+        b.set("sim.host_parallel_cycles=0").unwrap();
+    }
     let config = b.build().unwrap();
-    let (result, console) = emu_support::run_untraced(&config, &program);
+    let lockstep = matches!(slicing, Slicing::Lockstep);
+    let (result, console) = emu_support::run_untraced_with(&config, &program, lockstep);
     let out = String::from_utf8_lossy(&console.stdout).to_string();
     assert!(
         matches!(result.end, RunEnd::AllThreadsEnded),
-        "{design}: {:?}\n{out}\n{text}",
+        "{design} {slicing:?}: {:?}\n{out}\n{text}",
         result.end
     );
     (out, result.stats.total_cycles, result.stats)
@@ -314,7 +356,7 @@ fn run(plan: &Plan, design: &str, text: &str, epoch: u32) -> (String, u64, emu::
 fn check(plan: &Plan, design: &str, text: &str) -> Result<(), TestCaseError> {
     // A plan without messages would check nothing below.
     prop_assume!(!plan.msgs.is_empty());
-    let (out, cycles, stats) = run(plan, design, text, 4096);
+    let (out, cycles, stats) = run(plan, design, text, Slicing::Epoch(4096, 1));
     // One line per tile: no wrong word.
     let n = (plan.w * plan.h) as usize;
     let zeros = out
@@ -337,10 +379,12 @@ fn check(plan: &Plan, design: &str, text: &str) -> Result<(), TestCaseError> {
         prop_assert_eq!(by_type("thread"), (m, m));
     }
     prop_assert_eq!(stats.network.discarded, 0);
-    // Sliced differently in time, the run is the same.
-    let (out2, cycles2, _) = run(plan, design, text, 7);
-    prop_assert_eq!(out2, out);
-    prop_assert_eq!(cycles2, cycles);
+    // Sliced differently in time, the run is the same as in lockstep.
+    for slicing in [Slicing::Lockstep, Slicing::Epoch(7, 3)] {
+        let (out2, cycles2, _) = run(plan, design, text, slicing);
+        prop_assert_eq!(&out2, &out, "{:?}", slicing);
+        prop_assert_eq!(cycles2, cycles, "{:?}", slicing);
+    }
     Ok(())
 }
 

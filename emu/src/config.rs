@@ -250,6 +250,11 @@ pub struct SimConfig {
     pub max_cycles: u64,
     /// Cycles between global synchronizations.
     pub epoch_cycles: u64,
+    /// Host threads running the tiles of a round (0: one per host core).
+    pub host_threads: u32,
+    /// Tile-cycles of work a round needs before it runs on several host
+    /// threads (0: every round).
+    pub host_parallel_cycles: u64,
 }
 
 /// A configuration error; the message names the key.
@@ -448,6 +453,11 @@ impl Config {
             self.sim.epoch_cycles >= 1,
             "sim.epoch_cycles",
             "must be at least 1".into(),
+        )?;
+        check(
+            self.sim.host_threads <= 1024,
+            "sim.host_threads",
+            format!("{} is not in 0..=1024", self.sim.host_threads),
         )?;
         let n = &self.network;
         check(

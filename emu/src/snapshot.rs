@@ -330,8 +330,9 @@ impl SnapshotRun {
 
 /// Runs `program` again in the ways that must not change a run: tiles and
 /// network in lockstep, a short epoch (7 cycles) with routers visited in
-/// descending order, and a long one (2^20 cycles) with a shuffled order.
-/// Each run is named; its text must equal the ordinary run's.
+/// descending order, a long one (2^20 cycles) with a shuffled order, and
+/// the tiles of every round on three host threads. Each run is named; its
+/// text must equal the ordinary run's.
 pub fn cross_check_runs(
     config: &Config,
     program: &Program,
@@ -341,6 +342,9 @@ pub fn cross_check_runs(
     short.sim.epoch_cycles = 7;
     let mut long = config.clone();
     long.sim.epoch_cycles = 1 << 20;
+    let mut threaded = config.clone();
+    threaded.sim.host_threads = 3;
+    threaded.sim.host_parallel_cycles = 0;
     let variant = |lockstep, visit_order| SnapshotOptions {
         trace: options.trace.clone(),
         keep: options.keep,
@@ -359,6 +363,10 @@ pub fn cross_check_runs(
         (
             "epoch 2^20, routers shuffled",
             run(&long, program, &variant(false, VisitOrder::Shuffled(7)))?,
+        ),
+        (
+            "3 host threads, every round",
+            run(&threaded, program, &variant(false, VisitOrder::Ascending))?,
         ),
     ])
 }

@@ -41,8 +41,8 @@ pub struct TestArgs {
     #[arg(long)]
     pub check: bool,
     /// Also run every program in lockstep, with a short and a long epoch,
-    /// and with other router visiting orders: each must give the same
-    /// snapshot text.
+    /// with other router visiting orders, and with the tiles on 3 host
+    /// threads: each must give the same snapshot text.
     #[arg(long)]
     pub cross_check: bool,
     /// Directory searched by `.include` and the C preprocessor (repeatable).

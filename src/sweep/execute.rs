@@ -39,6 +39,24 @@ pub fn preflight(plan: &Plan) -> Result<()> {
     Ok(())
 }
 
+/// How many runs go at once on this host, at most `limit`: as many as its
+/// cores when each run is simulated on one thread (the default), fewer
+/// when the runs' `sim.host_threads` asks for several each, so that the
+/// runs and their threads together do not ask for more cores than there
+/// are (0 host threads, one per core: one run at a time).
+pub fn runs_at_once(plan: &Plan, limit: usize) -> Result<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut per_run = 1;
+    for job in &plan.jobs {
+        let (config, _) = crate::setup::configure(&run_args(job)?)?;
+        per_run = per_run.max(match config.sim.host_threads {
+            0 => cores,
+            n => n as usize,
+        });
+    }
+    Ok((cores / per_run).clamp(1, limit.max(1)))
+}
+
 /// Runs every job on `threads` host threads; the records come back in plan
 /// order. The runs on the most tiles start first: they take the longest
 /// (the network's simulation grows with the mesh: Transitive Closure's

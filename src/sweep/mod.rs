@@ -111,7 +111,9 @@ pub struct SweepArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR", default_value = "sweep")]
     pub out: PathBuf,
-    /// Host threads running simulations [default: the host's cores].
+    /// Simulations run at once [default: the host's cores, divided by the
+    /// host threads each run uses (`--set sim.host_threads=N`; 1 by
+    /// default)].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
     /// Run nothing: write the runs to FILE, one self-contained `scmp run
@@ -213,10 +215,10 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let threads = args
-        .threads
-        .map(|n| n as usize)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = match args.threads {
+        Some(n) => n as usize,
+        None => execute::runs_at_once(&plan, usize::MAX)?,
+    };
     let started = Instant::now();
     let records = execute::run_all(&plan, &out, threads)?;
     let wall = started.elapsed().as_secs_f64();

@@ -92,7 +92,8 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
     execute::preflight(&plan)?;
     let dir = std::env::temp_dir().join(format!("scmp-stressmark-{}", std::process::id()));
     let started = Instant::now();
-    let records = execute::run_all(&plan, &dir, 2);
+    let at_once = execute::runs_at_once(&plan, 2)?;
+    let records = execute::run_all(&plan, &dir, at_once);
     let _ = std::fs::remove_dir_all(&dir);
     let records = records?;
     let wall = started.elapsed().as_secs_f64();

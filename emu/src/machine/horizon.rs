@@ -5,7 +5,9 @@
 use super::Machine;
 
 use crate::network::Timing;
-use crate::tile::TileState;
+use rayon::prelude::*;
+
+use crate::tile::{Tile, TileState};
 use crate::trace::TraceFilter;
 
 /// What [`Machine::survey`] found.
@@ -22,8 +24,65 @@ pub(super) struct Survey {
     pub(super) output: bool,
 }
 
+/// Counts of what the synchronization did, for tuning it
+/// (`SCMP_DEBUG_TIME=1` prints them at the end of a run).
+#[derive(Clone, Debug, Default)]
+pub(super) struct SyncCounters {
+    /// Rounds whose tiles ran on the host threads.
+    pub(super) parallel_rounds: u64,
+    /// Tile runs of rounds, and the tile-cycles they advanced.
+    pub(super) round_runs: u64,
+    pub(super) round_cycles: u64,
+    /// Runnable tiles summed over the rounds.
+    pub(super) runnable: u64,
+    /// Runs of tiles the network side let go on, and their tile-cycles.
+    pub(super) inline_runs: u64,
+    pub(super) inline_cycles: u64,
+    /// Messaging instructions taken, NIU cycles simulated.
+    pub(super) taken: u64,
+    pub(super) niu_cycles: u64,
+    /// Network-side cycles simulated, and jumps over idle ones.
+    pub(super) net_cycles: u64,
+    pub(super) net_jumps: u64,
+}
+
 /// The smallest optimistic window.
 pub(super) const MIN_WINDOW: u64 = 16;
+
+/// What one tile may run in a round: up to `certain` (0: nothing) for
+/// certain, then optimistically from a checkpoint up to `optimistic` (0:
+/// nothing).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TilePlan {
+    tile: usize,
+    certain: u64,
+    optimistic: u64,
+}
+
+impl TilePlan {
+    /// Runs the tile as planned (it touches nothing but the tile).
+    fn run(&self, tile: &mut Tile, filter: Option<&TraceFilter>) {
+        if tile.now() < self.certain {
+            run_until(tile, self.certain, filter);
+        }
+        if tile.state() != TileState::Runnable || tile.now() >= self.optimistic {
+            return;
+        }
+        if tile.checkpoint_cycle().is_none() {
+            tile.checkpoint();
+        }
+        run_until(tile, self.optimistic, filter);
+    }
+}
+
+/// Runs `tile` up to the instructions issuing before `limit`, tracing
+/// them if `filter` wants them.
+pub(super) fn run_until(tile: &mut Tile, limit: u64, filter: Option<&TraceFilter>) {
+    match filter {
+        Some(f) if f.wants_tile_instructions(tile.id) => tile.run_until::<true>(limit, f),
+        _ => tile.run_until::<false>(limit, &TraceFilter::default()),
+    }
+}
 
 impl Machine {
     /// The fewest cycles from a messaging instruction issued at cycle `p`
@@ -71,11 +130,11 @@ impl Machine {
 
     /// Runs tile `i` up to the instructions issuing before `limit`.
     pub(super) fn run_tile(&mut self, i: usize, limit: u64) {
-        let tile = &mut self.tiles[i];
-        match self.trace.as_ref().map(|t| &t.filter) {
-            Some(f) if f.wants_tile_instructions(tile.id) => tile.run_until::<true>(limit, f),
-            _ => tile.run_until::<false>(limit, &TraceFilter::default()),
-        }
+        run_until(
+            &mut self.tiles[i],
+            limit,
+            self.trace.as_ref().map(|t| &t.filter),
+        );
         self.sync_parked(i);
     }
 
@@ -114,7 +173,11 @@ impl Machine {
     }
 
     /// Runs every runnable tile up to its horizon, then, where nothing is
-    /// on its way to it, optimistically beyond (from a checkpoint).
+    /// on its way to it, optimistically beyond (from a checkpoint). What
+    /// each tile may do is decided first, from the state before the round
+    /// (so no tile's run depends on another's, nor on the order they run
+    /// in); then the tiles run, on the host threads when the round has
+    /// enough work.
     pub(super) fn run_tiles(&mut self, max: u64) {
         let n = self.tiles.len();
         // The two smallest promises, so that each tile sees the others'.
@@ -139,10 +202,15 @@ impl Machine {
             u64::MAX
         };
         let epoch_end = self.net_now.saturating_add(self.config.sim.epoch_cycles);
+        let mut planned = std::mem::take(&mut self.planned);
+        planned.clear();
+        let mut work = 0u64;
         for i in 0..n {
-            if self.tiles[i].state() != TileState::Runnable {
+            let tile = &self.tiles[i];
+            if tile.state() != TileState::Runnable {
                 continue;
             }
+            self.sync.runnable += 1;
             let others = if i == first_tile { second } else { first };
             let mut h = others.saturating_add(l).min(global).min(epoch_end);
             let quiet = self.quiet(i);
@@ -153,23 +221,59 @@ impl Machine {
                 // Its own NIU may inject a message to it now.
                 h = h.min(self.net_now + self.self_lookahead);
             }
-            let h = h.min(max);
-            if self.tiles[i].now() < h && self.tiles[i].checkpoint_cycle().is_none() {
-                self.run_tile(i, h);
-            }
+            let certain = h.min(max);
             // Optimistic: on, while nothing is known to be coming.
-            if self.lockstep || !quiet || self.tiles[i].state() != TileState::Runnable {
+            let optimistic = if self.lockstep || !quiet {
+                0
+            } else {
+                self.net_now.saturating_add(self.window[i]).min(max)
+            };
+            let now = tile.now();
+            let certain = if tile.checkpoint_cycle().is_none() {
+                certain
+            } else {
+                0
+            };
+            if now >= certain.max(optimistic) {
                 continue;
             }
-            let t = self.net_now.saturating_add(self.window[i]).min(max);
-            if self.tiles[i].now() >= t {
-                continue;
-            }
-            if self.tiles[i].checkpoint_cycle().is_none() {
-                self.tiles[i].checkpoint();
-            }
-            self.run_tile(i, t);
+            work += certain.max(optimistic) - now;
+            planned.push(TilePlan {
+                tile: i,
+                certain,
+                optimistic,
+            });
         }
+        let filter = self.trace.as_ref().map(|t| &t.filter);
+        let before: u64 = planned.iter().map(|p| self.tiles[p.tile].now()).sum();
+        self.sync.round_runs += planned.len() as u64;
+        match &self.pool {
+            Some(pool) if planned.len() > 1 && work >= self.config.sim.host_parallel_cycles => {
+                self.sync.parallel_rounds += 1;
+                // Each plan names a different tile: hand out the tiles.
+                let mut slots: Vec<Option<&mut Tile>> = self.tiles.iter_mut().map(Some).collect();
+                let jobs: Vec<(&mut Tile, &TilePlan)> = planned
+                    .iter()
+                    .map(|p| (slots[p.tile].take().expect("one plan per tile"), p))
+                    .collect();
+                pool.install(|| {
+                    jobs.into_par_iter()
+                        .with_max_len(1)
+                        .for_each(|(tile, plan)| plan.run(tile, filter));
+                });
+            }
+            _ => {
+                for p in &planned {
+                    p.run(&mut self.tiles[p.tile], filter);
+                }
+            }
+        }
+        let after: u64 = planned.iter().map(|p| self.tiles[p.tile].now()).sum();
+        self.sync.round_cycles += after - before;
+        for p in &planned {
+            self.sync_parked(p.tile);
+        }
+        self.planned = planned;
     }
 
     /// One pass over the tiles after a round: confirms the optimistic runs

@@ -70,6 +70,9 @@ pub struct Machine {
     /// Per tile: whether its NIU has work (kept up to date after every
     /// call), also as a bit per tile.
     niu_busy: Vec<bool>,
+    /// Per tile: whether its NIU is busy and touches the tile (see
+    /// [`Niu::touches_tile`]), as of its last [`Machine::set_busy`].
+    niu_touches: Vec<bool>,
     niu_mask: Vec<u64>,
     /// Parked tiles by (cycle, tile), and each tile's entry.
     parked: std::collections::BTreeSet<(u64, usize)>,
@@ -91,6 +94,12 @@ pub struct Machine {
     window: Vec<u64>,
     /// Optimistic runs taken back.
     rollbacks: u64,
+    /// What the synchronization did (`SCMP_DEBUG_TIME=1` prints it).
+    sync: horizon::SyncCounters,
+    /// The host threads that run the tiles of a round (none: this one).
+    pool: Option<rayon::ThreadPool>,
+    /// What each tile runs in a round (reused).
+    planned: Vec<horizon::TilePlan>,
     /// The last cycle at which anything happened (for deadlock detection).
     last_progress: u64,
     trace: Option<TraceOptions>,
@@ -206,18 +215,32 @@ impl Machine {
         {
             net.enable_trace();
         }
+        let pool = match config.sim.host_threads {
+            1 => None,
+            n => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n as usize)
+                    .thread_name(|k| format!("scmp-tiles-{k}"))
+                    .build()
+                    .map_err(|e| LoadError(format!("cannot start {n} host threads: {e}")))?,
+            ),
+        };
         let lookahead = Self::lookahead(net.timing());
         let self_lookahead = Self::self_lookahead(net.timing());
         Ok(Machine {
             labels: program.labels.clone(),
             config: config.clone(),
             niu_busy: vec![false; tiles.len()],
+            niu_touches: vec![false; tiles.len()],
             niu_mask: vec![0; tiles.len().div_ceil(64)],
             parked: std::collections::BTreeSet::new(),
             parked_at: vec![None; tiles.len()],
             max: u64::MAX,
             window: vec![config.sim.epoch_cycles; tiles.len()],
             rollbacks: 0,
+            sync: horizon::SyncCounters::default(),
+            pool,
+            planned: Vec::new(),
             tiles,
             nius,
             net,
@@ -426,10 +449,12 @@ impl Machine {
         };
         if std::env::var_os("SCMP_DEBUG_TIME").is_some() {
             eprintln!(
-                "rounds {rounds} rollbacks {} network active cycles {} net_now {}",
+                "rounds {rounds} rollbacks {} network active cycles {} net_now {}
+{:?}",
                 self.rollbacks,
                 self.net.counters().active_cycles,
-                self.net_now
+                self.net_now,
+                self.sync
             );
         }
         self.prefixer.finish(console);

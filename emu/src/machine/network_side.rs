@@ -73,8 +73,10 @@ impl Machine {
                     break;
                 }
                 self.net_now = next.min(limit);
+                self.sync.net_jumps += 1;
                 continue;
             }
+            self.sync.net_cycles += 1;
             if let Some(tl) = &mut self.timeline {
                 tl.network_cycle(c, &self.net, &mut self.nius);
             }
@@ -84,6 +86,7 @@ impl Machine {
             {
                 self.parked.pop_first();
                 self.parked_at[i] = None;
+                self.sync.taken += 1;
                 // Everything before c is known: the run that led here stands.
                 self.tiles[i].commit();
                 let t = &self.tiles[i];
@@ -122,6 +125,7 @@ impl Machine {
                     if self.nius[i].needs_tile_state(&self.net) {
                         self.settle(i, c + 1);
                     }
+                    self.sync.niu_cycles += 1;
                     let mut view = View(&self.tiles[i]);
                     self.nius[i].cycle(c, &mut self.net, &mut view);
                     if self.nius[i].has_effects() {
@@ -181,7 +185,10 @@ impl Machine {
         }
         let h = h.min(self.max);
         if self.tiles[i].now() < h {
+            self.sync.inline_runs += 1;
+            let before = self.tiles[i].now();
             self.run_tile(i, h);
+            self.sync.inline_cycles += self.tiles[i].now() - before;
         }
     }
 
@@ -190,14 +197,24 @@ impl Machine {
     /// messages only change the NIU's tables and queues).
     pub(super) fn quiet(&self, i: usize) -> bool {
         let n = i as u32;
-        !(self.niu_busy[i] && self.nius[i].touches_tile())
+        debug_assert_eq!(
+            self.niu_touches[i],
+            self.niu_busy[i] && self.nius[i].touches_tile(),
+            "NIU {i} changed since set_busy"
+        );
+        !self.niu_touches[i]
             && self.net.inbound_of_class(n, 0) == 0
             && self.net.inbound_of_class(n, 1) == 0
     }
 
-    /// Records whether NIU `i` has work (and whether it needs cycles).
+    /// Records whether NIU `i` has work (and whether it needs cycles, and
+    /// touches its tile), after anything the NIU did.
     pub(super) fn set_busy(&mut self, i: usize) {
         self.niu_busy[i] = self.nius[i].is_busy();
+        // Asked here, where the NIU was just worked on, rather than for
+        // every runnable tile in every round (the scan of its receive
+        // VCs and queues was a fifth of the global loop's own time).
+        self.niu_touches[i] = self.niu_busy[i] && self.nius[i].touches_tile();
         let (w, b) = (i / 64, i % 64);
         if self.nius[i].needs_cycle() {
             self.niu_mask[w] |= 1 << b;
