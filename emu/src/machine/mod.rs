@@ -1,6 +1,10 @@
 //! The mesh and the global loop: tiles, their NIUs, the network, and the
 //! synchronization that keeps them exact (docs/network.md, "Time").
 //!
+//! Over 600 lines: the global loop and the rule that keeps it exact (the
+//! horizon, settling, halts) are read together; its parts that stand alone
+//! already have files of their own beside this one.
+//!
 //! Two sides. Tiles run on their own clocks, many cycles at a time, and
 //! stop ("park") before every messaging instruction. The network side (the
 //! routers and every tile's NIU) advances one cycle at a time while it has
