@@ -80,7 +80,9 @@ pub struct CalibrateArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR", default_value = "calibrate")]
     pub out: PathBuf,
-    /// Host threads running simulations [default: the host's cores].
+    /// Simulations run at once [default: the host's cores, divided by the
+    /// host threads each run uses (`--set sim.host_threads=N`; 1 by
+    /// default), as `scmp sweep` does].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
     /// Run nothing: write the runs to FILE, one `scmp run` command a line
@@ -242,10 +244,10 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let threads = args
-        .threads
-        .map(|n| n as usize)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = match args.threads {
+        Some(n) => n as usize,
+        None => execute::runs_at_once(&unique, usize::MAX)?,
+    };
     let started = Instant::now();
     let ran = execute::run_all(&unique, &out, threads)?;
     let records: Vec<crate::record::RunRecord> = plan
