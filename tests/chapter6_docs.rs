@@ -52,7 +52,12 @@ fn cycles(relative: &str) -> BTreeMap<(String, String, u32), u64> {
     for (i, line) in lines.enumerate() {
         // `results`, the last column, is free text: only the columns before it are read.
         let f: Vec<&str> = line.splitn(header.len(), ',').collect();
-        assert_eq!(f[end], "all_threads_ended", "{relative} row {}: {line}", i + 2);
+        assert_eq!(
+            f[end],
+            "all_threads_ended",
+            "{relative} row {}: {line}",
+            i + 2
+        );
         assert_eq!(f[check], "ok", "{relative} row {}: {line}", i + 2);
         if !f[queue].is_empty() {
             continue;
@@ -86,13 +91,13 @@ fn figures(cell: &str) -> Vec<(f64, u32)> {
     let words: Vec<&str> = cell.split_whitespace().collect();
     let mut out = Vec::new();
     for w in words.windows(3) {
-        if w[1] == "at" {
-            if let (Some(p), Ok(n)) = (
+        if w[1] == "at"
+            && let (Some(p), Ok(n)) = (
                 w[0].trim_start_matches('(').strip_suffix('%'),
                 w[2].trim_end_matches(')').parse::<u32>(),
-            ) {
-                out.push((p.parse().expect("a percentage"), n));
-            }
+            )
+        {
+            out.push((p.parse().expect("a percentage"), n));
         }
     }
     out
@@ -152,10 +157,20 @@ fn the_three_columns_are_the_committed_sweeps() {
 
 #[test]
 fn a_misquoted_figure_is_caught() {
-    assert_eq!(figures("20.78% at 64 (13.01% at 16)"), vec![(20.78, 64), (13.01, 16)]);
-    assert_eq!(figures("-0.00% at 2 (-1.23% at 64)"), vec![(-0.0, 2), (-1.23, 64)]);
+    assert_eq!(
+        figures("20.78% at 64 (13.01% at 16)"),
+        vec![(20.78, 64), (13.01, 16)]
+    );
+    assert_eq!(
+        figures("-0.00% at 2 (-1.23% at 64)"),
+        vec![(-0.0, 2), (-1.23, 64)]
+    );
     let runs = cycles("docs/chapter6/sweep.csv");
     let imps = improvements(&runs, "matrix");
     let at64 = imps.iter().find(|(t, _)| *t == 64).expect("64 tiles").1;
-    assert_ne!(format!("{at64:.2}"), "9.94", "a figure one hundredth off must not match");
+    assert_ne!(
+        format!("{at64:.2}"),
+        "9.94",
+        "a figure one hundredth off must not match"
+    );
 }
