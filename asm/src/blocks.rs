@@ -562,9 +562,11 @@ impl Pass1<'_, '_> {
         } else if values_text.is_empty() {
             vec![String::new()]
         } else {
+            // A quoted value is the string inside its quotes, as a macro
+            // argument is (GNU as strips them too).
             split_args(&values_text)
                 .into_iter()
-                .map(|(s, e)| values_text[s..e].to_string())
+                .map(|(s, e)| unquote_arg(&values_text[s..e]))
                 .collect()
         };
         let src = st.text.clone();

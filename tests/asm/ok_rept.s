@@ -22,3 +22,9 @@
     .irp v                               #= 01
     .byte 1\v
     .endr
+    .irp v, "1", "2 + 3"                 #= 01 05
+    .byte \v
+    .endr
+    .irp s, "ab", "c d"                  #= 61 62 63 20 64
+    .ascii "\s"
+    .endr
