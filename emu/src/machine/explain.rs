@@ -114,7 +114,13 @@ impl Machine {
     pub(super) fn deadlock_report(&self, cycle: u64, stuck: Stuck) -> DeadlockReport {
         DeadlockReport {
             stuck,
-            stalled_for: cycle.saturating_sub(self.last_progress.max(self.net.last_move())),
+            stalled_for: match stuck {
+                // Cycles since a flit last moved (messaging instructions
+                // that spin, e.g. `ldsr`, are no progress of the network):
+                // network.stall_cycles when found.
+                Stuck::Spinning => cycle.saturating_sub(1).saturating_sub(self.net.last_move()),
+                _ => cycle.saturating_sub(self.last_progress.max(self.net.last_move())),
+            },
             explanation: self.explanation(),
             state: self.state_report(cycle),
         }

@@ -322,12 +322,18 @@ impl Machine {
     }
 
     /// The first cycle the network side may not simulate yet because of a
-    /// runnable tile (its clock).
+    /// tile: a runnable tile's clock, or the cycle a halted tile ends the
+    /// run at (nothing at or after a halt is part of the run: a network
+    /// that ran on past it would start threads and store data on tiles
+    /// after the run's end, and count their flits).
     pub(super) fn runnable_limit(&self) -> u64 {
         self.tiles
             .iter()
-            .filter(|t| t.state() == TileState::Runnable)
-            .map(|t| t.now())
+            .filter_map(|t| match t.state() {
+                TileState::Runnable => Some(t.now()),
+                TileState::Halted => t.halt.as_ref().map(|h| h.cycle()),
+                _ => None,
+            })
             .min()
             .unwrap_or(u64::MAX)
     }
@@ -350,6 +356,23 @@ impl Machine {
             .filter_map(|t| t.checkpoint_cycle())
             .min()
             .unwrap_or(u64::MAX);
-        self.running_min().min(self.net_now).min(confirmed)
+        self.running_min()
+            .min(self.net_now)
+            .min(confirmed)
+            .min(self.stall_bound())
+    }
+
+    /// While flits are held in the network: the first cycle at which the
+    /// run may be found spinning (no flit has moved for
+    /// `network.stall_cycles` cycles), before which output and trace lines
+    /// may be written; u64::MAX otherwise.
+    pub(super) fn stall_bound(&self) -> u64 {
+        if self.net.in_flight() == 0 {
+            return u64::MAX;
+        }
+        self.net
+            .last_move()
+            .saturating_add(self.config.network.stall_cycles)
+            .saturating_add(1)
     }
 }

@@ -344,12 +344,21 @@ impl Machine {
                 && self.niu_mask.iter().all(|&m| m == 0)
                 && self.net.next_work().is_none();
             let net_time = if quiescent { u64::MAX } else { self.net_now };
-            let committed = running_min.min(net_time).min(s.confirmed);
+            let committed = running_min
+                .min(net_time)
+                .min(s.confirmed)
+                .min(self.stall_bound());
             let halted = halt.is_some();
             let halt_by_limit = halt.as_ref().is_some_and(|h| h.cycle() <= max);
             if let Some(halt) = halt {
                 let cycle = halt.cycle();
-                if committed >= cycle || (running_min == u64::MAX && net_time >= cycle) {
+                // Nothing before it can change once the network has done
+                // every cycle before it and every tile that can still
+                // issue is at it or past it. Optimistic runs past it need
+                // no confirmation: every effect up to it has settled them,
+                // and the network does not simulate the halt's cycle (see
+                // `runnable_limit`), so it could not confirm them.
+                if running_min >= cycle && net_time >= cycle {
                     // What other tiles did at the halt's cycle or later
                     // (they may have run ahead) is not part of the run.
                     match cycle.checked_sub(1) {
@@ -417,8 +426,13 @@ impl Machine {
                 );
             }
             if !quiet && self.net.is_stalled(self.net_now.saturating_sub(1)) {
-                let cycle = self.net_now;
-                self.final_flush(console, cycle);
+                // The first cycle at which it held (the network may have
+                // jumped past it to a tile's clock); what tiles did at it
+                // or later is not part of the run ([`run`] replays it to
+                // there).
+                let cycle = self.stall_bound();
+                debug_assert!(cycle <= self.net_now);
+                self.final_flush(console, cycle.saturating_sub(1));
                 break (
                     RunEnd::Deadlock(Box::new(
                         self.deadlock_report(cycle, report::Stuck::Spinning),
@@ -533,6 +547,40 @@ pub fn run(
     let dump = options.dump.clone();
     let mut machine = Machine::new(config, program, options)?;
     let mut result = machine.run(console);
+    if let RunEnd::Deadlock(d) = &result.end
+        && d.stuck == Stuck::Spinning
+    {
+        // Found where the network's clock stood, while tiles may have run
+        // past it (optimistically, or within their horizons): the report
+        // and the statistics are of the run replayed with every tile
+        // stopped before that cycle, as in lockstep.
+        let cycle = d.state.cycle;
+        if machine.ran_past(cycle) {
+            let mut replay = Machine::new(
+                config,
+                program,
+                RunOptions {
+                    trace: None,
+                    raw_output,
+                    fault_trace_lines: 0,
+                    lockstep,
+                    visit_order,
+                    timeline: None,
+                    monitor: None,
+                    dump,
+                },
+            )?;
+            replay.replay = Some(cycle);
+            let again = replay.run(&mut NullConsole);
+            debug_assert!(
+                matches!(&again.end, RunEnd::Deadlock(a) if a.stuck == Stuck::Spinning && a.state.cycle == cycle),
+                "the replay ends as the run: {:?}",
+                again.end
+            );
+            result = again;
+        }
+        return Ok(result);
+    }
     let halt = match &result.end {
         RunEnd::Exit(_) | RunEnd::Fault(_) => Some(result.stats.total_cycles),
         _ => None,
