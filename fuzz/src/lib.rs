@@ -1,9 +1,11 @@
-//! What the fuzz targets share: the messaging-program generator
+//! The fuzz targets' bodies ([`targets`]; libFuzzer's entry points are in
+//! `fuzz_targets/`) and what they share: the messaging-program generator
 //! ([`generate`]) and the checks of a run ([`check_stats`],
-//! [`differential`]). The targets are in `fuzz_targets/`; how to run them
-//! is in docs/fuzzing.md (`fuzz/run` runs them).
+//! [`differential`]). How to run them is in docs/fuzzing.md (`fuzz/run`
+//! runs them).
 
 pub mod generate;
+pub mod targets;
 
 use emu::snapshot::{SnapshotOptions, SnapshotRun};
 use emu::{CapturedConsole, Config, ConfigBuilder, Program, RunEnd, RunOptions, RunResult, Stats};
@@ -211,6 +213,7 @@ mod tests {
                 RunEnd::Fault(_) => "fault",
                 RunEnd::CycleLimit(_) => "limit",
                 RunEnd::Deadlock(_) => "deadlock",
+                RunEnd::Interrupted(_) => "interrupted",
             };
             *ends.entry(kind).or_insert(0) += 1;
         }

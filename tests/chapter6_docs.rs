@@ -1,0 +1,176 @@
+//! docs/chapter6.md's three-column table against the sweeps it cites: every
+//! committed run of `docs/chapter6/sweep.csv` (our default model) and
+//! `docs/chapter6/thesis/sweep.csv` (the thesis profile) is checked `ok` and
+//! ended normally, and every "P% at N" of the table's two columns of ours is
+//! the improvement those runs' cycles give (the first of a cell the peak over
+//! the runs on more than one tile, one in brackets the improvement at that
+//! tile count).
+//! So the figures a reader quotes cannot drift from the data committed
+//! beside them.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The seven stressmarks in the table's row order, by the sweep's names.
+const ROWS: [&str; 7] = [
+    "neighborhood-7",
+    "neighborhood-11",
+    "neighborhood-15",
+    "matrix",
+    "transitive",
+    "lu-ready",
+    "lu-rendezvous",
+];
+
+fn read(relative: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Cycles by (stressmark, design, tiles) of a sweep.csv, after checking
+/// every row's end and check.
+fn cycles(relative: &str) -> BTreeMap<(String, String, u32), u64> {
+    let text = read(relative);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("{relative}: no column {name}"))
+    };
+    let (name, design, tiles, queue, cyc, end, check) = (
+        col("stressmark"),
+        col("design"),
+        col("tiles"),
+        col("queue_flits"),
+        col("cycles"),
+        col("end"),
+        col("check"),
+    );
+    let mut out = BTreeMap::new();
+    for (i, line) in lines.enumerate() {
+        // `results`, the last column, is free text: only the columns before it are read.
+        let f: Vec<&str> = line.splitn(header.len(), ',').collect();
+        assert_eq!(
+            f[end],
+            "all_threads_ended",
+            "{relative} row {}: {line}",
+            i + 2
+        );
+        assert_eq!(f[check], "ok", "{relative} row {}: {line}", i + 2);
+        if !f[queue].is_empty() {
+            continue;
+        }
+        let key = (
+            f[name].trim_end_matches("-literal").to_string(),
+            f[design].to_string(),
+            f[tiles].parse().expect("tiles"),
+        );
+        out.insert(key, f[cyc].parse().expect("cycles"));
+    }
+    out
+}
+
+/// Improvement of send-and-receive over active messages at each tile count.
+fn improvements(runs: &BTreeMap<(String, String, u32), u64>, stressmark: &str) -> Vec<(u32, f64)> {
+    let mut out = Vec::new();
+    for ((name, design, tiles), am) in runs {
+        if name != stressmark || design != "original" {
+            continue;
+        }
+        let sr = runs[&(name.clone(), "modified".to_string(), *tiles)];
+        out.push((*tiles, 100.0 * (*am as f64 - sr as f64) / *am as f64));
+    }
+    assert!(!out.is_empty(), "no runs of {stressmark}");
+    out
+}
+
+/// "P% at N" pairs of a table cell, in order.
+fn figures(cell: &str) -> Vec<(f64, u32)> {
+    let words: Vec<&str> = cell.split_whitespace().collect();
+    let mut out = Vec::new();
+    for w in words.windows(3) {
+        if w[1] == "at"
+            && let (Some(p), Ok(n)) = (
+                w[0].trim_start_matches('(').strip_suffix('%'),
+                w[2].trim_end_matches(')').parse::<u32>(),
+            )
+        {
+            out.push((p.parse().expect("a percentage"), n));
+        }
+    }
+    out
+}
+
+fn check_column(doc_rows: &[Vec<String>], column: usize, relative: &str) {
+    let runs = cycles(relative);
+    for (row, stressmark) in doc_rows.iter().zip(ROWS) {
+        let cell = &row[column];
+        let got = figures(cell);
+        assert!(!got.is_empty(), "{stressmark}: no figure in '{cell}'");
+        let imps = improvements(&runs, stressmark);
+        // The peak is over the runs on more than one tile, as the sweep takes it.
+        let peak = imps
+            .iter()
+            .filter(|(t, _)| *t > 1)
+            .fold(None::<(u32, f64)>, |best, &(t, p)| match best {
+                Some((_, b)) if b >= p => best,
+                _ => Some((t, p)),
+            })
+            .expect("a peak");
+        let (p0, t0) = got[0];
+        assert_eq!(
+            (format!("{p0:.2}"), t0),
+            (format!("{:.2}", peak.1), peak.0),
+            "{stressmark}: the table's peak '{cell}' is not {relative}'s"
+        );
+        for &(p, t) in &got[1..] {
+            let at = imps
+                .iter()
+                .find(|(tiles, _)| *tiles == t)
+                .unwrap_or_else(|| panic!("{stressmark}: no run at {t} tiles in {relative}"));
+            assert_eq!(
+                format!("{p:.2}"),
+                format!("{:.2}", at.1),
+                "{stressmark} at {t} tiles: '{cell}' against {relative}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_three_columns_are_the_committed_sweeps() {
+    let doc = read("docs/chapter6.md");
+    let start = doc.find("## The three columns").expect("the section");
+    let rows: Vec<Vec<String>> = doc[start..]
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains('%'))
+        .take(ROWS.len())
+        .map(|l| l.split('|').map(|c| c.trim().to_string()).collect())
+        .collect();
+    assert_eq!(rows.len(), ROWS.len(), "the table's seven rows");
+    // Cells: ["", stressmark, thesis, default model, thesis profile, ""].
+    check_column(&rows, 3, "docs/chapter6/sweep.csv");
+    check_column(&rows, 4, "docs/chapter6/thesis/sweep.csv");
+}
+
+#[test]
+fn a_misquoted_figure_is_caught() {
+    assert_eq!(
+        figures("20.78% at 64 (13.01% at 16)"),
+        vec![(20.78, 64), (13.01, 16)]
+    );
+    assert_eq!(
+        figures("-0.00% at 2 (-1.23% at 64)"),
+        vec![(-0.0, 2), (-1.23, 64)]
+    );
+    let runs = cycles("docs/chapter6/sweep.csv");
+    let imps = improvements(&runs, "matrix");
+    let at64 = imps.iter().find(|(t, _)| *t == 64).expect("64 tiles").1;
+    assert_ne!(
+        format!("{at64:.2}"),
+        "9.94",
+        "a figure one hundredth off must not match"
+    );
+}
