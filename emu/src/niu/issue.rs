@@ -258,6 +258,7 @@ impl Niu {
                 self.open[c] = Some(OpenMessage { ty: ty.ty, body: 0 });
                 if original {
                     self.owner = Some(c);
+                    self.wake_check = true;
                 }
                 NiuOutcome::Done(None)
             }
@@ -354,6 +355,7 @@ impl Niu {
             self.open[c] = None;
             if self.owner == Some(c) {
                 self.owner = None;
+                self.wake_check = true;
             }
         } else {
             self.open[c] = Some(OpenMessage {

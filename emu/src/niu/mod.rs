@@ -369,6 +369,10 @@ pub struct Niu {
     pub(crate) releasing: u32,
     /// Contexts suspended on the NIU and what they wait for.
     pub(crate) waiting: Vec<(usize, Wait)>,
+    /// Whether anything a waiting context may wait for (queues, the copy,
+    /// the queue's owner, the tables, the waiting list) changed since the
+    /// last wake-up check: the check is skipped while nothing did.
+    pub(crate) wake_check: bool,
     /// Effects for the tile, in the order they happened.
     pub(crate) effects: Vec<Effect>,
     /// Counters.
@@ -437,6 +441,7 @@ impl Niu {
             reserved: 0,
             releasing: 0,
             waiting: Vec::new(),
+            wake_check: false,
             effects: Vec::new(),
             counters: NiuCounters::default(),
             flows: None,
@@ -498,6 +503,7 @@ impl Niu {
         event: SendEvent,
     ) -> Result<SendStep, TableFull> {
         let step = self.send.apply(id, event);
+        self.wake_check = true;
         if let Ok(SendStep::To(_)) = step {
             self.trace_send(now, id);
         }
@@ -514,6 +520,7 @@ impl Niu {
         event: ReceiveEvent,
     ) -> Result<(ReceiveStep, Option<ReceiveEntry>), TableFull> {
         let r = self.recv.apply(id, event);
+        self.wake_check = true;
         if let Ok((ReceiveStep::To(_) | ReceiveStep::Answer(_), _)) = r {
             self.trace_receive(now, id);
         }
@@ -558,6 +565,7 @@ impl Niu {
 
     /// Records queue `q`'s entries and streams after it changed.
     pub(crate) fn queue_changed(&mut self, q: usize) {
+        self.wake_check = true;
         let bit = 1 << q;
         if self.queues[q].is_empty() {
             self.filled &= !bit;

@@ -75,11 +75,12 @@ impl Niu {
             let Some(f) = net.peek_ejected(self.node, vc as u8).copied() else {
                 continue;
             };
-            let info = *net.packet(f.packet);
+            let src = net.packet(f.packet).src;
             let delivery = self.delivery_on(vc);
-            match self.take(now, vc, f, info.src, view) {
+            match self.take(now, vc, f, src, view) {
                 Ok(()) => {
                     self.rx_changed(vc);
+                    let info = net.packet(f.packet);
                     if f.is_first() {
                         self.rx_head[vc] = HeadSeen {
                             ty: Head::decode(f.flit.payload).map(|h| h.ty),
@@ -89,9 +90,10 @@ impl Niu {
                         };
                     }
                     if f.is_last() {
+                        let flow = info.flow;
                         self.message_taken(vc, now, info.tail_injected);
                         if let Some(what) = delivery {
-                            self.flow_received(now, info.flow, what);
+                            self.flow_received(now, flow, what);
                         }
                     }
                     net.take_ejected(self.node, vc as u8, now);
@@ -162,6 +164,32 @@ impl Niu {
         let kind = f.flit.kind();
         let payload = f.flit.payload;
         let ends = kind == FlitKind::Tail;
+        // A data word within a message (most flits): stored, and the
+        // address moves on, in place.
+        if !ends
+            && let Rx::Data { addr, stride, .. }
+            | Rx::DataOrig {
+                addr: Some(addr),
+                stride,
+                ..
+            } = self.rx[vc]
+        {
+            if now < self.rx_dma_free {
+                return Err(Blocked::Dma);
+            }
+            if self.dma_store(now, addr, payload, from) {
+                match &mut self.rx[vc] {
+                    Rx::Data { addr, .. }
+                    | Rx::DataOrig {
+                        addr: Some(addr), ..
+                    } => *addr = addr.wrapping_add(stride.wrapping_mul(4)),
+                    _ => unreachable!("matched above"),
+                }
+            } else {
+                self.rx[vc] = Rx::Discard;
+            }
+            return Ok(());
+        }
         match self.rx[vc].clone() {
             Rx::Idle => {
                 let Some(head) = (kind == FlitKind::Head)

@@ -56,6 +56,7 @@ impl Niu {
                     what: TileEffect::Fault(cause),
                 });
                 self.copier = None;
+                self.wake_check = true;
                 return;
             }
         };
@@ -70,6 +71,7 @@ impl Niu {
         cp.addr = cp.addr.wrapping_add(cp.stride.wrapping_mul(4));
         cp.count -= 1;
         self.copier = (cp.count > 0).then_some(cp);
+        self.wake_check |= self.copier.is_none();
     }
 
     /// Modified NIU: queues whose front became a head go ready (thread,

@@ -47,6 +47,7 @@ impl Niu {
         };
         self.waiting.retain(|(x, _)| *x != c);
         self.waiting.push((c, wait));
+        self.wake_check = true;
         NiuOutcome::Suspend(cause)
     }
 
@@ -84,6 +85,14 @@ impl Niu {
 
     /// Wakes (from cycle `at`) every waiting context that can proceed.
     pub(crate) fn wake_ready(&mut self, at: u64) {
+        if !std::mem::take(&mut self.wake_check) {
+            debug_assert!(
+                self.waiting.iter().all(|&(c, w)| !self.can_proceed(c, w)),
+                "NIU {}: a waiting context can proceed, and nothing it waits for changed",
+                self.node
+            );
+            return;
+        }
         if self.waiting.is_empty() {
             return;
         }

@@ -40,16 +40,15 @@ impl Tile {
         cp.output_len = self.output_taken + self.output.len();
         cp.trace_len = self.trace_taken + self.trace.len();
         self.checkpoint = Some(cp);
+        self.checkpoint_at = self.sched.now;
         self.sites_undo.clear();
         self.memory.begin_undo();
     }
 
     /// The cycle of the checkpoint, while an optimistic run is unconfirmed.
+    #[inline]
     pub fn checkpoint_cycle(&self) -> Option<u64> {
-        self.checkpoint
-            .as_ref()
-            .filter(|_| self.memory.undo_active())
-            .map(|c| c.sched.now)
+        self.memory.undo_active().then_some(self.checkpoint_at)
     }
 
     /// Confirms the optimistic run: nothing can change it any more.

@@ -207,6 +207,9 @@ pub struct Tile {
     sites_undo: Vec<(usize, [u64; 2])>,
     /// The state before an optimistic run, while it is not confirmed.
     checkpoint: Option<Box<Checkpoint>>,
+    /// The clock at the checkpoint (its copy, beside the tile's hot fields:
+    /// the global loop asks for it for every tile in every round).
+    checkpoint_at: u64,
     /// Output events and trace records taken out so far (the checkpoint
     /// counts from the start).
     output_taken: usize,
@@ -246,6 +249,7 @@ impl Tile {
             last_site: 0,
             sites_undo: Vec::new(),
             checkpoint: None,
+            checkpoint_at: 0,
             output_taken: 0,
             trace_taken: 0,
         }
