@@ -547,6 +547,25 @@ pub fn run(
     let dump = options.dump.clone();
     let mut machine = Machine::new(config, program, options)?;
     let mut result = machine.run(console);
+    // The same run again, every tile stopped before `cycle`, tracing as asked.
+    let replay_to = |cycle: u64, trace: Option<TraceOptions>| -> Result<Machine, LoadError> {
+        let mut replay = Machine::new(
+            config,
+            program,
+            RunOptions {
+                trace,
+                raw_output,
+                fault_trace_lines: 0,
+                lockstep,
+                visit_order,
+                timeline: None,
+                monitor: None,
+                dump: dump.clone(),
+            },
+        )?;
+        replay.replay = Some(cycle);
+        Ok(replay)
+    };
     if let RunEnd::Deadlock(d) = &result.end
         && d.stuck == Stuck::Spinning
     {
@@ -556,22 +575,7 @@ pub fn run(
         // stopped before that cycle, as in lockstep.
         let cycle = d.state.cycle;
         if machine.ran_past(cycle) {
-            let mut replay = Machine::new(
-                config,
-                program,
-                RunOptions {
-                    trace: None,
-                    raw_output,
-                    fault_trace_lines: 0,
-                    lockstep,
-                    visit_order,
-                    timeline: None,
-                    monitor: None,
-                    dump,
-                },
-            )?;
-            replay.replay = Some(cycle);
-            let again = replay.run(&mut NullConsole);
+            let again = replay_to(cycle, None)?.run(&mut NullConsole);
             debug_assert!(
                 matches!(&again.end, RunEnd::Deadlock(a) if a.stuck == Stuck::Spinning && a.state.cycle == cycle),
                 "the replay ends as the run: {:?}",
@@ -613,21 +617,7 @@ pub fn run(
     // Every tile stops before the halt's cycle (an exit's cycle is the one
     // after its call; a fault's instruction issues then and does not
     // retire), and the statistics end there.
-    let mut replay = Machine::new(
-        config,
-        program,
-        RunOptions {
-            trace,
-            raw_output,
-            fault_trace_lines: 0,
-            lockstep,
-            visit_order,
-            timeline: None,
-            monitor: None,
-            dump,
-        },
-    )?;
-    replay.replay = Some(cycle);
+    let mut replay = replay_to(cycle, trace)?;
     let again = replay.run(&mut NullConsole);
     debug_assert_eq!(again.stats.total_cycles, cycle);
     debug_assert_eq!(again.end, {
