@@ -36,6 +36,7 @@ use isa_spec::{Executes, Inst, NiuOp, Opcode, SendType};
 
 use super::queue::{Copier, Entry};
 use super::tables::{ReceiveEvent, ReceiveState, ReceiveStep, SendEvent, SendState, SendStep};
+use super::wait::Changed;
 use super::{ControlMessage, Niu, NiuOutcome, OpenMessage, Wait};
 use crate::config::{NiuDesign, WaitMode};
 use crate::fault::FaultCause;
@@ -258,7 +259,7 @@ impl Niu {
                 self.open[c] = Some(OpenMessage { ty: ty.ty, body: 0 });
                 if original {
                     self.owner = Some(c);
-                    self.wake_check = true;
+                    self.changed |= Changed::FREE;
                 }
                 NiuOutcome::Done(None)
             }
@@ -355,7 +356,7 @@ impl Niu {
             self.open[c] = None;
             if self.owner == Some(c) {
                 self.owner = None;
-                self.wake_check = true;
+                self.changed |= Changed::FREE;
             }
         } else {
             self.open[c] = Some(OpenMessage {

@@ -53,7 +53,7 @@ use tables::{
     SendTable, TableFull,
 };
 use transmit::Holder;
-use wait::Wait;
+use wait::{Changed, Wait};
 
 /// What the NIU made of a messaging instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -369,10 +369,12 @@ pub struct Niu {
     pub(crate) releasing: u32,
     /// Contexts suspended on the NIU and what they wait for.
     pub(crate) waiting: Vec<(usize, Wait)>,
-    /// Whether anything a waiting context may wait for (queues, the copy,
-    /// the queue's owner, the tables, the waiting list) changed since the
-    /// last wake-up check: the check is skipped while nothing did.
-    pub(crate) wake_check: bool,
+    /// What a waiting context may wait for that changed since the last
+    /// wake-up check, by kind ([`wait::Changed`]: room in a queue, the copy
+    /// or the queue's owner, the send table, the receive table, the waiting
+    /// list): the check looks only at the contexts whose wait is of a kind
+    /// that changed.
+    pub(crate) changed: u8,
     /// Effects for the tile, in the order they happened.
     pub(crate) effects: Vec<Effect>,
     /// Counters.
@@ -441,7 +443,7 @@ impl Niu {
             reserved: 0,
             releasing: 0,
             waiting: Vec::new(),
-            wake_check: false,
+            changed: 0,
             effects: Vec::new(),
             counters: NiuCounters::default(),
             flows: None,
@@ -503,7 +505,7 @@ impl Niu {
         event: SendEvent,
     ) -> Result<SendStep, TableFull> {
         let step = self.send.apply(id, event);
-        self.wake_check = true;
+        self.changed |= Changed::SEND;
         if let Ok(SendStep::To(_)) = step {
             self.trace_send(now, id);
         }
@@ -520,7 +522,7 @@ impl Niu {
         event: ReceiveEvent,
     ) -> Result<(ReceiveStep, Option<ReceiveEntry>), TableFull> {
         let r = self.recv.apply(id, event);
-        self.wake_check = true;
+        self.changed |= Changed::RECEIVE;
         if let Ok((ReceiveStep::To(_) | ReceiveStep::Answer(_), _)) = r {
             self.trace_receive(now, id);
         }
@@ -565,7 +567,6 @@ impl Niu {
 
     /// Records queue `q`'s entries and streams after it changed.
     pub(crate) fn queue_changed(&mut self, q: usize) {
-        self.wake_check = true;
         let bit = 1 << q;
         if self.queues[q].is_empty() {
             self.filled &= !bit;

@@ -6,6 +6,7 @@ use isa_spec::msg::{Flit, FlitKind, Head, MessageType};
 
 use super::queue::Entry;
 use super::tables::{QueueEvent, QueueState, QueueStep, SendEvent};
+use super::wait::Changed;
 use super::{ControlMessage, Effect, Niu, TileEffect, TileView, class_of};
 use crate::config::NiuDesign;
 use crate::network::flit::{NetFlit, PacketId};
@@ -56,7 +57,7 @@ impl Niu {
                     what: TileEffect::Fault(cause),
                 });
                 self.copier = None;
-                self.wake_check = true;
+                self.changed |= Changed::FREE;
                 return;
             }
         };
@@ -71,7 +72,9 @@ impl Niu {
         cp.addr = cp.addr.wrapping_add(cp.stride.wrapping_mul(4));
         cp.count -= 1;
         self.copier = (cp.count > 0).then_some(cp);
-        self.wake_check |= self.copier.is_none();
+        if self.copier.is_none() {
+            self.changed |= Changed::FREE;
+        }
     }
 
     /// Modified NIU: queues whose front became a head go ready (thread,
@@ -274,11 +277,13 @@ impl Niu {
             match entry {
                 Entry::Stream { count: 1, .. } => {
                     self.queues[q].pop();
+                    self.changed |= Changed::ROOM;
                 }
                 _ => self.queues[q].advance_stream(),
             }
         } else {
             self.queues[q].pop();
+            self.changed |= Changed::ROOM;
         }
         self.queue_changed(q);
         if flit.kind() == FlitKind::Tail {

@@ -29,6 +29,42 @@ pub(crate) enum Wait {
     Port,
 }
 
+/// Kinds of change a waiting context may wait for, as bits of
+/// `Niu::changed`: a wake-up check looks only at the contexts whose wait is
+/// of a kind that changed since the last check (the others could not
+/// proceed then, and nothing they wait for moved since).
+pub(crate) struct Changed;
+
+impl Changed {
+    /// A transmission queue gave up slots (an entry left it; entries that
+    /// come in only take room).
+    pub const ROOM: u8 = 1;
+    /// The original NIU's copy ended, or its queue's owner changed.
+    pub const FREE: u8 = 2;
+    /// The send table.
+    pub const SEND: u8 = 4;
+    /// The receive table.
+    pub const RECEIVE: u8 = 8;
+    /// The waiting list (a context suspended): every wait is looked at.
+    pub const WAITING: u8 = 16;
+    /// Every kind.
+    pub const ALL: u8 = 31;
+}
+
+impl Wait {
+    /// The kinds of change that can let it proceed.
+    fn changed_by(self) -> u8 {
+        match self {
+            Wait::QueueRoom => Changed::ROOM,
+            Wait::QueueFree => Changed::FREE,
+            Wait::Send(..) | Wait::SendRoom => Changed::SEND,
+            Wait::Receive(..) | Wait::ReceiveRoom => Changed::RECEIVE,
+            // Another context's wait for room, in the waiting list.
+            Wait::Port => Changed::WAITING,
+        }
+    }
+}
+
 impl Niu {
     /// Contexts suspended on the NIU.
     pub fn waiting_contexts(&self) -> impl Iterator<Item = usize> + '_ {
@@ -47,7 +83,7 @@ impl Niu {
         };
         self.waiting.retain(|(x, _)| *x != c);
         self.waiting.push((c, wait));
-        self.wake_check = true;
+        self.changed |= Changed::WAITING;
         NiuOutcome::Suspend(cause)
     }
 
@@ -84,8 +120,10 @@ impl Niu {
     }
 
     /// Wakes (from cycle `at`) every waiting context that can proceed.
+    #[inline]
     pub(crate) fn wake_ready(&mut self, at: u64) {
-        if !std::mem::take(&mut self.wake_check) {
+        let changed = std::mem::take(&mut self.changed);
+        if changed == 0 || self.waiting.is_empty() {
             debug_assert!(
                 self.waiting.iter().all(|&(c, w)| !self.can_proceed(c, w)),
                 "NIU {}: a waiting context can proceed, and nothing it waits for changed",
@@ -93,12 +131,26 @@ impl Niu {
             );
             return;
         }
-        if self.waiting.is_empty() {
-            return;
+        self.wake_changed(at, changed);
+    }
+
+    /// [`Niu::wake_ready`] once something of kinds `changed` changed.
+    fn wake_changed(&mut self, at: u64, mut changed: u8) {
+        if changed & Changed::WAITING != 0 {
+            changed = Changed::ALL;
         }
         let mut k = 0;
         while k < self.waiting.len() {
             let (c, w) = self.waiting[k];
+            if w.changed_by() & changed == 0 {
+                debug_assert!(
+                    !self.can_proceed(c, w),
+                    "NIU {}: context {c} can proceed ({w:?}), and nothing it waits for changed",
+                    self.node
+                );
+                k += 1;
+                continue;
+            }
             if self.can_proceed(c, w) {
                 // A context that held the port frees the contexts waiting
                 // for it, which may be earlier in the list.
@@ -113,6 +165,7 @@ impl Niu {
                 });
                 self.event(at - 1, NiuEventKind::Woken { context: c });
                 if rescan {
+                    changed = Changed::ALL;
                     k = 0;
                 }
             } else {
