@@ -262,7 +262,7 @@ impl Fabric {
     /// Router `node` sends flit `w` through its switch at `now`, from input
     /// `(port, VC)` to output `(port, VC)`: the credit of the slot it left
     /// goes upstream, the flit onto the link.
-    #[inline]
+    #[inline(always)]
     pub fn send(&mut self, now: u64, node: u32, from: (usize, u8), to: (usize, u8), w: Word) {
         self.last_move = now;
         self.counters.buffered += now as i64;

@@ -530,7 +530,7 @@ impl Network {
         self.now = now + 1;
     }
 
-    #[inline]
+    #[inline(always)]
     fn step_router<const W: usize>(&mut self, router: &mut Router<W>, now: u64) {
         self.fabric.counters.router_steps += 1;
         router.step(now, &mut self.fabric);

@@ -363,7 +363,10 @@ impl<const W: usize> Router<W> {
     ) -> usize {
         let vcs = self.vcs;
         let stalls = &mut fabric.counters.stalls;
+        // Requests as bits `input port * PORTS + output port`, and as
+        // the allocator takes them.
         let mut wanted = 0u32;
+        let mut requests = [0u8; PORTS];
         let mut m = self.occupied.and(&self.holding);
         while let Some(i) = m.pop() {
             let v = &self.inputs[i];
@@ -378,6 +381,7 @@ impl<const W: usize> Router<W> {
             let slot = port as usize * PORTS + v.out_port as usize;
             if wanted & (1 << slot) == 0 {
                 wanted |= 1 << slot;
+                requests[port as usize] |= 1 << v.out_port;
                 self.sw_vc[slot] = vc as u16;
             } else {
                 stalls[StallCause::SwitchConflict as usize] += 1;
@@ -404,13 +408,6 @@ impl<const W: usize> Router<W> {
             self.sw_alloc.grant_single(grants[0].0, grants[0].1);
             1
         } else {
-            let mut requests = [0u8; PORTS];
-            let mut w = wanted;
-            while w != 0 {
-                let slot = w.trailing_zeros() as usize;
-                w &= w - 1;
-                requests[slot / PORTS] |= 1 << (slot % PORTS);
-            }
             self.sw_alloc.allocate(&requests, grants)
         };
         stalls[StallCause::SwitchConflict as usize] +=
@@ -432,7 +429,7 @@ impl<const W: usize> Router<W> {
 
     /// The front flit of VC `vc` of input port `in_port` crosses the
     /// switch to `out_port` (see [`Router::switch_traversal`]).
-    #[inline]
+    #[inline(always)]
     fn traverse(
         &mut self,
         in_port: usize,

@@ -160,6 +160,7 @@ impl Network {
 
     /// Terminal `node` injects `flit` on local VC `vc` at cycle `now` (after
     /// [`Network::step`] of `now`). A head takes the VC until its tail.
+    #[inline(always)]
     pub fn inject(&mut self, node: u32, vc: u8, mut flit: NetFlit, now: u64) {
         let f = &mut self.fabric;
         let packet = flit.packet as usize;
@@ -231,6 +232,7 @@ impl Network {
     /// Terminal `node` takes the front flit of ejection buffer `vc` at cycle
     /// `now`, returning its credit to the router. After a tail the
     /// packet's record is released (read it before).
+    #[inline(always)]
     pub fn take_ejected(&mut self, node: u32, vc: u8, now: u64) -> Option<NetFlit> {
         let n = node as usize;
         let w = self.terminals.pop(n, vc as usize)?;
