@@ -7,7 +7,10 @@
 use std::fmt;
 use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
 
 use crate::source::{Context, ContextKind, CtxId, SourceMap, Span};
 
@@ -79,10 +82,82 @@ impl Diag {
 struct Report {
     message: String,
     severity: miette::Severity,
-    source: NamedSource<String>,
+    source: FileView,
     labels: Vec<LabeledSpan>,
     help: Option<String>,
     related: Vec<Report>,
+}
+
+/// One source file as miette reads it. miette finds a span's lines by
+/// scanning the text from its start, and would need the text copied for
+/// each diagnostic: here it scans only a window of whole lines around the
+/// span, found with the file's line index, and the line numbers are moved
+/// back (a file with thousands of errors renders in time linear in their
+/// number, not in their number times the file's size). The window has a
+/// line more each side than miette shows, so that what it shows is the
+/// same; a text with a lone carriage return (which miette counts as a line
+/// break and the index does not) is read whole.
+#[derive(Debug)]
+struct FileView {
+    sources: Arc<SourceMap>,
+    /// `None`: no source (a note without a place).
+    file: Option<u32>,
+}
+
+impl SourceCode for FileView {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let Some(file) = self.file else {
+            return "".read_span(span, before, after);
+        };
+        let f = self.sources.file(file);
+        let text: &'a str = &f.text;
+        let whole = || -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+            let c = text.read_span(span, before, after)?;
+            Ok(Box::new(MietteSpanContents::new_named(
+                f.name.clone(),
+                c.data(),
+                *c.span(),
+                c.line(),
+                c.column(),
+                c.line_count(),
+            )))
+        };
+        if text.contains('\r') {
+            return whole();
+        }
+        let (start, end) = (span.offset(), span.offset() + span.len());
+        let first = self
+            .sources
+            .line_of(file, start.min(u32::MAX as usize) as u32)
+            .saturating_sub(before + 1);
+        let last = self
+            .sources
+            .line_of(file, end.min(u32::MAX as usize) as u32);
+        let from = self.sources.line_start(file, first);
+        let to = self.sources.line_start(file, last + after + 2);
+        if start < from || end > to {
+            return whole();
+        }
+        let window = &text[from..to];
+        let c = window.read_span(
+            &SourceSpan::new((start - from).into(), span.len()),
+            before,
+            after,
+        )?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            f.name.clone(),
+            c.data(),
+            SourceSpan::new((c.span().offset() + from).into(), c.span().len()),
+            c.line() + first,
+            c.column(),
+            c.line_count() + first,
+        )))
+    }
 }
 
 impl fmt::Display for Report {
@@ -117,13 +192,15 @@ impl Diagnostic for Report {
     }
 }
 
-fn note(sources: &SourceMap, span: Span, message: String, label: String) -> Report {
+fn note(sources: &Arc<SourceMap>, span: Span, message: String, label: String) -> Report {
     let span = sources.resolve(span);
-    let file = sources.file(span.file);
     Report {
         message,
         severity: miette::Severity::Advice,
-        source: NamedSource::new(file.name.clone(), file.text.to_string()),
+        source: FileView {
+            sources: sources.clone(),
+            file: Some(span.file),
+        },
         labels: vec![LabeledSpan::new_with_span(
             Some(label),
             (span.start as usize, (span.end - span.start) as usize),
@@ -133,9 +210,8 @@ fn note(sources: &SourceMap, span: Span, message: String, label: String) -> Repo
     }
 }
 
-fn report(sources: &SourceMap, contexts: &[Context], diag: &Diag) -> Report {
+fn report(sources: &Arc<SourceMap>, contexts: &[Context], diag: &Diag) -> Report {
     let span = sources.resolve(diag.span);
-    let file = sources.file(span.file);
     let mut related: Vec<Report> = diag
         .notes
         .iter()
@@ -162,7 +238,10 @@ fn report(sources: &SourceMap, contexts: &[Context], diag: &Diag) -> Report {
             related.push(Report {
                 message: format!("... {elided} more levels of expansion ..."),
                 severity: miette::Severity::Advice,
-                source: NamedSource::new(String::new(), String::new()),
+                source: FileView {
+                    sources: sources.clone(),
+                    file: None,
+                },
                 labels: Vec::new(),
                 help: None,
                 related: Vec::new(),
@@ -188,7 +267,10 @@ fn report(sources: &SourceMap, contexts: &[Context], diag: &Diag) -> Report {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
         },
-        source: NamedSource::new(file.name.clone(), file.text.to_string()),
+        source: FileView {
+            sources: sources.clone(),
+            file: Some(span.file),
+        },
         labels: vec![LabeledSpan::new_primary_with_span(
             Some(diag.label.clone()),
             (span.start as usize, (span.end - span.start) as usize),
@@ -297,3 +379,41 @@ impl fmt::Display for Diagnostics {
 }
 
 impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use miette::NamedSource;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The window gives miette exactly what it reads from the whole
+        /// text: the same lines, span, line, column and line count, for
+        /// any span and number of context lines.
+        #[test]
+        fn window_reads_as_the_whole_text(
+            text in "([a-z ;]{0,7}\n?){0,40}|([a-z ;]{0,7}(\n|\r\n|\r)?){0,20}",
+            at in 0usize..400,
+            len in 0usize..30,
+            before in 0usize..4,
+            after in 0usize..4,
+        ) {
+            let mut map = SourceMap::default();
+            let file = map.add_real("t.s".to_string(), Arc::from(text.as_str()));
+            let view = FileView { sources: Arc::new(map), file: Some(file) };
+            let whole = NamedSource::new("t.s", text.clone());
+            let start = at.min(text.len());
+            let span = SourceSpan::new(start.into(), len.min(text.len() - start));
+            let (a, b) = (view.read_span(&span, before, after), whole.read_span(&span, before, after));
+            match (a, b) {
+                (Ok(a), Ok(b)) => {
+                    prop_assert_eq!(a.data(), b.data());
+                    prop_assert_eq!(a.span(), b.span());
+                    prop_assert_eq!((a.line(), a.column(), a.line_count()), (b.line(), b.column(), b.line_count()));
+                    prop_assert_eq!(a.name(), b.name());
+                }
+                (a, b) => prop_assert_eq!(a.is_ok(), b.is_ok()),
+            }
+        }
+    }
+}

@@ -164,13 +164,27 @@ impl SourceMap {
         }
     }
 
+    /// 0-based line of a byte offset (lines end at `\n`).
+    pub fn line_of(&self, file: u32, offset: u32) -> usize {
+        self.file(file)
+            .line_starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
+    }
+
+    /// Byte offset where 0-based `line` starts; the text's length past the
+    /// last line.
+    pub fn line_start(&self, file: u32, line: usize) -> usize {
+        let f = self.file(file);
+        f.line_starts
+            .get(line)
+            .map_or(f.text.len(), |&s| s as usize)
+    }
+
     /// 1-based line and column of a byte offset.
     pub fn line_col(&self, file: u32, offset: u32) -> (usize, usize) {
         let f = self.file(file);
-        let line = f
-            .line_starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1);
+        let line = self.line_of(file, offset);
         let start = f.line_starts[line] as usize;
         let col = f.text[start..(offset as usize).min(f.text.len())]
             .chars()

@@ -123,21 +123,86 @@ pub(crate) fn is_ident_char(c: u8) -> bool {
 
 /// The nearest name to `name` among `candidates`, if close enough, by the
 /// edit distance with transpositions of adjacent characters (strsim's
-/// optimal string alignment: the restricted Damerau-Levenshtein distance,
-/// which needs no allocation). Candidates whose length alone puts them too
-/// far are passed over before the distance is computed (it is at least the
-/// difference in length): a program full of unknown names against many
-/// labels stays fast.
+/// optimal string alignment: the restricted Damerau-Levenshtein distance).
+/// Candidates that two cheap lower bounds of that distance already put too
+/// far are passed over before it is computed: the difference in length,
+/// and for ASCII names the bag distance (characters one has and the other
+/// lacks, counted with repeats; an insertion, deletion or substitution
+/// changes it by at most one, a transposition not at all). A program full
+/// of unknown names against hundreds of mnemonics or labels stays fast.
 pub(crate) fn nearest<'a>(
     name: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let len = name.chars().count();
     let most = 2.max(name.len() / 3);
+    let mut counts = [0i16; 128];
+    let ascii = name.is_ascii();
+    if ascii {
+        for b in name.bytes() {
+            counts[b as usize] += 1;
+        }
+    }
+    let bag_close = |c: &str| {
+        if !ascii || !c.is_ascii() {
+            return true;
+        }
+        let mut left = counts;
+        // `name`'s characters not matched in `c`, and `c`'s not in `name`.
+        let (mut only_name, mut only_c) = (name.len(), 0usize);
+        for b in c.bytes() {
+            let n = &mut left[b as usize];
+            if *n > 0 {
+                only_name -= 1;
+            } else {
+                only_c += 1;
+            }
+            *n -= 1;
+        }
+        only_name.max(only_c) <= most
+    };
     candidates
-        .filter(|c| len.abs_diff(c.chars().count()) <= most)
+        .filter(|c| len.abs_diff(c.chars().count()) <= most && bag_close(c))
         .map(|c| (strsim::osa_distance(name, c), c))
         .filter(|(d, c)| *d <= most && *d < c.len())
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nearest;
+    use proptest::prelude::*;
+
+    /// `nearest` without the cheap bounds: every candidate's distance.
+    fn nearest_by_distance<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
+        let most = 2.max(name.len() / 3);
+        candidates
+            .iter()
+            .map(|c| (strsim::osa_distance(name, c), *c))
+            .filter(|(d, c)| *d <= most && *d < c.len())
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, c)| c)
+    }
+
+    #[test]
+    fn suggests_the_near_mnemonic() {
+        let all: Vec<&str> = isa_spec::all_mnemonics().collect();
+        let near = nearest("sendd", all.iter().copied()).expect("a suggestion");
+        assert_eq!(strsim::osa_distance("sendd", near), 1, "{near}");
+        assert_eq!(nearest("xq7zz", all.iter().copied()), None);
+    }
+
+    proptest! {
+        /// The bounds only pass over candidates the distance would reject:
+        /// the suggestion is the one every distance gives.
+        #[test]
+        fn bounds_change_no_suggestion(name in "[a-z0-9._]{1,9}|.{1,6}") {
+            let all: Vec<&str> = isa_spec::all_mnemonics().collect();
+            prop_assert_eq!(
+                nearest(&name, all.iter().copied()),
+                nearest_by_distance(&name, &all)
+            );
+        }
+    }
 }
