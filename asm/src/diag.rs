@@ -127,7 +127,7 @@ impl SourceCode for FileView {
                 c.line_count(),
             )))
         };
-        if text.contains('\r') {
+        if f.has_cr() {
             return whole();
         }
         let (start, end) = (span.offset(), span.offset() + span.len());

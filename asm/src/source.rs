@@ -58,9 +58,16 @@ pub struct SourceFile {
     /// Segment map of a virtual file; empty for a real one.
     pub segments: Vec<Segment>,
     line_starts: Vec<u32>,
+    /// Whether the text holds a carriage return (found once, when added).
+    has_cr: bool,
 }
 
 impl SourceFile {
+    /// Whether the text holds a carriage return (`\r`).
+    pub fn has_cr(&self) -> bool {
+        self.has_cr
+    }
+
     /// Whether the assembler made this text.
     pub fn is_virtual(&self) -> bool {
         !self.segments.is_empty()
@@ -90,6 +97,7 @@ impl SourceMap {
         let dir = Path::new(&name).parent().map(Path::to_path_buf);
         self.files.push(SourceFile {
             line_starts: line_starts(&text),
+            has_cr: text.contains('\r'),
             name,
             text,
             dir,
@@ -103,6 +111,7 @@ impl SourceMap {
         let text: Arc<str> = text.into();
         self.files.push(SourceFile {
             line_starts: line_starts(&text),
+            has_cr: text.contains('\r'),
             name,
             text,
             dir: None,
