@@ -48,7 +48,7 @@ impl Changed {
     /// The waiting list (a context suspended): every wait is looked at.
     pub const WAITING: u8 = 16;
     /// Every kind.
-    pub const ALL: u8 = 31;
+    pub const ALL: u8 = Self::ROOM | Self::FREE | Self::SEND | Self::RECEIVE | Self::WAITING;
 }
 
 impl Wait {
