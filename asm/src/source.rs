@@ -194,7 +194,7 @@ impl SourceMap {
     pub fn line_col(&self, file: u32, offset: u32) -> (usize, usize) {
         let f = self.file(file);
         let line = self.line_of(file, offset);
-        let start = f.line_starts[line] as usize;
+        let start = self.line_start(file, line);
         let col = f.text[start..(offset as usize).min(f.text.len())]
             .chars()
             .count();
@@ -204,11 +204,7 @@ impl SourceMap {
     /// The text of the line holding `offset`, without its newline.
     pub fn line_text(&self, file: u32, offset: u32) -> &str {
         let f = self.file(file);
-        let line = f
-            .line_starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1);
-        let start = f.line_starts[line] as usize;
+        let start = self.line_start(file, self.line_of(file, offset));
         let end = f.text[start..]
             .find('\n')
             .map_or(f.text.len(), |e| start + e);
