@@ -12,6 +12,9 @@
 //! Cases (`SCMP_BENCH_ONLY`, comma-separated; all by default):
 //! - `matrix`: Matrix on 4x4 with 3,000 rows (`CG_DIM=3000`), both designs;
 //! - `nb15`: Neighborhood with 15-bit pixels on 4x4, both designs;
+//! - `lu`: LU factorization (Ready mode, 512x512, the chapter-6 default
+//!   size) on one tile: double-precision loads, arithmetic and stores,
+//!   no messages, the interpreter's floating-point path;
 //! - `ring`: `emu/benches/programs/ring.s` on 8x8 (a Rendezvous exchange
 //!   with the ring neighbours every ~3,000 instructions) and the same
 //!   work without the exchanges, with the ratio of their speeds
@@ -427,6 +430,12 @@ fn main() {
             let (b, o) = pair(args);
             row(&format!("Neighborhood 15-bit 4x4, {design}"), &b, &o);
         }
+    }
+    if wanted("lu") {
+        let mut args = vec![src("stressmarks/lu/lu_sr_ready.s")];
+        args.extend(words("--mesh 1x1 --boot all --niu modified"));
+        let (b, o) = pair(args);
+        row("LU 512x512, 1 tile (double precision)", &b, &o);
     }
     if wanted("ring") {
         let rounds: u32 = env_or("SCMP_BENCH_RING_ROUNDS", 1000);

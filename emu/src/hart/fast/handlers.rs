@@ -14,7 +14,7 @@
 //!
 //! What each operation does is in `step` (one arm per form or operation).
 
-use super::step::{Flow, step};
+use super::step::{Flow, fp_call, step};
 use crate::hart::context::Context;
 use crate::hart::csr::Identity;
 use crate::hart::decode::{Fast, FastOp, for_each_fast_op};
@@ -225,6 +225,29 @@ unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool, const U: boo
             Flow::Next => next::<B>(e, ctx, mem, acc, t, env),
             Flow::To(n, extra) => transfer::<B>(e, n, extra, ctx, mem, acc, t, env),
             Flow::Stop => stop::<B>(e, acc, env),
+            Flow::Fp => fp_careful::<B, U>(e, ctx, mem, acc, t, env),
+        }
+    }
+}
+
+/// The handler's part of [`Flow::Fp`]: the careful step's F or D semantics
+/// for entry `e` (which does not end its block), then on. Out of line, and
+/// reached by a tail call, so that the FP handlers' fast path holds no call.
+#[inline(never)]
+unsafe fn fp_careful<const B: bool, const U: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    t: &'static Table,
+    env: &mut Env<'_>,
+) -> u64 {
+    // SAFETY: the handler's contract.
+    unsafe {
+        if fp_call(ctx, &*e) {
+            next::<B>(e, ctx, mem, acc, t, env)
+        } else {
+            stop::<B>(e, acc, env)
         }
     }
 }
@@ -290,6 +313,7 @@ unsafe fn pair<const A: u8, const C: u8, const U: bool>(
             Flow::Next => single_body::<C, true, false, U>(e.add(1), ctx, mem, acc, t, env),
             Flow::To(n, extra) => transfer::<true>(e, n, extra, ctx, mem, acc, t, env),
             Flow::Stop => stop::<true>(e, acc, env),
+            Flow::Fp => fp_careful::<true, U>(e, ctx, mem, acc, t, env),
         }
     }
 }

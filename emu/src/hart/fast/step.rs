@@ -26,6 +26,12 @@ pub(super) enum Flow {
     To(*const Fast, u64),
     /// Nowhere: the operation had no effect, the careful step runs it.
     Stop,
+    /// To the F or D semantics of the careful step, out of line (the host
+    /// FPU declined the operation, or it has no fast form), then as
+    /// [`Flow::Next`] if it completed, else as [`Flow::Stop`]. A handler
+    /// reaches them by a tail call (`handlers::fp_careful`), so that its
+    /// own body holds no call and saves no registers.
+    Fp,
 }
 
 /// A width of memory access on the memory as little-endian words (at most
@@ -211,9 +217,10 @@ fn jalr_target(env: &Env<'_>, ctx: &Context, e: &Fast) -> Option<*const Fast> {
 
 /// An F or D instruction of a [`FastOp::Fp`] entry (or one the host FPU
 /// declined), out of line (it is long): the careful step's semantics;
-/// whether it completed (else it changed nothing: a fault).
+/// whether it completed (else it changed nothing: a fault). See
+/// [`Flow::Fp`].
 #[inline(never)]
-fn fp_call(ctx: &mut Context, e: &Fast) -> bool {
+pub(super) fn fp_call(ctx: &mut Context, e: &Fast) -> bool {
     let inst = Inst {
         op: Opcode::ALL[(e.imm & 0xff) as usize],
         rd: e.rd as u8,
@@ -245,21 +252,19 @@ fn csr_call(ctx: &mut Context, id: &Identity, e: &Fast, now: u64, instret: u64) 
 
 /// F or D arithmetic on the host FPU when the rounding mode is
 /// round-to-nearest-even and the host can decide it (`host` computes it),
-/// else (or when the host declines) the careful step's semantics.
+/// else (or when the host declines) the careful step's semantics
+/// ([`Flow::Fp`]).
 #[inline(always)]
 fn host_float(ctx: &mut Context, e: &Fast, host: impl FnOnce(&mut Context) -> Option<u64>) -> Flow {
-    let done = (e.imm >> 24) as u8 & ctx.frm == 0
-        && match host(ctx) {
-            Some(r) => {
-                ctx.f[e.rd.index()] = r;
-                true
-            }
-            None => false,
-        };
-    if done || fp_call(ctx, e) {
-        Flow::Next
-    } else {
-        Flow::Stop
+    if (e.imm >> 24) as u8 & ctx.frm != 0 {
+        return Flow::Fp;
+    }
+    match host(ctx) {
+        Some(r) => {
+            ctx.f[e.rd.index()] = r;
+            Flow::Next
+        }
+        None => Flow::Fp,
     }
 }
 
@@ -389,11 +394,7 @@ macro_rules! define_step {
                         return Flow::Stop;
                     }
                 }
-                FastOp::Fp => {
-                    if !fp_call(ctx, e) {
-                        return Flow::Stop;
-                    }
-                }
+                FastOp::Fp => return Flow::Fp,
                 FastOp::FsgnjD | FastOp::FsgnjnD | FastOp::FsgnjxD => {
                     let kind = match const { FastOp::ALL[OP as usize] } {
                         FastOp::FsgnjD => 0,
@@ -417,8 +418,8 @@ macro_rules! define_step {
                             rs1 as f64
                         };
                         ctx.f[rd] = v.to_bits();
-                    } else if !fp_call(ctx, e) {
-                        return Flow::Stop;
+                    } else {
+                        return Flow::Fp;
                     }
                 }
                 FastOp::FeqD | FastOp::FltD | FastOp::FleD => {
@@ -426,9 +427,7 @@ macro_rules! define_step {
                     let b = f64::from_bits(ctx.f[e.rs2.index()]);
                     // NaNs (and their flags) the careful step's way.
                     if a.is_nan() || b.is_nan() {
-                        if !fp_call(ctx, e) {
-                            return Flow::Stop;
-                        }
+                        return Flow::Fp;
                     } else {
                         ctx.x[rd] = match const { FastOp::ALL[OP as usize] } {
                             FastOp::FeqD => a == b,
