@@ -61,6 +61,11 @@ pub struct Options {
     /// Most macro and `.irp` expansions in one run: a macro that expands to
     /// itself twice grows exponentially, which depth limits alone miss.
     pub max_expansions: u64,
+    /// Most diagnostics the first pass reports in one run: at this many it
+    /// adds "too many errors" and stops reading (as GCC's `-fmax-errors`).
+    /// The link's own errors (undefined symbols, values out of range) come
+    /// after them.
+    pub max_errors: usize,
     /// Write a relocatable object (`-c`): relocations for everything the
     /// linker may move, as GNU as writes them.
     pub relocatable: bool,
@@ -83,6 +88,7 @@ impl Default for Options {
             text_base: DEFAULT_TEXT_BASE,
             max_statements: 10_000_000,
             max_expansions: 1_000_000,
+            max_errors: 1000,
             relocatable: false,
             relax: true,
             dwarf_version: 0,

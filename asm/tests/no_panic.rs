@@ -231,3 +231,24 @@ fn runaway_repetition_and_recursion_stop_with_an_error() {
         assert!(rendered.contains(message), "{text:?}: {rendered}");
     }
 }
+
+#[test]
+fn the_first_pass_stops_at_max_errors() {
+    // 50 bad lines; the first pass reports 10 and says it stopped.
+    let text: String = (0..50).map(|i| format!("bogus{i} a0\n")).collect();
+    for (max, errors) in [(10, 11), (1000, 50)] {
+        let opts = asm::Options {
+            max_errors: max,
+            ..asm::Options::default()
+        };
+        let err = asm::assemble_sources(&[("f.s".to_string(), text.clone())], &opts)
+            .expect_err("unknown mnemonics");
+        assert_eq!(err.error_count(), errors, "max_errors {max}");
+        let rendered = err.render(false);
+        assert_eq!(
+            rendered.contains(&format!("{max} diagnostics reported")),
+            errors > max,
+            "{rendered}"
+        );
+    }
+}

@@ -33,8 +33,6 @@ pub use symbols::display_name;
 pub(crate) use symbols::eval_diag;
 pub(crate) use text::*;
 
-/// Most diagnostics reported before the pass gives up on a file.
-pub(crate) const MAX_DIAGNOSTICS: usize = 1000;
 /// Deepest macro nesting.
 pub(crate) const MAX_MACRO_DEPTH: u32 = 200;
 /// Deepest `.include` nesting.
@@ -389,7 +387,8 @@ impl<'s, 'o> Pass1<'s, 'o> {
     pub(crate) fn error(&mut self, st: &Stmt, mut d: Diag) {
         d.ctx = st.ctx;
         self.sh.diags.push(d);
-        if self.sh.diags.len() == MAX_DIAGNOSTICS {
+        let max = self.sh.opts.max_errors.max(1);
+        if self.sh.diags.len() == max {
             let span = st.whole();
             self.sh.diags.push(Diag {
                 ctx: st.ctx,
@@ -398,9 +397,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
                     "too many errors",
                     "assembly of this file stopped here",
                 )
-                .with_help(format!(
-                    "{MAX_DIAGNOSTICS} diagnostics reported; fix these first"
-                ))
+                .with_help(format!("{max} diagnostics reported; fix these first"))
             });
             self.stop_reading();
         }
