@@ -19,11 +19,12 @@ pub const MAX_ASM_INPUT: usize = 4096;
 /// over 4 KiB are passed over, runaway `.rept` counts and macro recursion
 /// stop at small limits, the first pass stops at 100 diagnostics (inputs
 /// that make a thousand errors took most of the time, repeating the same
-/// few paths; users' limit is 1,000), the listing, the objdump and the rendering of
-/// diagnostics run on one input in 64 (chosen by the input's bytes, so that
-/// one input always takes the same path), and inputs naming device or
-/// process files (`/dev/stdin`, `/dev/urandom`, ...) are passed over:
-/// `.include` and `.incbin` of those would block or differ between runs.
+/// few paths; users' limit is 1,000), the listing, the objdump and the
+/// rendering of diagnostics run on one input in 64 (chosen by the input's
+/// bytes, so that one input always takes the same path), and inputs naming
+/// device or process files (`/dev/stdin`, `/dev/urandom`, ...) are passed
+/// over: `.include` and `.incbin` of those would block or differ between
+/// runs.
 pub fn assemble(data: &[u8]) {
     if data.len() > MAX_ASM_INPUT {
         return;
