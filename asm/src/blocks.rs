@@ -413,6 +413,27 @@ impl Pass1<'_, '_> {
         false
     }
 
+    /// Counts `len` bytes of expanded text; past the limit, reports it and
+    /// stops reading this input file. A macro whose argument grows with
+    /// each use (`m \a\a` inside `m`) doubles its text per level, and would
+    /// exhaust memory long before the nesting limit.
+    pub(crate) fn count_expansion_bytes(&mut self, st: &Stmt, len: usize) -> bool {
+        self.sh.expansion_bytes += len as u64;
+        let max = self.sh.opts.max_expansion_bytes;
+        if self.sh.expansion_bytes <= max {
+            return true;
+        }
+        let span = st.whole();
+        self.error(
+            st,
+            Diag::error(span, "macro expansions too large", "assembly stopped here").with_help(format!(
+                "more than {max} bytes of macro and `.irp` text: does an argument grow with each expansion?"
+            )),
+        );
+        self.stop_reading();
+        false
+    }
+
     /// Ends the pass over this input file: a runaway expansion or too many
     /// errors (what follows would only repeat them).
     pub(crate) fn stop_reading(&mut self) {
@@ -496,6 +517,9 @@ impl Pass1<'_, '_> {
         let body = &src[m.body_start as usize..m.body_end as usize];
         let (text, segs) =
             Self::substitute(body, m.body_file, m.body_start, &values, self.expansions);
+        if !self.count_expansion_bytes(st, text.len()) {
+            return;
+        }
         self.expansions += 1;
         let ctx = self.new_context(ContextKind::Macro(m.name.clone()), site, st.ctx);
         self.macro_depth += 1;
@@ -577,6 +601,16 @@ impl Pass1<'_, '_> {
             let mut map = HashMap::new();
             map.insert(sym.as_str(), v);
             let (t, s) = Self::substitute(body, st.file, body_start, &map, self.expansions);
+            // Checked as it grows: the values may be many.
+            let left = self
+                .sh
+                .opts
+                .max_expansion_bytes
+                .saturating_sub(self.sh.expansion_bytes);
+            if (text.len() + t.len()) as u64 > left {
+                self.count_expansion_bytes(st, text.len() + t.len());
+                return;
+            }
             let shift = text.len() as u32;
             text.push_str(&t);
             segs.extend(s.into_iter().map(|mut seg| {
@@ -585,7 +619,10 @@ impl Pass1<'_, '_> {
                 seg
             }));
         }
-        if text.is_empty() || !self.count_expansion(st) {
+        if text.is_empty()
+            || !self.count_expansion(st)
+            || !self.count_expansion_bytes(st, text.len())
+        {
             return;
         }
         let ctx = self.new_context(ContextKind::Irp, head_span, st.ctx);

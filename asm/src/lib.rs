@@ -61,6 +61,11 @@ pub struct Options {
     /// Most macro and `.irp` expansions in one run: a macro that expands to
     /// itself twice grows exponentially, which depth limits alone miss.
     pub max_expansions: u64,
+    /// Most bytes of macro and `.irp` text one run expands (every
+    /// expansion's text is kept, for diagnostics): a macro whose argument
+    /// grows with each use doubles per level and stops here with an error
+    /// rather than exhausting memory.
+    pub max_expansion_bytes: u64,
     /// Most diagnostics the first pass reports in one run: at this many it
     /// adds "too many errors" and stops reading (as GCC's `-fmax-errors`).
     /// The link's own errors (undefined symbols, values out of range) come
@@ -88,6 +93,7 @@ impl Default for Options {
             text_base: DEFAULT_TEXT_BASE,
             max_statements: 10_000_000,
             max_expansions: 1_000_000,
+            max_expansion_bytes: 64 << 20,
             max_errors: 1000,
             relocatable: false,
             relax: true,

@@ -202,6 +202,7 @@ fn runaway_repetition_and_recursion_stop_with_an_error() {
     let opts = asm::Options {
         max_statements: 100_000,
         max_expansions: 10_000,
+        max_expansion_bytes: 1 << 20,
         ..asm::Options::default()
     };
     let cases = [
@@ -216,6 +217,12 @@ fn runaway_repetition_and_recursion_stop_with_an_error() {
         ),
         (".rept 5000\naddi a0, a0, 5000\n.endr\n", "too many errors"),
         (".macro r\nr\n.endm\nr\n", "nested too deeply"),
+        // An argument that doubles with each use (found by the assemble
+        // target: memory ran out before the nesting limit).
+        (
+            ".macro grow a\n.word 0\ngrow \\a\\a\n.endm\ngrow 1\n",
+            "macro expansions too large",
+        ),
         (".space 0x7fffffff\n", "invalid size"),
         (".fill 0x10000000, 8, 1\n", "invalid `.fill` size"),
         (".org 0xffffffff\n", "`.org` target is too large"),
@@ -224,9 +231,19 @@ fn runaway_repetition_and_recursion_stop_with_an_error() {
             "cannot find",
         ),
     ];
+    // `.irpc` over 30,000 characters of a 50-byte body: 1.5 MB of text,
+    // stopped as it grows.
+    let irpc = format!(
+        ".irpc c, {}\n.word 0 # padding padding padding padding padding\n.endr\n",
+        "x".repeat(30_000)
+    );
+    let cases = cases
+        .iter()
+        .map(|&(t, m)| (t.to_string(), m))
+        .chain([(irpc, "macro expansions too large")]);
     for (text, message) in cases {
-        let err = asm::assemble_sources(&[("fuzz.s".to_string(), text.to_string())], &opts)
-            .expect_err(text);
+        let err = asm::assemble_sources(&[("fuzz.s".to_string(), text.clone())], &opts)
+            .expect_err(&text);
         let rendered = err.render(false);
         assert!(rendered.contains(message), "{text:?}: {rendered}");
     }

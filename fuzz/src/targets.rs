@@ -46,6 +46,7 @@ pub fn assemble(data: &[u8]) {
         listing: sample,
         max_statements: 20_000,
         max_expansions: 2_000,
+        max_expansion_bytes: 8 << 20,
         max_errors: 100,
         ..asm::Options::default()
     };

@@ -61,6 +61,9 @@ pub struct Shared<'o> {
     pub(crate) expr_parser: ExprParser,
     pub(crate) statements: u64,
     pub(crate) expansions_total: u64,
+    /// Bytes of macro and `.irp` text expanded so far, bounded by
+    /// [`Options::max_expansion_bytes`](crate::Options::max_expansion_bytes).
+    pub(crate) expansion_bytes: u64,
     /// Bytes held by every unit's sections so far (zero-initialized ones
     /// excluded: they hold none), bounded by [`MAX_SECTION_BYTES`].
     pub(crate) stored_bytes: u64,
@@ -76,6 +79,7 @@ pub struct Mark {
     contexts: usize,
     statements: u64,
     expansions_total: u64,
+    expansion_bytes: u64,
     stored_bytes: u64,
 }
 
@@ -87,6 +91,7 @@ impl Shared<'_> {
             contexts: self.contexts.len(),
             statements: self.statements,
             expansions_total: self.expansions_total,
+            expansion_bytes: self.expansion_bytes,
             stored_bytes: self.stored_bytes,
         }
     }
@@ -98,6 +103,7 @@ impl Shared<'_> {
         self.contexts.truncate(mark.contexts);
         self.statements = mark.statements;
         self.expansions_total = mark.expansions_total;
+        self.expansion_bytes = mark.expansion_bytes;
         self.stored_bytes = mark.stored_bytes;
     }
 }
@@ -118,6 +124,7 @@ impl<'o> Shared<'o> {
             expr_parser: ExprParser::new(),
             statements: 0,
             expansions_total: 0,
+            expansion_bytes: 0,
             stored_bytes: 0,
             read_file: Box::new(crate::files::read_window),
         }
