@@ -242,8 +242,8 @@ fn runaway_repetition_and_recursion_stop_with_an_error() {
         .map(|&(t, m)| (t.to_string(), m))
         .chain([(irpc, "macro expansions too large")]);
     for (text, message) in cases {
-        let err = asm::assemble_sources(&[("fuzz.s".to_string(), text.clone())], &opts)
-            .expect_err(&text);
+        let err =
+            asm::assemble_sources(&[("fuzz.s".to_string(), text.clone())], &opts).expect_err(&text);
         let rendered = err.render(false);
         assert!(rendered.contains(message), "{text:?}: {rendered}");
     }
