@@ -398,37 +398,41 @@ impl Pass1<'_, '_> {
     /// this input file (every later expansion would fail the same way).
     pub(crate) fn count_expansion(&mut self, st: &Stmt) -> bool {
         self.sh.expansions_total += 1;
-        let max = self.sh.opts.max_expansions;
-        if self.sh.expansions_total <= max {
-            return true;
-        }
-        let span = st.whole();
-        self.error(
-            st,
-            Diag::error(span, "too many macro expansions", "assembly stopped here").with_help(format!(
-                "more than {max} expansions: does a macro use itself more than once, growing without end?"
-            )),
-        );
-        self.stop_reading();
-        false
+        let (n, max) = (self.sh.expansions_total, self.sh.opts.max_expansions);
+        self.within_limit(st, n, max, "too many macro expansions", || {
+            format!("more than {max} expansions: does a macro use itself more than once, growing without end?")
+        })
     }
 
-    /// Counts `len` bytes of expanded text; past the limit, reports it and
-    /// stops reading this input file. A macro whose argument grows with
-    /// each use (`m \a\a` inside `m`) doubles its text per level, and would
-    /// exhaust memory long before the nesting limit.
+    /// Counts `len` bytes of expanded text; past the limit, as
+    /// [`Self::count_expansion`]. A macro whose argument grows with each use
+    /// (`m \a\a` inside `m`) doubles its text per level, and would exhaust
+    /// memory long before the nesting limit.
     pub(crate) fn count_expansion_bytes(&mut self, st: &Stmt, len: usize) -> bool {
         self.sh.expansion_bytes += len as u64;
-        let max = self.sh.opts.max_expansion_bytes;
-        if self.sh.expansion_bytes <= max {
+        let (n, max) = (self.sh.expansion_bytes, self.sh.opts.max_expansion_bytes);
+        self.within_limit(st, n, max, "macro expansions too large", || {
+            format!("more than {max} bytes of macro and `.irp` text: does an argument grow with each expansion?")
+        })
+    }
+
+    /// Whether a count `n` is within its limit `max`; if not, reports
+    /// `headline` (with `help`) at `st` and stops reading this input file.
+    fn within_limit(
+        &mut self,
+        st: &Stmt,
+        n: u64,
+        max: u64,
+        headline: &str,
+        help: impl FnOnce() -> String,
+    ) -> bool {
+        if n <= max {
             return true;
         }
         let span = st.whole();
         self.error(
             st,
-            Diag::error(span, "macro expansions too large", "assembly stopped here").with_help(format!(
-                "more than {max} bytes of macro and `.irp` text: does an argument grow with each expansion?"
-            )),
+            Diag::error(span, headline, "assembly stopped here").with_help(help()),
         );
         self.stop_reading();
         false
