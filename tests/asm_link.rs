@@ -364,3 +364,28 @@ fn scmp_objdump_shows_headers_symbols_and_code() {
     );
     assert!(String::from_utf8_lossy(&r.stderr).contains("not an ELF file"));
 }
+
+/// Two files with `.local x` + `.comm x,4,4` (gcc -O0's file-scope `static`)
+/// get one `x` each, at different addresses; a plain `.comm` is shared.
+#[test]
+fn file_statics_from_local_comm_are_not_merged() {
+    let a = "    .globl _start\n_start:\n    ret\n    .local x\n    .comm x,4,4\n    .comm shared,8,4\n";
+    let b = "    .local x\n    .comm x,4,4\n    .comm shared,4,4\n";
+    let out = asm::assemble_sources(
+        &sources(&[("a.s", a), ("b.s", b)]),
+        &asm::Options::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", d.render(false)));
+    let file = object::File::parse(&*out.elf).unwrap();
+    let xs: Vec<(u64, bool)> = file
+        .symbols()
+        .filter(|s| s.name() == Ok("x"))
+        .map(|s| (s.address(), s.is_global()))
+        .collect();
+    assert_eq!(xs.len(), 2, "one `x` per file: {xs:?}");
+    assert_ne!(xs[0].0, xs[1].0, "two addresses: {xs:?}");
+    assert!(xs.iter().all(|&(_, global)| !global), "both local: {xs:?}");
+    let (_, size, global) = symbol(&out.elf, "shared").expect("the common symbol");
+    assert!(global);
+    assert_eq!(size, 8, "the largest `.comm` wins");
+}

@@ -379,3 +379,27 @@ fn loaded_image(elf_bytes: &[u8]) -> Vec<(String, u64, Vec<u8>)> {
         })
         .collect()
 }
+
+/// gcc -O0 writes a file-scope `static int count;` as `.local count` then
+/// `.comm count,4,4`: three files with one each must keep three variables
+/// (GNU's build prints the same line). They were merged into one global
+/// common once, silently.
+#[test]
+fn file_statics_stay_apart_at_o0() {
+    require_c();
+    let dir = Scratch::new("statics");
+    let elf = dir.path("statics.elf");
+    let d = "tests/c/statics";
+    cc(
+        &[
+            "-O0",
+            &format!("{d}/main.c"),
+            &format!("{d}/a.c"),
+            &format!("{d}/b.c"),
+        ],
+        &elf,
+    );
+    let (status, out) = run(&elf, "1x1", "modified");
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(out.trim(), "a=2 b=10 n=1000");
+}

@@ -408,3 +408,82 @@ fn c_mix_links_with_picolibc_to_the_same_image_and_runs() {
     );
     assert!(Path::new(&images[0].0).exists());
 }
+
+/// A symbol as the object's symbol table has it: binding, type, where it
+/// lives (`COM`, `UND`, `ABS` or the section's name) and size.
+fn symbol_rows(bytes: &[u8]) -> BTreeMap<String, String> {
+    let file = ElfFile32::<object::Endianness>::parse(bytes).expect("an ELF object");
+    file.symbols()
+        .filter(|s| {
+            let n = s.name().unwrap_or("");
+            !n.is_empty() && !n.starts_with('$') && !n.starts_with(".L")
+        })
+        .map(|s| {
+            let (bind, ty) = match s.flags() {
+                object::SymbolFlags::Elf { st_info, .. } => (st_info.0 >> 4, st_info.0 & 15),
+                _ => unreachable!("an ELF symbol"),
+            };
+            let place = match s.section() {
+                object::SymbolSection::Common => "COM".to_string(),
+                object::SymbolSection::Undefined => "UND".to_string(),
+                object::SymbolSection::Absolute => "ABS".to_string(),
+                object::SymbolSection::Section(i) => file
+                    .section_by_index(i)
+                    .unwrap()
+                    .name()
+                    .unwrap()
+                    .to_string(),
+                other => format!("{other:?}"),
+            };
+            (
+                s.name().unwrap().to_string(),
+                format!("bind {bind} type {ty} in {place} size {}", s.size()),
+            )
+        })
+        .collect()
+}
+
+/// The order of `.local`, `.comm`, `.lcomm`, `.globl` and `.weak` decides a
+/// symbol's binding and storage as GNU as decides it. gcc -O0 writes `.local
+/// x` then `.comm x,4,4` for a file-scope `static`: a LOCAL symbol in `.bss`,
+/// never a global common that ld would merge with another file's.
+#[test]
+fn local_comm_lcomm_and_bindings_match_gnu_as() {
+    require_gnu();
+    let dir = Scratch::new("gnu-bindings");
+    let cases = [
+        ("static_at_o0", ".local x\n.comm x,4,4\n"),
+        ("comm_then_local", ".comm x,4,4\n.local x\n"),
+        ("globl_then_lcomm", ".globl x\n.lcomm x,8\n"),
+        ("lcomm_then_globl", ".lcomm x,8\n.globl x\n"),
+        ("local_comm_globl", ".local x\n.comm x,4,4\n.globl x\n"),
+        ("local_comm_weak", ".local x\n.comm x,4,4\n.weak x\n"),
+        ("weak_then_local", ".weak a\n.local a\na: nop\n"),
+        ("local_then_weak", ".local a\n.weak a\na: nop\n"),
+        ("globl_then_local", ".globl a\n.local a\na: nop\n"),
+        (
+            "two_statics",
+            ".local x\n.comm x,4,4\n.local y\n.comm y,16,8\n.comm z,2,2\n",
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (stem, text) in cases {
+        let gnu = gnu(&dir, stem, text, &[]).unwrap_or_else(|e| panic!("{stem}: GNU as: {e}"));
+        let ours = ours(stem, text, &[]).unwrap_or_else(|e| panic!("{stem}: ours: {e}"));
+        let (g, o) = (symbol_rows(&gnu), symbol_rows(&ours));
+        assert!(!g.is_empty(), "{stem}: GNU's object has the symbols");
+        if g != o {
+            failures.push(format!("{stem}:\n  GNU  {g:?}\n  ours {o:?}"));
+        }
+        // The `.bss` size (where the local ones are reserved) agrees too.
+        let bss = |b: &[u8]| describe(b).get(".bss").map(|s| s.1);
+        if bss(&gnu) != bss(&ours) {
+            failures.push(format!(
+                "{stem}: .bss {:?} against GNU's {:?}",
+                bss(&ours),
+                bss(&gnu)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -190,7 +190,7 @@ impl<'a> Linker<'a> {
                 }
                 self.deferred_values.borrow()[&key].clone()
             }
-            SymDef::Common(..) => Ok(*self
+            SymDef::Common(..) | SymDef::Bss(..) => Ok(*self
                 .commons
                 .get(&(u, name.to_string()))
                 .or_else(|| self.commons.get(&(usize::MAX, name.to_string())))
@@ -403,22 +403,24 @@ pub fn link(
             }
         }
         if class == SectionClass::Bss {
-            // Common symbols: one per global name (largest size wins), one
-            // per local `.lcomm`.
+            // Common symbols: one per global name (largest size wins); one
+            // per `.lcomm` (or `.comm` of a `.local` name) in each file.
             let mut global: indexmap::IndexMap<String, (u64, u64)> = indexmap::IndexMap::new();
             for (ui, unit) in units.iter().enumerate() {
                 for (name, sym) in &unit.symbols {
-                    if let SymDef::Common(size, al) = sym.def {
-                        if sym.binding == Binding::Local {
+                    match sym.def {
+                        SymDef::Bss(size, al) => {
                             addr = align_up(addr, al);
                             common_addrs.insert((ui, name.to_string()), addr);
                             addr += size;
                             align = align.max(al);
-                        } else {
+                        }
+                        SymDef::Common(size, al) => {
                             let e = global.entry(name.to_string()).or_insert((0, 1));
                             e.0 = e.0.max(size);
                             e.1 = e.1.max(al);
                         }
+                        _ => {}
                     }
                 }
             }
@@ -711,7 +713,7 @@ pub fn link(
             };
             let is_address = matches!(
                 sym.def,
-                SymDef::Value(Value::Rel { .. }) | SymDef::Common(..)
+                SymDef::Value(Value::Rel { .. }) | SymDef::Common(..) | SymDef::Bss(..)
             ) || matches!(sym.def, SymDef::Deferred(..) if class_of(value as u64).is_some());
             let out = OutSymbol {
                 name: name.to_string(),
@@ -721,7 +723,7 @@ pub fn link(
                     .copied()
                     .or(sym.size)
                     .unwrap_or(match sym.def {
-                        SymDef::Common(s, _) => s,
+                        SymDef::Common(s, _) | SymDef::Bss(s, _) => s,
                         _ => 0,
                     }),
                 binding: sym.binding,

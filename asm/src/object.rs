@@ -185,7 +185,7 @@ impl<'u> Writer1<'u> {
                             _ => v,
                         }
                     }
-                    SymDef::Common(..) | SymDef::Undefined => Linear {
+                    SymDef::Common(..) | SymDef::Bss(..) | SymDef::Undefined => Linear {
                         constant: 0,
                         terms: vec![(Term::External(n.to_string()), 1)],
                     },
@@ -703,12 +703,10 @@ pub fn write(
     _opts: &Options,
     e_flags: elf::FileFlags,
 ) -> Result<Vec<u8>, Vec<Diag>> {
-    // `.lcomm` symbols (local commons) go in `.bss`.
+    // `.lcomm` symbols (and `.comm` of a `.local` name) go in `.bss`.
     let mut lcomm = Vec::new();
     for (name, sym) in &unit.symbols {
-        if let SymDef::Common(size, align) = sym.def
-            && sym.binding == Binding::Local
-        {
+        if let SymDef::Bss(size, align) = sym.def {
             lcomm.push((name.clone(), size, align));
         }
     }
@@ -806,6 +804,7 @@ pub fn write(
                 }
                 out.shndx = elf::SHN_UNDEF;
             }
+            SymDef::Bss(..) => unreachable!("`write` places every `.lcomm` in `.bss` first"),
             SymDef::Common(size, align) => {
                 out.shndx = elf::SHN_COMMON;
                 out.value = *align;

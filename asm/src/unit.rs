@@ -200,8 +200,14 @@ pub enum SymDef {
     /// An expression only the second pass can evaluate, with the location
     /// counter at its definition (section, offset).
     Deferred(Box<Expr>, u32, usize, u64),
-    /// `.comm`/`.lcomm`: size and alignment, placed in `.bss` by the linker.
+    /// `.comm` of a symbol not declared `.local`: a common symbol (size and
+    /// alignment), merged by name and placed in `.bss` by the linker.
     Common(u64, u64),
+    /// `.lcomm`, or `.comm` of a symbol declared `.local` before it (what
+    /// gcc writes for a file-scope `static`): size and alignment, reserved
+    /// in this unit's own `.bss` whatever its binding becomes, as GNU as
+    /// does. Never merged with another unit's symbol of the same name.
+    Bss(u64, u64),
 }
 
 /// A symbol of a unit.
@@ -225,6 +231,8 @@ pub struct Symbol {
     pub is_label: bool,
     /// May be redefined (`.set`, `=`).
     pub redefinable: bool,
+    /// Named by `.local`: a later `.comm` reserves it in `.bss` (GNU as).
+    pub declared_local: bool,
 }
 
 impl Symbol {
@@ -240,6 +248,7 @@ impl Symbol {
             first_use: None,
             is_label: false,
             redefinable: false,
+            declared_local: false,
         }
     }
 

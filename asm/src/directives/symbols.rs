@@ -37,7 +37,14 @@ impl Pass1<'_, '_> {
                     }
                 }
                 ".weak" => s.binding = Binding::Weak,
-                ".local" => s.binding = Binding::Local,
+                // GNU as: `.local` does not undo `.weak`, nor a `.comm`
+                // already made (that symbol stays a global common).
+                ".local" => {
+                    s.declared_local = true;
+                    if s.binding != Binding::Weak && !matches!(s.def, SymDef::Common(..)) {
+                        s.binding = Binding::Local;
+                    }
+                }
                 ".hidden" => s.visibility = 2,
                 ".internal" => s.visibility = 1,
                 _ => s.visibility = 3,
@@ -163,8 +170,11 @@ impl Pass1<'_, '_> {
             return;
         }
         let s = self.symbol_mut(&sym);
+        // `.lcomm`, or `.comm` of a name declared `.local` (gcc's file-scope
+        // `static` at -O0): this unit's own storage, never a common.
+        let in_bss = name == ".lcomm" || s.declared_local;
         if s.is_defined() {
-            if !matches!(s.def, SymDef::Common(..)) {
+            if in_bss || !matches!(s.def, SymDef::Common(..)) {
                 let first = s.def_span;
                 let mut d = Diag::error(
                     span,
@@ -178,10 +188,14 @@ impl Pass1<'_, '_> {
             }
             return;
         }
-        s.def = SymDef::Common(size as u64, align as u64);
         s.def_span = Some(span);
-        if name == ".comm" && s.binding == Binding::Local {
-            s.binding = Binding::Global;
+        if in_bss {
+            s.def = SymDef::Bss(size as u64, align as u64);
+        } else {
+            s.def = SymDef::Common(size as u64, align as u64);
+            if s.binding == Binding::Local {
+                s.binding = Binding::Global;
+            }
         }
         if s.ty == SymType::NoType {
             s.ty = SymType::Object;
