@@ -253,6 +253,9 @@ fn corpus(dir: &Scratch) -> Vec<(String, String, Vec<&'static str>)> {
         ("tests/c/mix.c", &["-O2", "-g"][..]),
         ("tests/c/mix.c", &["-O0", "-g"][..]),
         ("tests/c/sum.c", &["-O2", "-ffreestanding"][..]),
+        ("tests/c/regnames.c", &["-O0"][..]),
+        ("tests/c/regnames.c", &["-O2"][..]),
+        ("tests/c/regnames.c", &["-O3", "-mcmodel=medany"][..]),
     ] {
         let s = dir.path("gcc.s");
         let out = Command::new("riscv64-unknown-elf-gcc")

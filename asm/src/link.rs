@@ -313,6 +313,13 @@ impl<'a> Linker<'a> {
                     .map(|(n, _)| n.as_ref())
                     .chain(self.globals.keys().copied())
                     .filter(|n| !n.contains('\u{2}'));
+                if isa_spec::parse_xreg(name).is_some() || isa_spec::parse_freg(name).is_some() {
+                    // GNU as reads a register's name where a form takes a
+                    // symbol as a symbol (`lw a0, a1` loads from `a1`).
+                    return Some(format!(
+                        "`{name}` is also a register's name, read here as a symbol as GNU as reads it; for the address in the register write `0({name})`"
+                    ));
+                }
                 nearest(name, candidates).map(|n| format!("did you mean `{n}`?"))
             })
             .clone();

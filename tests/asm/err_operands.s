@@ -1,7 +1,8 @@
 # Operand counts and shapes
     add a0, a1                           #! `add` takes 3 operand(s), found 2
     ret a0                               #! `ret` takes 0 operand(s), found 1
-    lw a0, a1                            #! expected a memory operand
+    lw a0, a1                            #! undefined symbol `a1`
+    lw a0, 8(a1                          #! unexpected end of statement
     amoadd.w a0, a1, 4(a2)               #! atomic instructions take no offset
     fadd.s fa0, fa1, fa2, rxx            #! unknown rounding mode `rxx`
     fence rw, x                          #! invalid fence set `x`

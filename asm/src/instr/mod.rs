@@ -9,7 +9,7 @@ mod operands;
 
 use isa_spec::{
     Field, Opcode, Operand as Op, PseudoSpec, RegClass, RoundingMode, SendType, parse_fence_set,
-    parse_freg, parse_xreg, pseudos_for_mnemonic, rows_for_mnemonic,
+    pseudos_for_mnemonic, rows_for_mnemonic,
 };
 
 use crate::ast::{Expr, ExprKind, Operand};
@@ -99,7 +99,21 @@ impl Pass1<'_, '_> {
         head: crate::lexer::Token,
         from: usize,
     ) {
-        let Some(ops) = self.parse_operands(st, from) else {
+        let toks = st.tokens();
+        // `call f@plt` / `tail f@plt` (gcc -fPIC): GNU as takes the suffix on
+        // these two only, after a symbol, and writes the same CALL_PLT.
+        let end = match toks {
+            [.., sym, at, plt]
+                if matches!(name, "call" | "tail")
+                    && sym.kind == crate::lexer::Kind::Ident
+                    && at.kind == crate::lexer::Kind::At
+                    && st.tok_text(*plt) == "plt" =>
+            {
+                toks.len() - 2
+            }
+            _ => toks.len(),
+        };
+        let Some(ops) = self.parse_operand_tokens(st, from, end) else {
             return;
         };
         let head_span = st.tok_span(head);
@@ -360,10 +374,11 @@ impl Pass1<'_, '_> {
                 Arg::Value(None)
             }
             Op::Symbol => {
-                // A register is not a symbol: `lw a0, a1` is a malformed
-                // load, not a load from a symbol named `a1`.
-                let symbolic = matches!(o, Operand::Expr(e) if !matches!(e.kind, ExprKind::Paren(_))
-                    && e.as_sym().is_none_or(|n| parse_xreg(n).is_none() && parse_freg(n).is_none()));
+                // GNU as decides by position: where a form takes a symbol, a
+                // name is a symbol even if it is also a register's (`call f1`,
+                // `lla s1, s1`, `lw a5, s4` for C globals named so).
+                let symbolic =
+                    matches!(o, Operand::Expr(e) if !matches!(e.kind, ExprKind::Paren(_)));
                 if !symbolic {
                     return Err(Diag::error(
                         operand_span(st, o),

@@ -13,14 +13,24 @@ impl Pass1<'_, '_> {
     /// Parses the statement's tokens from `from` as a comma-separated operand
     /// list, with local label references resolved.
     pub(crate) fn parse_operands(&mut self, st: &Stmt, from: usize) -> Option<Vec<Operand>> {
-        let toks = st.tokens();
+        self.parse_operand_tokens(st, from, st.tokens().len())
+    }
+
+    /// [`Self::parse_operands`] over the tokens `from..end` only.
+    pub(crate) fn parse_operand_tokens(
+        &mut self,
+        st: &Stmt,
+        from: usize,
+        end: usize,
+    ) -> Option<Vec<Operand>> {
+        let toks = &st.tokens()[..end];
         if from >= toks.len() {
             return Some(Vec::new());
         }
         if let Some(mut ops) = crate::fastparse::simple_operands(&toks[from..], &st.text) {
             return self.lower_operands(st, &mut ops).then_some(ops);
         }
-        if !self.expressions_shallow(st, from) {
+        if !self.expressions_shallow(st, from, end) {
             return None;
         }
         let text = st.text.clone();
@@ -52,9 +62,9 @@ impl Pass1<'_, '_> {
     /// [`MAX_EXPR_OPERATORS`] operators and parentheses; reports the first
     /// that has more. The count bounds the depth of the expression tree, so
     /// evaluating (recursively) cannot overflow the stack.
-    fn expressions_shallow(&mut self, st: &Stmt, from: usize) -> bool {
+    fn expressions_shallow(&mut self, st: &Stmt, from: usize, end: usize) -> bool {
         let (mut depth, mut operators) = (0u32, 0usize);
-        for t in &st.tokens()[from..] {
+        for t in &st.tokens()[from..end] {
             match t.kind {
                 Kind::Comma if depth == 0 => operators = 0,
                 Kind::Ident | Kind::Int | Kind::LocalRef | Kind::Str | Kind::Char | Kind::Comma => {
@@ -158,7 +168,7 @@ impl Pass1<'_, '_> {
             );
             return None;
         }
-        if !self.expressions_shallow(st, from) {
+        if !self.expressions_shallow(st, from, toks.len()) {
             return None;
         }
         let iter: Vec<_> = toks[from..]
