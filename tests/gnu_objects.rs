@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::Command;
 
 use object::elf;
-use object::read::elf::{ElfFile32, FileHeader};
+use object::read::elf::{ElfFile32, FileHeader, SectionHeader};
 use object::{Object, ObjectSection, ObjectSymbol, RelocationFlags, RelocationTarget};
 use support::*;
 
@@ -419,7 +419,8 @@ fn symbol_rows(bytes: &[u8]) -> BTreeMap<String, String> {
     file.symbols()
         .filter(|s| {
             let n = s.name().unwrap_or("");
-            !n.is_empty() && !n.starts_with('$') && !n.starts_with(".L")
+            let assembler_local = n.starts_with(".L") && s.is_local();
+            !(n.is_empty() || n.starts_with('$') || assembler_local)
         })
         .map(|s| {
             let (bind, ty) = match s.flags() {
@@ -486,6 +487,89 @@ fn local_comm_lcomm_and_bindings_match_gnu_as() {
                 bss(&ours),
                 bss(&gnu)
             ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Section headers as they matter to a linker: type, flags, alignment, size.
+fn section_rows(bytes: &[u8]) -> BTreeMap<String, String> {
+    let file = ElfFile32::<object::Endianness>::parse(bytes).expect("an ELF object");
+    let endian = file.endian();
+    file.sections()
+        .filter(|s| {
+            let n = s.name().unwrap_or("");
+            !n.is_empty()
+                && !n.starts_with(".rela")
+                && ![".symtab", ".strtab", ".shstrtab", ".riscv.attributes"].contains(&n)
+        })
+        .map(|s| {
+            let h = s.elf_section_header();
+            (
+                s.name().unwrap().to_string(),
+                format!(
+                    "type {} flags {:#x} align {} size {}",
+                    h.sh_type(endian),
+                    h.sh_flags(endian),
+                    h.sh_addralign(endian),
+                    h.sh_size(endian)
+                ),
+            )
+        })
+        .collect()
+}
+
+/// The cases of `tests/asm/gnu/`: each file is a behaviour of GNU as 2.40
+/// (its comment says which) that our object must have too: the same
+/// sections (type, flags, alignment, size, contents), relocations, symbols
+/// (binding, type, place, size) and OS/ABI. An `err_` file must fail in
+/// both.
+#[test]
+fn gnu_cases_match_gnu_as() {
+    require_gnu();
+    let dir = Scratch::new("gnu-cases");
+    let mut files: Vec<_> = std::fs::read_dir("tests/asm/gnu")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "s"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "the cases are there: {files:?}");
+    let mut failures = Vec::new();
+    for p in files {
+        let stem = p.file_stem().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&p).unwrap();
+        let (g, o) = (gnu(&dir, &stem, &text, &[]), ours(&stem, &text, &[]));
+        if stem.starts_with("err_") {
+            if g.is_ok() || o.is_ok() {
+                failures.push(format!(
+                    "{stem}: must fail in both (GNU ok: {}, ours ok: {})",
+                    g.is_ok(),
+                    o.is_ok()
+                ));
+            }
+            continue;
+        }
+        let (g, o) = match (g, o) {
+            (Ok(g), Ok(o)) => (g, o),
+            (g, o) => {
+                failures.push(format!("{stem}: GNU {:?}, ours {:?}", g.err(), o.err()));
+                continue;
+            }
+        };
+        if let Err(e) = compare(&stem, &o, &g) {
+            failures.push(e);
+        }
+        let (sg, so) = (section_rows(&g), section_rows(&o));
+        if sg != so {
+            failures.push(format!("{stem}: sections\n  GNU  {sg:?}\n  ours {so:?}"));
+        }
+        let (yg, yo) = (symbol_rows(&g), symbol_rows(&o));
+        if yg != yo {
+            failures.push(format!("{stem}: symbols\n  GNU  {yg:?}\n  ours {yo:?}"));
+        }
+        if g[7] != o[7] {
+            failures.push(format!("{stem}: OS/ABI {} against GNU's {}", o[7], g[7]));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -475,6 +475,12 @@ impl Pass1<'_, '_> {
                 values.insert(p.name.as_str(), unquote_arg(v.trim()));
                 continue;
             }
+            // GNU as: an empty argument is one not given (its default
+            // applies), and an empty one past the last parameter is ignored.
+            if arg.trim().is_empty() {
+                positional += 1;
+                continue;
+            }
             let Some(p) = m.params.get(positional) else {
                 let span = st.span(base + s as u32, base + e as u32);
                 self.error(

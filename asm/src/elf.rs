@@ -9,7 +9,7 @@ use object::elf;
 use object::write::elf::{FileHeader, ProgramHeader, SectionHeader, Sym, Writer};
 
 use crate::link::{Image, PAGE};
-use crate::unit::{AttrValue, Binding, SectionClass, SymType};
+use crate::unit::{AttrValue, Binding, SectionClass};
 
 fn uleb(mut v: u64, out: &mut Vec<u8>) {
     loop {
@@ -236,13 +236,7 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
         let ty = if s.is_file {
             elf::STT_FILE
         } else {
-            match s.ty {
-                SymType::NoType => elf::STT_NOTYPE,
-                SymType::Func => elf::STT_FUNC,
-                SymType::Object => elf::STT_OBJECT,
-                SymType::Tls => elf::STT_TLS,
-                SymType::Common => elf::STT_OBJECT,
-            }
+            s.ty.elf_type()
         };
         let shndx = match s
             .section

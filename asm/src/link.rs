@@ -16,7 +16,7 @@ use isa_spec::Field;
 use crate::Options;
 use crate::ast::ExprKind;
 use crate::diag::Diag;
-use crate::directives::truncate_data;
+use crate::directives::fixup_data;
 use crate::expr::{EvalError, EvalWarning, Resolver, Value, eval, rv32_operand};
 use crate::pass1::{display_name, nearest};
 use crate::source::{CtxId, Span};
@@ -570,13 +570,8 @@ pub fn link(
                             let v = linker.eval_at(ui, fx, pc)?;
                             match kind {
                                 FixKind::Data(size) => {
-                                    let (bytes, warning) = truncate_data(v, *size, fx.span);
-                                    if let Some(w) = warning {
-                                        linker
-                                            .warnings
-                                            .borrow_mut()
-                                            .push(Diag { ctx: fx.ctx, ..w });
-                                    }
+                                    let bytes = fixup_data(v, *size, fx.span)
+                                        .map_err(|d| Diag { ctx: fx.ctx, ..d })?;
                                     Patch::Bytes(ui, si, off, bytes)
                                 }
                                 FixKind::Field(field) => {

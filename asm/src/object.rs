@@ -20,7 +20,7 @@ use object::write::elf::{FileHeader, Rel, SectionHeader, Sym, Writer};
 use crate::Options;
 use crate::ast::{BinOp, Expr, ExprKind, UnOp};
 use crate::diag::Diag;
-use crate::directives::truncate_data;
+use crate::directives::fixup_data;
 use crate::expr::{EvalError, Resolver, Value, eval};
 use crate::pass1::display_name;
 use crate::source::Span;
@@ -360,7 +360,7 @@ impl<'u> Writer1<'u> {
                     } else {
                         elf::STB_GLOBAL
                     },
-                    ty: sym.map_or(elf::STT_NOTYPE, |s| sym_type(s.ty)),
+                    ty: sym.map_or(elf::STT_NOTYPE, |s| s.ty.elf_type()),
                     other: sym.map_or(0, |s| s.visibility & 3),
                     section: None,
                     shndx: elf::SHN_UNDEF,
@@ -449,7 +449,7 @@ impl<'u> Writer1<'u> {
                 Ok(())
             }
             (FixKind::Data(size), Target::Abs(v)) => {
-                let (bytes, _) = truncate_data(v, *size, fx.span);
+                let bytes = fixup_data(v, *size, fx.span).map_err(|d| Diag { ctx: fx.ctx, ..d })?;
                 let o = fx.offset as usize;
                 self.data[si][o..o + bytes.len()].copy_from_slice(&bytes);
                 Ok(())
@@ -604,15 +604,6 @@ fn constant(e: &Expr) -> Option<Linear> {
 
 fn hi_lo(v: i64) -> (i32, i32) {
     crate::instr::split_hi_lo(v)
-}
-
-fn sym_type(t: SymType) -> elf::SymbolType {
-    match t {
-        SymType::NoType => elf::STT_NOTYPE,
-        SymType::Func => elf::STT_FUNC,
-        SymType::Object | SymType::Common => elf::STT_OBJECT,
-        SymType::Tls => elf::STT_TLS,
-    }
 }
 
 /// The name a symbol has in the object (a numeric local label `N` is
@@ -778,10 +769,18 @@ pub fn write(
         });
     }
     for (name, sym) in &unit.symbols {
-        let referenced_only = is_assembler_local(name);
+        // `.L` names stay out unless made global (`.globl .Lx`, as GNU as).
+        let referenced_only = is_assembler_local(name) && sym.binding == Binding::Local;
         if referenced_only {
             continue;
         }
+        // `.set g, f`: g takes f's type and size when it has none.
+        let target = sym.alias_of.as_deref().and_then(|t| unit.symbols.get(t));
+        let ty = match (sym.ty, target) {
+            (SymType::NoType, Some(t)) => t.ty,
+            (ty, _) => ty,
+        };
+        let size = sym.size.or(target.and_then(|t| t.size));
         let bind = match sym.binding {
             Binding::Local => elf::STB_LOCAL,
             Binding::Global => elf::STB_GLOBAL,
@@ -790,9 +789,9 @@ pub fn write(
         let mut out = OutSym {
             name: name.to_string(),
             value: 0,
-            size: sym.size.unwrap_or(0),
+            size: size.unwrap_or(0),
             bind,
-            ty: sym_type(sym.ty),
+            ty: ty.elf_type(),
             other: sym.visibility & 3,
             section: None,
             shndx: elf::SHN_ABS,
@@ -812,6 +811,10 @@ pub fn write(
             }
             SymDef::Value(Value::Abs(v)) => out.value = *v as u64,
             SymDef::Value(Value::Rel { section, offset }) => {
+                // A label in a TLS section is a TLS symbol (GNU as).
+                if ty == SymType::NoType && unit.sections[*section].is_tls() {
+                    out.ty = elf::STT_TLS;
+                }
                 out.section = Some(*section);
                 out.value = *offset as u64;
             }
@@ -965,8 +968,14 @@ fn emit(
         .collect();
     out.reserve_section_headers();
 
+    // GNU as marks an object with an indirect function as GNU's OS/ABI.
+    let gnu_abi = unit.symbols.values().any(|s| s.ty == SymType::Ifunc);
     out.write_file_header(&FileHeader {
-        os_abi: elf::ELFOSABI_NONE,
+        os_abi: if gnu_abi {
+            elf::ELFOSABI_GNU
+        } else {
+            elf::ELFOSABI_NONE
+        },
         abi_version: 0,
         e_type: elf::ET_REL,
         e_machine: elf::EM_RISCV,

@@ -145,6 +145,15 @@ pub struct Section {
 }
 
 impl Section {
+    /// Whether it holds thread-local data: flag `T`, or GNU as's default
+    /// for `.tdata`/`.tbss` names.
+    pub fn is_tls(&self) -> bool {
+        self.flags.as_deref().is_some_and(|f| f.contains('T'))
+            || [".tdata", ".tbss"]
+                .iter()
+                .any(|p| self.name == *p || self.name.starts_with(&format!("{p}.")))
+    }
+
     /// An empty section.
     pub fn new(name: &str, class: SectionClass) -> Section {
         Section {
@@ -188,6 +197,21 @@ pub enum SymType {
     Tls,
     /// `@common`
     Common,
+    /// `@gnu_indirect_function`
+    Ifunc,
+}
+
+impl SymType {
+    /// The ELF `STT_*` value written for it.
+    pub fn elf_type(self) -> object::elf::SymbolType {
+        match self {
+            SymType::NoType => object::elf::STT_NOTYPE,
+            SymType::Func => object::elf::STT_FUNC,
+            SymType::Object | SymType::Common => object::elf::STT_OBJECT,
+            SymType::Tls => object::elf::STT_TLS,
+            SymType::Ifunc => object::elf::STT_GNU_IFUNC,
+        }
+    }
 }
 
 /// What a symbol stands for.
@@ -233,6 +257,9 @@ pub struct Symbol {
     pub redefinable: bool,
     /// Named by `.local`: a later `.comm` reserves it in `.bss` (GNU as).
     pub declared_local: bool,
+    /// `.set NAME, OTHER` (a bare symbol): NAME takes OTHER's type and size
+    /// when it has none of its own, as GNU as copies them.
+    pub alias_of: Option<Box<str>>,
 }
 
 impl Symbol {
@@ -249,6 +276,7 @@ impl Symbol {
             is_label: false,
             redefinable: false,
             declared_local: false,
+            alias_of: None,
         }
     }
 

@@ -39,6 +39,14 @@ impl Pass1<'_, '_> {
                         && matches!(value, Ok(Value::Abs(_)))
                         && self.mentions_code_address(&e);
                     match value {
+                        // GNU as: a constant that does not fit is truncated
+                        // with a warning, a difference of addresses is an error.
+                        Ok(Value::Abs(v)) if !linked && self.mentions_address(&e, false) => {
+                            match fixup_data(v, size, span) {
+                                Ok(bytes) => self.emit(st, &bytes, span),
+                                Err(d) => self.error(st, d),
+                            }
+                        }
                         Ok(Value::Abs(v)) if !linked => {
                             let (bytes, warning) = truncate_data(v, size, span);
                             if let Some(w) = warning {
@@ -126,7 +134,9 @@ impl Pass1<'_, '_> {
         }
     }
 
-    pub(super) fn space(&mut self, st: &Stmt, from: usize, zero_only: bool) {
+    /// `.space`, `.skip` and `.zero`: a byte count and a fill byte (GNU as
+    /// takes the fill for `.zero` too).
+    pub(super) fn space(&mut self, st: &Stmt, from: usize) {
         let Some(ops) = self.parse_operands(st, from) else {
             return;
         };
@@ -153,7 +163,7 @@ impl Pass1<'_, '_> {
             return;
         }
         let fill = match ops.get(1) {
-            Some(Operand::Expr(f)) if !zero_only => {
+            Some(Operand::Expr(f)) => {
                 let v = self.absolute(st, f, "the fill value");
                 if let Some(v) = v
                     && let (_, Some(w)) = truncate_data(v, 1, st.span(f.start, f.end))
@@ -274,12 +284,33 @@ impl Pass1<'_, '_> {
         }
         let window = crate::files::FileWindow {
             skip: args[0].unwrap_or(0) as u64,
-            count: args[1].map(|n| n as u64),
+            // GNU as: a count of 0 is no count (the rest of the file).
+            count: args[1].filter(|&n| n > 0).map(|n| n as u64),
         };
         let Some((_, _, data, span)) = self.read_named_file(st, &ops, ".incbin", window) else {
             return;
         };
         self.emit(st, &data, span);
+    }
+}
+
+/// The `size` bytes of a value known only at the end (a fixup: a label
+/// difference, an address), or GNU as's error when it does not fit: unlike a
+/// value known where it is written, it is not truncated with a warning.
+pub(crate) fn fixup_data(v: i64, size: u8, span: Span) -> Result<Vec<u8>, Diag> {
+    match truncate_data(v, size, span) {
+        (bytes, None) => Ok(bytes),
+        (_, Some(w)) => Err(Diag {
+            help: w.help,
+            ..Diag::error(
+                span,
+                format!(
+                    "value of {v} too large for field of {size} byte{}",
+                    if size == 1 { "" } else { "s" }
+                ),
+                w.label,
+            )
+        }),
     }
 }
 

@@ -11,7 +11,7 @@ mod meta;
 mod sections;
 mod symbols;
 
-pub(crate) use data::truncate_data;
+pub(crate) use data::fixup_data;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -74,9 +74,9 @@ const DIRECTIVES: &[(&str, Family, Handler)] = &[
     (".float", Other, |p, st, c| p.floats(st, c.from, false)),
     (".single", Other, |p, st, c| p.floats(st, c.from, false)),
     (".double", Other, |p, st, c| p.floats(st, c.from, true)),
-    (".zero", Other, |p, st, c| p.space(st, c.from, true)),
-    (".space", Other, |p, st, c| p.space(st, c.from, false)),
-    (".skip", Other, |p, st, c| p.space(st, c.from, false)),
+    (".zero", Other, |p, st, c| p.space(st, c.from)),
+    (".space", Other, |p, st, c| p.space(st, c.from)),
+    (".skip", Other, |p, st, c| p.space(st, c.from)),
     (".fill", Other, |p, st, c| p.fill(st, c.from)),
     (".uleb128", Other, |p, st, c| p.leb128(st, c.from, false)),
     (".sleb128", Other, |p, st, c| p.leb128(st, c.from, true)),
@@ -220,7 +220,13 @@ impl Pass1<'_, '_> {
                 .with_help("use `.section` with distinct names"),
             );
         }
+        let prev = self.prev;
         self.switch_section(c.name, None, c.name == ".bss");
+        if c.name == ".bss" {
+            // GNU as's ELF `.bss` does not record the section it leaves:
+            // `.data; .bss; .previous` returns to what preceded `.data`.
+            self.prev = prev;
+        }
     }
 
     fn pop_section(&mut self, st: &Stmt, c: &Call) {

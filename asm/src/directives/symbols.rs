@@ -74,7 +74,8 @@ impl Pass1<'_, '_> {
             .trim_matches('"')
             .trim_start_matches(['@', '%']);
         let ty = match text {
-            "function" | "STT_FUNC" | "gnu_indirect_function" => SymType::Func,
+            "function" | "STT_FUNC" => SymType::Func,
+            "gnu_indirect_function" | "STT_GNU_IFUNC" => SymType::Ifunc,
             "object" | "STT_OBJECT" => SymType::Object,
             "tls_object" | "STT_TLS" => SymType::Tls,
             "common" | "STT_COMMON" => SymType::Common,
@@ -211,6 +212,9 @@ impl Pass1<'_, '_> {
             [Operand::Expr(n), Operand::Expr(v)] if n.as_sym().is_some() => {
                 let sym = n.as_sym().unwrap_or_default().to_string();
                 let span = st.span(n.start, n.end);
+                if c.name == ".eqv" {
+                    self.eqv.insert(sym.as_str().into(), v.clone());
+                }
                 self.assign(st, &sym, span, v.clone(), true, c.name == ".equiv");
             }
             _ => self.error(

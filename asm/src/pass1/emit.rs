@@ -47,10 +47,10 @@ impl Pass1<'_, '_> {
                 i
             }
         };
-        if idx != self.cur {
-            self.prev = self.cur;
-            self.cur = idx;
-        }
+        // GNU as: a switch to the section already current still makes it
+        // the previous one (`.data; .data; .previous` stays in `.data`).
+        self.prev = self.cur;
+        self.cur = idx;
         idx
     }
 
@@ -224,14 +224,18 @@ impl Pass1<'_, '_> {
         if relaxed {
             pad = bytes - 4;
         }
+        // GNU as: the section's alignment is raised even when the padding
+        // is skipped for its maximum, and a maximum of 0 is no maximum.
+        let sec = &mut self.unit.sections[self.cur];
+        sec.align = sec.align.max(bytes as u32);
         if let Some(m) = max
+            && m > 0
             && pad as i64 > m
             && !relaxed
         {
             return;
         }
         let sec = &mut self.unit.sections[self.cur];
-        sec.align = sec.align.max(bytes as u32);
         if relaxed {
             sec.aligns.push((size, pad));
             // Whole nops from here, aligned or not (GNU as's way).

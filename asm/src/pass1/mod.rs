@@ -258,6 +258,9 @@ pub struct Pass1<'s, 'o> {
     /// `.option relax` state (GNU as's default: on) and its `.option push` stack.
     pub(crate) relax: bool,
     pub(crate) option_stack: Vec<bool>,
+    /// `.eqv` symbols and their expressions, put in place of the name at
+    /// each use (so `.` in them is the use's location, as GNU as does).
+    pub(crate) eqv: HashMap<Box<str>, crate::ast::Expr>,
     /// `.file N` entries and `.loc` rows for the line table (`dwarf`).
     pub(crate) lines: crate::dwarf::LineState,
 }
@@ -312,6 +315,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             branch_checks: Vec::new(),
             relax,
             option_stack: Vec::new(),
+            eqv: HashMap::new(),
             lines: crate::dwarf::LineState {
                 is_stmt: true,
                 ..Default::default()
@@ -379,8 +383,10 @@ impl<'s, 'o> Pass1<'s, 'o> {
             if s.class.is_code() && !s.size.is_multiple_of(s.align as u64) {
                 let pad = s.align as u64 - s.size % s.align as u64;
                 self.cur = i;
-                // An object's code ends in zeros, as GNU as pads it.
-                let fill = self.sh.opts.relocatable.then_some(0);
+                // An object's code ends in zeros, as GNU as pads it, or in
+                // nops when relaxation is off at the end of the file (GNU as
+                // fills its code alignments by the final `.option`).
+                let fill = (self.sh.opts.relocatable && self.relax).then_some(0);
                 self.pad(None, pad, fill, 1);
             }
         }

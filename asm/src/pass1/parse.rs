@@ -243,7 +243,21 @@ impl Pass1<'_, '_> {
                 self.lower_locals(st, a)?;
                 self.lower_locals(st, b)
             }
-            ExprKind::Int(_) | ExprKind::Sym(_) => Ok(()),
+            ExprKind::Sym(name) => {
+                if let Some(def) = self.eqv.get(name) {
+                    // `.eqv`: the expression itself, evaluated here. Its
+                    // nodes take this use's span, so diagnostics point here.
+                    let (start, end) = (e.start, e.end);
+                    *e = def.clone();
+                    respan(e, start, end);
+                    // An operation stays one operand of what surrounds it.
+                    if matches!(e.kind, ExprKind::Binary(..)) {
+                        *e = Expr::new(ExprKind::Paren(Box::new(e.clone())), start, end);
+                    }
+                }
+                Ok(())
+            }
+            ExprKind::Int(_) => Ok(()),
         }
     }
 
@@ -263,6 +277,22 @@ impl Pass1<'_, '_> {
             ));
             self.error(st, d);
         }
+    }
+}
+
+/// Gives `e` and every node under it the span `start..end`.
+fn respan(e: &mut Expr, start: u32, end: u32) {
+    e.start = start;
+    e.end = end;
+    match &mut e.kind {
+        ExprKind::Paren(inner) | ExprKind::Unary(_, inner) | ExprKind::Reloc(_, inner) => {
+            respan(inner, start, end)
+        }
+        ExprKind::Binary(_, a, b) => {
+            respan(a, start, end);
+            respan(b, start, end);
+        }
+        ExprKind::Int(_) | ExprKind::Sym(_) | ExprKind::Local { .. } => {}
     }
 }
 

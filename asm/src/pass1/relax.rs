@@ -123,17 +123,24 @@ impl Pass1<'_, '_> {
     /// Whether `expr` names an address in code (a label there, or `.` in
     /// code): a value the linker may change when it relaxes.
     pub(crate) fn mentions_code_address(&self, expr: &Expr) -> bool {
+        self.mentions_address(expr, true)
+    }
+
+    /// Whether `expr` names an address (a label or `.`), in code only when
+    /// `code_only`.
+    pub(crate) fn mentions_address(&self, expr: &Expr, code_only: bool) -> bool {
+        let counts = |section: usize| !code_only || self.unit.sections[section].class.is_code();
         let mut todo = vec![expr];
         while let Some(e) = todo.pop() {
             match &e.kind {
-                ExprKind::Sym(n) if &**n == "." && self.unit.sections[self.cur].class.is_code() => {
+                ExprKind::Sym(n) if &**n == "." && counts(self.cur) => {
                     return true;
                 }
                 ExprKind::Sym(n) if &**n == "." => {}
                 ExprKind::Sym(n) => {
                     if let Some(sym) = self.unit.symbols.get(n.as_ref())
                         && let crate::unit::SymDef::Value(Value::Rel { section, .. }) = sym.def
-                        && self.unit.sections[section].class.is_code()
+                        && counts(section)
                     {
                         return true;
                     }

@@ -186,6 +186,7 @@ impl Pass1<'_, '_> {
             self.org(st, &expr, None);
             return;
         }
+        let expr_alias: Option<Box<str>> = expr.as_sym().filter(|n| *n != ".").map(Into::into);
         let value = self.eval1(st, &expr);
         let def = match value {
             Ok(v) => SymDef::Value(v),
@@ -222,6 +223,7 @@ impl Pass1<'_, '_> {
             self.error(st, d);
             return;
         }
+        sym.alias_of = expr_alias.filter(|t| **t != *name);
         sym.def = def;
         sym.def_span = Some(span);
         sym.redefinable = redefinable;
