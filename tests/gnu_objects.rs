@@ -568,6 +568,14 @@ fn gnu_cases_match_gnu_as() {
         if yg != yo {
             failures.push(format!("{stem}: symbols\n  GNU  {yg:?}\n  ours {yo:?}"));
         }
+        let attributes = |b: &[u8]| {
+            let f = ElfFile32::<object::Endianness>::parse(b).unwrap();
+            f.section_by_name(".riscv.attributes")
+                .map(|s| s.data().unwrap().to_vec())
+        };
+        if attributes(&g) != attributes(&o) {
+            failures.push(format!("{stem}: .riscv.attributes differ"));
+        }
         if g[7] != o[7] {
             failures.push(format!("{stem}: OS/ABI {} against GNU's {}", o[7], g[7]));
         }

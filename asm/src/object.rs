@@ -782,6 +782,7 @@ pub fn write(
         };
         let size = sym.size.or(target.and_then(|t| t.size));
         let bind = match sym.binding {
+            _ if sym.unique => elf::STB_GNU_UNIQUE,
             Binding::Local => elf::STB_LOCAL,
             Binding::Global => elf::STB_GLOBAL,
             Binding::Weak => elf::STB_WEAK,
@@ -867,8 +868,14 @@ pub fn write(
     let mut attributes = unit.attributes.clone();
     if !attributes.iter().any(|(t, _)| *t == 5) {
         attributes.push((5, AttrValue::Str(RV32G_ARCH.into())));
-        attributes.sort_by_key(|(t, _)| *t);
     }
+    // Tag_RISCV_priv_spec (8) and _minor (10): GNU as 2.40 writes 1.11
+    // once an instruction names a CSR.
+    if unit.names_csr && !attributes.iter().any(|(t, _)| matches!(t, 8 | 10)) {
+        attributes.push((8, AttrValue::Int(1)));
+        attributes.push((10, AttrValue::Int(11)));
+    }
+    attributes.sort_by_key(|(t, _)| *t);
     let attributes = crate::elf::attributes_section(&attributes);
     emit(unit, &w, &attributes, e_flags).map_err(|e| {
         vec![Diag::error(
@@ -968,8 +975,12 @@ fn emit(
         .collect();
     out.reserve_section_headers();
 
-    // GNU as marks an object with an indirect function as GNU's OS/ABI.
-    let gnu_abi = unit.symbols.values().any(|s| s.ty == SymType::Ifunc);
+    // GNU as marks an object with an indirect function or a unique symbol
+    // as GNU's OS/ABI.
+    let gnu_abi = unit
+        .symbols
+        .values()
+        .any(|s| s.ty == SymType::Ifunc || s.unique);
     out.write_file_header(&FileHeader {
         os_abi: if gnu_abi {
             elf::ELFOSABI_GNU

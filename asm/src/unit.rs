@@ -260,6 +260,9 @@ pub struct Symbol {
     /// `.set NAME, OTHER` (a bare symbol): NAME takes OTHER's type and size
     /// when it has none of its own, as GNU as copies them.
     pub alias_of: Option<Box<str>>,
+    /// `.type NAME, @gnu_unique_object`: written with binding
+    /// `STB_GNU_UNIQUE` (GNU as), linked as a global.
+    pub unique: bool,
 }
 
 impl Symbol {
@@ -277,6 +280,7 @@ impl Symbol {
             redefinable: false,
             declared_local: false,
             alias_of: None,
+            unique: false,
         }
     }
 
@@ -329,6 +333,9 @@ pub struct Unit {
     pub idents: Vec<String>,
     /// `.attribute` tags and values.
     pub attributes: Vec<(u64, AttrValue)>,
+    /// An instruction names a CSR (GNU as then records the privileged
+    /// spec's version, 1.11, among the object's attributes).
+    pub names_csr: bool,
 }
 
 /// Name of the `n`th definition of numeric local label `label` (never a

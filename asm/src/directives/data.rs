@@ -5,7 +5,7 @@
 use crate::ast::{ExprKind, Operand};
 use crate::diag::Diag;
 use crate::expr::{EvalError, Value};
-use crate::lexer::unescape;
+use crate::lexer::{Kind, unescape};
 use crate::pass1::*;
 use crate::source::Span;
 use crate::unit::*;
@@ -86,28 +86,43 @@ impl Pass1<'_, '_> {
         }
     }
 
+    /// `.ascii`, `.asciz`, `.string`: string literals separated by commas;
+    /// adjacent literals make one string (`.asciz "a" "b"` is `"ab\0"`).
     pub(super) fn strings(&mut self, st: &Stmt, from: usize, nul: bool) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        for op in ops {
-            match op {
-                Operand::Str(s, e) => {
-                    let mut bytes = unescape(&st.text[s as usize + 1..e as usize - 1]);
-                    if nul {
-                        bytes.push(0);
-                    }
-                    self.emit(st, &bytes, st.span(s, e));
+        let toks = st.tokens();
+        let mut bytes: Option<(Vec<u8>, u32, u32)> = None;
+        let finish = |p: &mut Self, bytes: &mut Option<(Vec<u8>, u32, u32)>| {
+            if let Some((mut b, s, e)) = bytes.take() {
+                if nul {
+                    b.push(0);
                 }
-                other => {
-                    let (s, e) = other.range();
+                p.emit(st, &b, st.span(s, e));
+            }
+        };
+        for t in &toks[from.min(toks.len())..] {
+            match t.kind {
+                Kind::Str => {
+                    let text = unescape(&st.text[t.start as usize + 1..t.end as usize - 1]);
+                    match &mut bytes {
+                        Some((b, _, e)) => {
+                            b.extend(text);
+                            *e = t.end;
+                        }
+                        None => bytes = Some((text, t.start, t.end)),
+                    }
+                }
+                Kind::Comma if bytes.is_some() => finish(self, &mut bytes),
+                _ => {
+                    let (s, e) = (t.start, t.end);
                     self.error(
                         st,
                         Diag::error(st.span(s, e), "expected a string", "not a string literal"),
                     );
+                    return;
                 }
             }
         }
+        finish(self, &mut bytes);
     }
 
     pub(super) fn floats(&mut self, st: &Stmt, from: usize, double: bool) {
@@ -117,7 +132,14 @@ impl Pass1<'_, '_> {
             let (s, e) = trim_range(&raw, (s, e));
             let text = &raw[s..e];
             let span = st.span(base + s as u32, base + e as u32);
-            match crate::floats::parse(text, double) {
+            // GNU as skips a `0` and a letter before a number (`0d-1.25`,
+            // `0f1.5`, `0e2.5`); `0x` stays ours, a hexadecimal float.
+            let b = text.as_bytes();
+            let number = match b {
+                [b'0', l, ..] if l.is_ascii_alphabetic() && !matches!(l, b'x' | b'X') => &text[2..],
+                _ => text,
+            };
+            match crate::floats::parse(number, double) {
                 Ok(bits) => {
                     let bytes = bits.to_le_bytes();
                     self.emit(st, &bytes[..if double { 8 } else { 4 }], span);
@@ -132,6 +154,47 @@ impl Pass1<'_, '_> {
                 }
             }
         }
+    }
+
+    /// `.ds.b`, `.ds.w`, `.ds.l`: `count` units of `width` bytes, each the
+    /// fill value (0 when not given).
+    pub(super) fn ds(&mut self, st: &Stmt, from: usize, width: u8) {
+        let Some(ops) = self.parse_operands(st, from) else {
+            return;
+        };
+        let Some(Operand::Expr(n)) = ops.first() else {
+            let span = st.whole();
+            self.error(st, Diag::error(span, "missing count", "expected a count"));
+            return;
+        };
+        let Some(count) = self.absolute(st, n, "the count") else {
+            return;
+        };
+        if count < 0 || (count as u64).saturating_mul(width as u64) > MAX_SECTION_BYTES {
+            let d = Diag::error(
+                st.span(n.start, n.end),
+                format!("invalid count {count}"),
+                "must be 0..=256 MiB in all",
+            );
+            self.error(st, d);
+            return;
+        }
+        let fill = match ops.get(1) {
+            Some(Operand::Expr(f)) => match self.absolute(st, f, "the fill value") {
+                Some(v) => v,
+                None => return,
+            },
+            _ => 0,
+        };
+        let unit = truncate_data(fill, width, st.whole()).0;
+        let bytes: Vec<u8> = unit
+            .iter()
+            .copied()
+            .cycle()
+            .take(count as usize * width as usize)
+            .collect();
+        let span = st.whole();
+        self.emit(st, &bytes, span);
     }
 
     /// `.space`, `.skip` and `.zero`: a byte count and a fill byte (GNU as
@@ -318,8 +381,12 @@ pub(crate) fn fixup_data(v: i64, size: u8, span: Span) -> Result<Vec<u8>, Diag> 
 /// does not fit: it takes -(2^8n - 1)..=2^8n - 1 silently (either reading of
 /// the bytes) and keeps the low bytes of anything else.
 pub(crate) fn truncate_data(v: i64, size: u8, span: Span) -> (Vec<u8>, Option<Diag>) {
+    if size > 8 {
+        // `.octa`: the 64-bit value sign-extended.
+        return ((v as i128).to_le_bytes()[..size as usize].to_vec(), None);
+    }
     let bytes = v.to_le_bytes()[..size as usize].to_vec();
-    if size >= 8 {
+    if size == 8 {
         return (bytes, None);
     }
     let bits = size as u32 * 8;

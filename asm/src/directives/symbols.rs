@@ -53,10 +53,12 @@ impl Pass1<'_, '_> {
     }
 
     pub(super) fn type_directive(&mut self, st: &Stmt, from: usize) {
-        let Some(ops) = self.parse_operands(st, from) else {
-            return;
-        };
-        let (Some(Operand::Expr(e)), Some(t)) = (ops.first(), ops.get(1)) else {
+        // Read as text: the type may be written `@function`, `%function`,
+        // `"function"` or `STT_FUNC`, which are not all expressions.
+        let (raw, base) = st.raw_from(from);
+        let raw = raw.to_string();
+        let parts = split_top_level(&raw, ',');
+        let (Some(&n), Some(&t)) = (parts.first(), parts.get(1)) else {
             let span = st.whole();
             self.error(
                 st,
@@ -68,11 +70,22 @@ impl Pass1<'_, '_> {
             );
             return;
         };
-        let Some(sym) = e.as_sym() else { return };
-        let (s, en) = t.range();
-        let text = st.text[s as usize..en as usize]
-            .trim_matches('"')
-            .trim_start_matches(['@', '%']);
+        let (ns, ne) = trim_range(&raw, n);
+        let sym = raw[ns..ne].to_string();
+        if sym.is_empty() {
+            return;
+        }
+        let (ts, te) = trim_range(&raw, t);
+        let (s, en) = (base + ts as u32, base + te as u32);
+        let text = raw[ts..te].trim_matches('"').trim_start_matches(['@', '%']);
+        if matches!(text, "gnu_unique_object" | "STT_GNU_UNIQUE") {
+            // GNU as: an object with binding STB_GNU_UNIQUE, whatever its
+            // binding was.
+            let s = self.symbol_mut(&sym);
+            s.ty = SymType::Object;
+            s.unique = true;
+            return;
+        }
         let ty = match text {
             "function" | "STT_FUNC" => SymType::Func,
             "gnu_indirect_function" | "STT_GNU_IFUNC" => SymType::Ifunc,
@@ -86,12 +99,12 @@ impl Pass1<'_, '_> {
                     format!("unknown symbol type `{other}`"),
                     "not a type",
                 )
-                .with_help("use @function, @object, @notype, @tls_object or @common");
+                .with_help("use @function, @object, @notype, @tls_object, @common, @gnu_indirect_function or @gnu_unique_object");
                 self.error(st, d);
                 return;
             }
         };
-        self.symbol_mut(sym).ty = ty;
+        self.symbol_mut(&sym).ty = ty;
     }
 
     pub(super) fn size_directive(&mut self, st: &Stmt, from: usize) {

@@ -317,6 +317,7 @@ impl Pass1<'_, '_> {
                 Arg::Imm(self.pc_relative(st, e, operand.fields()[0])?)
             }
             Op::Csr => {
+                self.unit.names_csr = true;
                 let e = self.expr_operand(st, o)?;
                 Arg::Value(Some(self.csr(st, e)?))
             }

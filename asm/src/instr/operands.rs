@@ -105,10 +105,14 @@ impl Pass1<'_, '_> {
     }
 
     pub(crate) fn csr(&mut self, st: &Stmt, e: &Expr) -> Result<i32, Diag> {
-        if let Some(name) = e.as_sym()
-            && let Some(c) = csr_by_name(name)
-        {
-            return Ok(c.number as i32);
+        if let Some(name) = e.as_sym() {
+            // The machine's CSRs, then every standard name GNU as knows.
+            if let Some(c) = csr_by_name(name) {
+                return Ok(c.number as i32);
+            }
+            if let Some(n) = isa_spec::standard_csr_number(name) {
+                return Ok(n as i32);
+            }
         }
         match self.eval1(st, e) {
             Ok(Value::Abs(v)) if (0..=0xfff).contains(&v) => Ok(v as i32),
