@@ -23,8 +23,20 @@ fn uleb(mut v: u64, out: &mut Vec<u8>) {
     }
 }
 
-/// The `.riscv.attributes` section contents.
-pub(crate) fn attributes_section(attrs: &[(u64, AttrValue)]) -> Vec<u8> {
+/// The `.riscv.attributes` section contents: RISC-V's attributes, then
+/// the "gnu" vendor's when there are any (`.gnu_attribute`).
+pub(crate) fn attributes_section(attrs: &[(u64, AttrValue)], gnu: &[(u64, AttrValue)]) -> Vec<u8> {
+    let mut out = vec![b'A'];
+    out.extend(vendor_subsection("riscv", attrs));
+    if !gnu.is_empty() {
+        out.extend(vendor_subsection("gnu", gnu));
+    }
+    out
+}
+
+/// One vendor's subsection: u32 length, the name, a Tag_File
+/// sub-subsection (tag, u32 length, attributes).
+fn vendor_subsection(vendor: &str, attrs: &[(u64, AttrValue)]) -> Vec<u8> {
     let mut body = Vec::new();
     for (tag, v) in attrs {
         uleb(*tag, &mut body);
@@ -36,18 +48,15 @@ pub(crate) fn attributes_section(attrs: &[(u64, AttrValue)]) -> Vec<u8> {
             }
         }
     }
-    // Tag_File sub-subsection: tag, u32 length (tag and length included), attributes.
     let mut file = vec![1u8];
     file.extend_from_slice(&(body.len() as u32 + 5).to_le_bytes());
     file.extend_from_slice(&body);
-    // Vendor subsection: u32 length, "riscv\0", sub-subsections.
     let mut sub = Vec::new();
-    sub.extend_from_slice(&(4 + 6 + file.len() as u32).to_le_bytes());
-    sub.extend_from_slice(b"riscv\0");
+    sub.extend_from_slice(&(4 + vendor.len() as u32 + 1 + file.len() as u32).to_le_bytes());
+    sub.extend_from_slice(vendor.as_bytes());
+    sub.push(0);
     sub.extend_from_slice(&file);
-    let mut out = vec![b'A'];
-    out.extend_from_slice(&sub);
-    out
+    sub
 }
 
 /// A loadable segment: its sections' bytes at offsets from its start.
@@ -93,7 +102,8 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
     };
     let code = seg(&[SectionClass::Text, SectionClass::Rodata]);
     let data = seg(&[SectionClass::Data, SectionClass::Bss]);
-    let attributes = (!image.attributes.is_empty()).then(|| attributes_section(&image.attributes));
+    let attributes =
+        (!image.attributes.is_empty()).then(|| attributes_section(&image.attributes, &[]));
 
     let mut buf = Vec::new();
     let mut w = Writer::new(Endianness::Little, false, &mut buf);

@@ -876,7 +876,7 @@ pub fn write(
         attributes.push((10, AttrValue::Int(11)));
     }
     attributes.sort_by_key(|(t, _)| *t);
-    let attributes = crate::elf::attributes_section(&attributes);
+    let attributes = crate::elf::attributes_section(&attributes, &unit.gnu_attributes);
     emit(unit, &w, &attributes, e_flags).map_err(|e| {
         vec![Diag::error(
             Span::default(),

@@ -333,6 +333,8 @@ pub struct Unit {
     pub idents: Vec<String>,
     /// `.attribute` tags and values.
     pub attributes: Vec<(u64, AttrValue)>,
+    /// `.gnu_attribute` tags and values (the "gnu" vendor's).
+    pub gnu_attributes: Vec<(u64, AttrValue)>,
     /// An instruction names a CSR (GNU as then records the privileged
     /// spec's version, 1.11, among the object's attributes).
     pub names_csr: bool,

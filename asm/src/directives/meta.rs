@@ -9,7 +9,9 @@ use crate::source::Span;
 use crate::unit::*;
 
 impl Pass1<'_, '_> {
-    pub(super) fn attribute(&mut self, st: &Stmt, head_span: Span, from: usize) {
+    /// `.attribute TAG, VALUE` (RISC-V's), or with `gnu` `.gnu_attribute
+    /// NUMBER, VALUE` (the "gnu" vendor's, written after RISC-V's).
+    pub(super) fn attribute(&mut self, st: &Stmt, head_span: Span, from: usize, gnu: bool) {
         let Some(ops) = self.parse_operands(st, from) else {
             return;
         };
@@ -25,6 +27,10 @@ impl Pass1<'_, '_> {
             return;
         };
         let tag_num = match tag.as_sym() {
+            _ if gnu => match self.absolute(st, tag, "the tag") {
+                Some(n) if n >= 0 => n as u64,
+                _ => return,
+            },
             Some("stack_align") => 4,
             Some("arch") => 5,
             Some("unaligned_access") => 6,
@@ -66,6 +72,11 @@ impl Pass1<'_, '_> {
                 return;
             }
         };
+        if gnu {
+            self.unit.gnu_attributes.retain(|(t, _)| *t != tag_num);
+            self.unit.gnu_attributes.push((tag_num, v));
+            return;
+        }
         // RISC-V attributes: odd tags hold strings, even tags numbers.
         if matches!(v, AttrValue::Str(_)) != (tag_num % 2 == 1) {
             let (s, e) = value.range();

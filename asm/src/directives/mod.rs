@@ -118,6 +118,9 @@ const DIRECTIVES: &[(&str, Family, Handler)] = &[
     (".eqv", Other, |p, st, c| p.set_directive(st, c)),
     (".comm", Other, |p, st, c| p.comm(st, c.name, c.from)),
     (".lcomm", Other, |p, st, c| p.comm(st, c.name, c.from)),
+    (".tls_common", Other, |p, st, c| p.comm(st, c.name, c.from)),
+    (".weakref", Other, |p, st, c| p.weakref(st, c)),
+    (".symver", Other, |p, st, c| p.symver(st, c)),
     // macros and repetition
     (".macro", Other, |p, st, c| p.define_macro(st, c.from)),
     (".endm", Other, |p, st, c| p.unopened(st, c, "no macro is being defined", ".macro")),
@@ -158,8 +161,16 @@ const DIRECTIVES: &[(&str, Family, Handler)] = &[
     // the compiler's bookkeeping
     (".file", Other, |p, st, c| p.file_directive(st, c)),
     (".ident", Other, |p, st, c| p.ident(st, c)),
-    (".attribute", Other, |p, st, c| p.attribute(st, c.head, c.from)),
+    (".attribute", Other, |p, st, c| p.attribute(st, c.head, c.from, false)),
+    (".gnu_attribute", Other, |p, st, c| p.attribute(st, c.head, c.from, true)),
     (".option", Other, |p, st, c| p.option(st, c)),
+    // Listing control: accepted without effect (we have `-l`).
+    (".list", Other, |_, _, _| {}),
+    (".nolist", Other, |_, _, _| {}),
+    (".psize", Other, |_, _, _| {}),
+    (".title", Other, |_, _, _| {}),
+    (".sbttl", Other, |_, _, _| {}),
+    (".eject", Other, |_, _, _| {}),
     // `.loc` rows make the line table (`dwarf`). Accepted for compatibility
     // with compiler output, without effect: `.cfi_*` (no unwind tables,
     // see the README) and these.

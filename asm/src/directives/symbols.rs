@@ -1,7 +1,7 @@
 //! Symbol directives: binding and visibility (`.globl`, `.weak`, `.hidden`
 //! ...), `.type`, `.size`, `.set`/`.equ`/`.equiv`, `.comm`/`.lcomm`.
 
-use crate::ast::Operand;
+use crate::ast::{Expr, ExprKind, Operand};
 use crate::diag::Diag;
 use crate::expr::{EvalError, Value};
 use crate::pass1::*;
@@ -203,6 +203,9 @@ impl Pass1<'_, '_> {
             return;
         }
         s.def_span = Some(span);
+        if name == ".tls_common" {
+            s.ty = SymType::Tls;
+        }
         if in_bss {
             s.def = SymDef::Bss(size as u64, align as u64);
         } else {
@@ -214,6 +217,55 @@ impl Pass1<'_, '_> {
         if s.ty == SymType::NoType {
             s.ty = SymType::Object;
         }
+    }
+
+    /// The two symbol names of `.weakref`/`.symver`, or an error naming
+    /// the directive's form.
+    fn two_names(&mut self, st: &Stmt, c: &super::Call, form: &str) -> Option<(String, String)> {
+        let (raw, _) = st.raw_from(c.from);
+        let names: Vec<String> = split_top_level(raw, ',')
+            .into_iter()
+            .map(|r| {
+                let (s, e) = trim_range(raw, r);
+                raw[s..e].to_string()
+            })
+            .collect();
+        match names.as_slice() {
+            [a, b] if !a.is_empty() && !b.is_empty() => Some((a.clone(), b.clone())),
+            _ => {
+                let d = Diag::error(
+                    c.head,
+                    format!("`{}` needs two symbol names", c.name),
+                    format!("expected `{form}`"),
+                );
+                self.error(st, d);
+                None
+            }
+        }
+    }
+
+    /// `.weakref ALIAS, TARGET`: ALIAS stands for TARGET, which is a weak
+    /// reference unless the file names it directly (GNU as).
+    pub(super) fn weakref(&mut self, st: &Stmt, c: &super::Call) {
+        let Some((alias, target)) = self.two_names(st, c, "alias, target") else {
+            return;
+        };
+        let at = Expr::new(ExprKind::Sym(target.as_str().into()), 0, 0);
+        self.eqv.insert(alias.as_str().into(), at);
+        self.weakref_targets.entry(target.into()).or_insert(false);
+    }
+
+    /// `.symver NAME, NAME2@NODE`: a second name for NAME, with NAME's
+    /// binding (GNU as; versions mean something only to a dynamic linker).
+    pub(super) fn symver(&mut self, st: &Stmt, c: &super::Call) {
+        let Some((name, versioned)) = self.two_names(st, c, "name, name@version") else {
+            return;
+        };
+        let span = st.whole();
+        let e = Expr::new(ExprKind::Sym(name.as_str().into()), 0, 0);
+        self.assign(st, &versioned, span, e, false, false);
+        let binding = self.symbol_mut(&name).binding;
+        self.symbol_mut(&versioned).binding = binding;
     }
 
     /// `.set`, `.equ`, `.equiv`, `.eqv`.

@@ -261,6 +261,9 @@ pub struct Pass1<'s, 'o> {
     /// `.eqv` symbols and their expressions, put in place of the name at
     /// each use (so `.` in them is the use's location, as GNU as does).
     pub(crate) eqv: HashMap<Box<str>, crate::ast::Expr>,
+    /// `.weakref` targets, and whether the file also names them directly
+    /// (then they stay strong references, as in GNU as).
+    pub(crate) weakref_targets: HashMap<Box<str>, bool>,
     /// `.file N` entries and `.loc` rows for the line table (`dwarf`).
     pub(crate) lines: crate::dwarf::LineState,
 }
@@ -316,6 +319,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             relax,
             option_stack: Vec::new(),
             eqv: HashMap::new(),
+            weakref_targets: HashMap::new(),
             lines: crate::dwarf::LineState {
                 is_stmt: true,
                 ..Default::default()
@@ -388,6 +392,14 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 // fills its code alignments by the final `.option`).
                 let fill = (self.sh.opts.relocatable && self.relax).then_some(0);
                 self.pad(None, pad, fill, 1);
+            }
+        }
+        // `.weakref` targets named only through their aliases and defined
+        // nowhere here are weak references.
+        for (target, direct) in std::mem::take(&mut self.weakref_targets) {
+            let s = self.symbol_mut(&target);
+            if !direct && !s.is_defined() && s.binding == Binding::Local {
+                s.binding = Binding::Weak;
             }
         }
         let more = self.branches_to_lengthen();

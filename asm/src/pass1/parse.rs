@@ -217,7 +217,7 @@ impl Pass1<'_, '_> {
     }
 
     /// Replaces `Nb`/`Nf` with the names of the label definitions they mean.
-    pub(crate) fn lower_locals(&self, st: &Stmt, e: &mut Expr) -> Result<(), Diag> {
+    pub(crate) fn lower_locals(&mut self, st: &Stmt, e: &mut Expr) -> Result<(), Diag> {
         match &mut e.kind {
             ExprKind::Local { label, forward } => {
                 let count = self.local_counts.get(label).copied().unwrap_or(0);
@@ -244,6 +244,10 @@ impl Pass1<'_, '_> {
                 self.lower_locals(st, b)
             }
             ExprKind::Sym(name) => {
+                // A direct use of a `.weakref` target keeps it strong.
+                if let Some(direct) = self.weakref_targets.get_mut(name) {
+                    *direct = true;
+                }
                 if let Some(def) = self.eqv.get(name) {
                     // `.eqv`: the expression itself, evaluated here. Its
                     // nodes take this use's span, so diagnostics point here.
