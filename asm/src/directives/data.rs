@@ -305,6 +305,19 @@ impl Pass1<'_, '_> {
         };
         for op in ops {
             let Operand::Expr(e) = op else { continue };
+            if self.sh.opts.relocatable && self.mentions_code_address(&e) {
+                // A linker may move code, and no relocation writes a LEB128
+                // in GNU as 2.40's RISC-V objects, which refuses it too.
+                let name = if signed { ".sleb128" } else { ".uleb128" };
+                let d = Diag::error(
+                    st.span(e.start, e.end),
+                    format!("non-constant `{name}` is not supported"),
+                    "a difference of code addresses",
+                )
+                .with_help("the linker may move code; GNU as 2.40 refuses this too (binutils 2.41 has R_RISCV_SET_ULEB128)");
+                self.error(st, d);
+                continue;
+            }
             let Some(mut v) = self.absolute(st, &e, "a LEB128 value") else {
                 continue;
             };

@@ -70,6 +70,17 @@ impl Pass1<'_, '_> {
                         b.fixes.remove(at);
                         b.inst.imm = rel as i32;
                     }
+                    if !long {
+                        // Checked again at the end: a later `.weak` makes
+                        // it long too (GNU as decides at the end).
+                        self.branch_checks.push(BranchCheck {
+                            ordinal,
+                            section: self.cur,
+                            offset: pc,
+                            expr: expr.clone(),
+                            file: st.file,
+                        });
+                    }
                     long
                 }
                 Ok(_) => true,
