@@ -385,7 +385,8 @@ impl Pass1<'_, '_> {
     ) {
         let file = self.sh.sources.add_virtual(name, text, segs);
         let include_depth = self.streams.last().map_or(0, |s| s.include_depth);
-        let stream = Stream::whole(&self.sh.sources, file, ctx, is_macro, include_depth);
+        let mut stream = Stream::whole(&self.sh.sources, file, ctx, is_macro, include_depth);
+        stream.conds_at_start = self.conds.len();
         self.streams.push(stream);
     }
 
@@ -568,6 +569,7 @@ impl Pass1<'_, '_> {
             ctx,
             is_macro: false,
             include_depth,
+            conds_at_start: self.conds.len(),
         });
     }
 

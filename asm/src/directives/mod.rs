@@ -275,9 +275,16 @@ impl Pass1<'_, '_> {
         );
     }
 
+    /// `.exitm`: ends the innermost macro expansion, with the `.rept`/`.irp`
+    /// bodies and conditionals opened inside it (GNU as).
     fn exit_macro(&mut self, st: &Stmt, c: &Call) {
-        if let Some(s) = self.streams.last_mut().filter(|s| s.is_macro) {
+        if let Some(k) = self.streams.iter().rposition(|s| s.is_macro) {
+            self.streams.truncate(k + 1);
+            let s = &mut self.streams[k];
             s.pos = s.end;
+            s.reps_left = 0;
+            let depth = s.conds_at_start;
+            self.conds.truncate(depth);
         } else {
             self.error(
                 st,

@@ -201,6 +201,9 @@ pub(crate) struct Stream {
     pub(crate) ctx: CtxId,
     pub(crate) is_macro: bool,
     pub(crate) include_depth: u32,
+    /// Open conditionals when the stream began: `.exitm` closes those its
+    /// macro opened.
+    pub(crate) conds_at_start: usize,
 }
 
 impl Stream {
@@ -226,6 +229,7 @@ impl Stream {
             ctx,
             is_macro,
             include_depth,
+            conds_at_start: 0,
         }
     }
 }
