@@ -403,7 +403,10 @@ pub fn link(
         let mut align = 1u64;
         for unit in units.iter_mut() {
             for sec in unit.sections.iter_mut().filter(|s| s.class == class) {
-                addr = align_up(addr, sec.align as u64);
+                // Code is placed on an instruction boundary whatever its
+                // section's recorded alignment.
+                let at_least = if class.is_code() { 4 } else { 1 };
+                addr = align_up(addr, (sec.align as u64).max(at_least));
                 sec.addr = addr;
                 addr += sec.size;
                 align = align.max(sec.align as u64);

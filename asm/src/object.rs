@@ -500,15 +500,16 @@ impl<'u> Writer1<'u> {
                     self.or_word(si, fx.offset as usize, field.insert(rel as i32));
                 } else {
                     // Elsewhere: the offset to its value in its own section
-                    // (0 for an undefined symbol), when that fits, as GNU as.
+                    // (0 for an undefined symbol), its bits as the field
+                    // holds them (odd, or out of reach, alike): GNU as's
+                    // "tentative value" for objdump, which the linker
+                    // overwrites.
                     let value = match &t {
                         Term::Label(_, _, o) | Term::Here(_, o) => *o as i64,
                         Term::External(_) => 0,
                     };
                     let rel = value + a - off as i64;
-                    if field.check(rel).is_ok() {
-                        self.or_word(si, fx.offset as usize, field.insert(rel as i32));
-                    }
+                    self.or_word(si, fx.offset as usize, field.insert(rel as i32));
                 }
                 let ty = if *field == Field::ImmB {
                     R_RISCV_BRANCH

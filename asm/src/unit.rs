@@ -159,7 +159,10 @@ impl Section {
         Section {
             name: name.to_string(),
             class,
-            align: if class.is_code() { 4 } else { 1 },
+            // GNU as records 4-byte alignment for `.text` alone (RV32G's
+            // instruction size); other sections start at 1 and only
+            // alignment directives raise them.
+            align: if name == ".text" { 4 } else { 1 },
             data: Vec::new(),
             size: 0,
             fixups: Vec::new(),

@@ -40,6 +40,26 @@ pub(crate) fn inverse(op: Opcode) -> Option<Opcode> {
     })
 }
 
+/// Whether `e` names a symbol and not `.` (whose value at the end of the
+/// pass is the section's end, not the branch's place).
+fn names_symbol(e: &Expr) -> bool {
+    fn walk(e: &Expr, sym: &mut bool, dot: &mut bool) {
+        match &e.kind {
+            ExprKind::Sym(n) if &**n == "." => *dot = true,
+            ExprKind::Sym(_) | ExprKind::Local { .. } => *sym = true,
+            ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Reloc(_, x) => walk(x, sym, dot),
+            ExprKind::Binary(_, a, b) => {
+                walk(a, sym, dot);
+                walk(b, sym, dot);
+            }
+            ExprKind::Int(_) => {}
+        }
+    }
+    let (mut sym, mut dot) = (false, false);
+    walk(e, &mut sym, &mut dot);
+    sym && !dot
+}
+
 fn reach(offset: i64) -> bool {
     Field::ImmB.check(offset).is_ok()
 }
@@ -70,9 +90,11 @@ impl Pass1<'_, '_> {
                         b.fixes.remove(at);
                         b.inst.imm = rel as i32;
                     }
-                    if !long {
+                    if !long && names_symbol(&expr) {
                         // Checked again at the end: a later `.weak` makes
-                        // it long too (GNU as decides at the end).
+                        // it long too (GNU as decides at the end). `.`
+                        // is not a symbol that can become weak (and would
+                        // be the section's end there).
                         self.branch_checks.push(BranchCheck {
                             ordinal,
                             section: self.cur,
