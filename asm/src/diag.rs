@@ -261,6 +261,19 @@ fn report(sources: &Arc<SourceMap>, contexts: &[Context], diag: &Diag) -> Report
         };
         related.push(note(sources, c.site, message, label.to_string()));
     }
+    if let Some(at) = sources.marked_location(diag.span) {
+        related.push(Report {
+            message: format!("at {at} (the compiler's line marker)"),
+            severity: miette::Severity::Advice,
+            source: FileView {
+                sources: sources.clone(),
+                file: None,
+            },
+            labels: Vec::new(),
+            help: None,
+            related: Vec::new(),
+        });
+    }
     Report {
         message: diag.message.clone(),
         severity: match diag.severity {

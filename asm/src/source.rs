@@ -60,6 +60,35 @@ pub struct SourceFile {
     line_starts: Vec<u32>,
     /// Whether the text holds a carriage return (found once, when added).
     has_cr: bool,
+    /// The compiler's line markers (`# 12 "e.c" 1`, gcc's around inline
+    /// assembly): the first line they describe (1-based), its line in the
+    /// named file, and that file.
+    line_markers: Vec<(u32, u32, String)>,
+}
+
+/// The line markers of a text (see [`SourceFile`]): `# N "FILE" ...`.
+fn line_markers(text: &str) -> Vec<(u32, u32, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(rest) = line.strip_prefix('#') else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            continue;
+        }
+        let Ok(n) = rest[..digits].parse::<u32>() else {
+            continue;
+        };
+        let Some(quoted) = rest[digits..].trim_start().strip_prefix('"') else {
+            continue;
+        };
+        if let Some(end) = quoted.find('"') {
+            out.push((i as u32 + 2, n, quoted[..end].to_string()));
+        }
+    }
+    out
 }
 
 impl SourceFile {
@@ -98,6 +127,7 @@ impl SourceMap {
         self.files.push(SourceFile {
             line_starts: line_starts(&text),
             has_cr: text.contains('\r'),
+            line_markers: line_markers(&text),
             name,
             text,
             dir,
@@ -112,6 +142,7 @@ impl SourceMap {
         self.files.push(SourceFile {
             line_starts: line_starts(&text),
             has_cr: text.contains('\r'),
+            line_markers: Vec::new(),
             name,
             text,
             dir: None,
@@ -209,6 +240,20 @@ impl SourceMap {
             .find('\n')
             .map_or(f.text.len(), |e| start + e);
         &f.text[start..end]
+    }
+
+    /// `FILE:LINE` that the compiler's line markers give a span, when the
+    /// file has them (an error in gcc's inline assembly names the C line).
+    pub fn marked_location(&self, span: Span) -> Option<String> {
+        let span = self.resolve(span);
+        let f = self.file(span.file);
+        let line = self.line_of(span.file, span.start) as u32 + 1;
+        let k = f
+            .line_markers
+            .partition_point(|(first, _, _)| *first <= line);
+        let (first, n, name) = f.line_markers.get(k.checked_sub(1)?)?;
+        // `# 0 "" 2` (gcc's end of inline assembly) maps back to nothing.
+        (!name.is_empty()).then(|| format!("{name}:{}", n + (line - first)))
     }
 
     /// `name:line:col` of a span (resolved to real text).
