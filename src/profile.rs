@@ -103,7 +103,9 @@ pub fn parse(name: &str, text: &str) -> Result<Profile> {
         Some(Value::Table(symbols)) => {
             for (symbol, value) in symbols {
                 let Value::Integer(v) = value else {
-                    return Err(bad(format!("[profile.programs] {symbol} must be an integer")));
+                    return Err(bad(format!(
+                        "[profile.programs] {symbol} must be an integer"
+                    )));
                 };
                 programs.push((symbol, v));
             }
@@ -224,9 +226,12 @@ mod tests {
         let mut programs = p.programs.clone();
         programs.sort();
         assert_eq!(programs, [("A".to_string(), 1), ("B".to_string(), 2)]);
-        let e = parse("x", "[profile]\ndescription = \"d\"\n[profile.programs]\nA = \"y\"\n")
-            .unwrap_err()
-            .to_string();
+        let e = parse(
+            "x",
+            "[profile]\ndescription = \"d\"\n[profile.programs]\nA = \"y\"\n",
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("A must be an integer"), "{e}");
     }
 

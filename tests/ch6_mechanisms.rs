@@ -206,8 +206,7 @@ fn histogram_sections_as_sendm_parts_of_one_message_match_the_model() {
                 let parameters: Vec<(String, i64)> = defsyms
                     .iter()
                     .filter_map(|(n, v)| {
-                        n.strip_prefix("NB_")
-                            .map(|p| (p.to_ascii_lowercase(), *v))
+                        n.strip_prefix("NB_").map(|p| (p.to_ascii_lowercase(), *v))
                     })
                     .collect();
                 let reference = Model::Neighborhood.reference(&parameters).unwrap();
@@ -284,7 +283,10 @@ fn only_the_front_message_of_a_context_queue_sends_its_rts() {
 /// context arrives after the 128-word message that started before it.
 #[test]
 fn a_queue_keeps_the_injection_channel_for_a_whole_message() {
-    for p in ["programs/channel_hold.s", "programs/channel_hold_original.s"] {
+    for p in [
+        "programs/channel_hold.s",
+        "programs/channel_hold_original.s",
+    ] {
         let out = stdout_of(&["run", p]);
         let long = numbers_of(&out, 1)[1];
         let short = numbers_of(&out, 2)[1];
