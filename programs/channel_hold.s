@@ -9,7 +9,7 @@
 # NIU (--defsym ORIGINAL=1, channel_hold_original.s) both share the one
 # queue. The tiles' receives are posted while tile 0 fills its buffer. Tiles 1 and 2 print `tile cycle` when their message is in;
 # tests/ch6_mechanisms.rs checks that tile 2's comes after tile 1's.
-# run: mesh=3x1 boot=all trace-cycles=0..1
+# run: mesh=3x1 boot=all
     .ifndef ORIGINAL
     .equ ORIGINAL, 0
     .endif

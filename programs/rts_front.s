@@ -9,7 +9,7 @@
 # receiver prints `tile cycle` (tile 1: when it posted; tiles 2 and 3: when
 # the message was Complete); tests/ch6_mechanisms.rs checks the order
 # 3 < 1 < 2.
-# run: mesh=2x2 boot=all trace-cycles=0..1
+# run: mesh=2x2 boot=all
     .text
     .globl _start
 _start:

@@ -11,7 +11,7 @@
 # second at least 64 DMA periods; with a 16-flit queue a few cycles each,
 # tests/ch6_mechanisms.rs). Tile 1 prints the sum of the 192 words it
 # received (1 + ... + 192 = 18528).
-# run: mesh=2x1 boot=all set=niu.queue_flits=4 trace-cycles=0..1
+# run: mesh=2x1 boot=all set=niu.queue_flits=4
     .text
     .globl _start
 _start:
