@@ -3,8 +3,12 @@
 //! written as `scmp config` prints one, plus a `[profile]` table that the
 //! stressmark commands read: its description, which versions of the
 //! stressmark programs `all` means (`variant`), and program parameters by
-//! model (`[profile.parameters.neighborhood]`, the spec's names). The files
-//! are `profiles/NAME.toml`, embedded in the binary.
+//! model (`[profile.parameters.neighborhood]`, the spec's names), and
+//! program options for every program assembled under the profile
+//! (`[profile.programs]`, `--defsym`s such as the messaging libraries'
+//! `SCMP_WAIT_POLL`; `scmp run --profile` applies them before the
+//! program's own and the command line's). The files are
+//! `profiles/NAME.toml`, embedded in the binary.
 
 use miette::{Result, miette};
 use stressmarks::catalog::Variant;
@@ -14,6 +18,10 @@ use toml::{Table, Value};
 pub const PROFILES: &[(&str, &str)] = &[
     ("functional", include_str!("../profiles/functional.toml")),
     ("thesis", include_str!("../profiles/thesis.toml")),
+    (
+        "thesis-fitted",
+        include_str!("../profiles/thesis-fitted.toml"),
+    ),
 ];
 
 /// A profile, read.
@@ -27,6 +35,9 @@ pub struct Profile {
     pub variant: Option<Variant>,
     /// Program parameters by model name: `(model, parameter, value)`.
     pub parameters: Vec<(String, String, i64)>,
+    /// Symbols defined for every program assembled under the profile
+    /// (`[profile.programs]`), by name.
+    pub programs: Vec<(String, i64)>,
 }
 
 /// The names of the shipped profiles.
@@ -86,6 +97,21 @@ pub fn parse(name: &str, text: &str) -> Result<Profile> {
         }
         Some(_) => return Err(bad("[profile] parameters must be a table".into())),
     }
+    let mut programs = Vec::new();
+    match head.remove("programs") {
+        None => {}
+        Some(Value::Table(symbols)) => {
+            for (symbol, value) in symbols {
+                let Value::Integer(v) = value else {
+                    return Err(bad(format!(
+                        "[profile.programs] {symbol} must be an integer"
+                    )));
+                };
+                programs.push((symbol, v));
+            }
+        }
+        Some(_) => return Err(bad("[profile] programs must be a table".into())),
+    }
     if let Some(key) = head.keys().next() {
         return Err(bad(format!("unknown [profile] key `{key}`")));
     }
@@ -100,6 +126,7 @@ pub fn parse(name: &str, text: &str) -> Result<Profile> {
         machine,
         variant,
         parameters,
+        programs,
     })
 }
 
@@ -141,34 +168,71 @@ mod tests {
         assert_eq!(c.scheduler, emu::Config::default().scheduler);
     }
 
-    /// The thesis profile: the functional profile's timing, the literal
-    /// programs, and only keys the thesis leaves open (docs/chapter6.md);
-    /// what the thesis states keeps the default.
+    /// The fitted thesis profile (before issue 28): the functional
+    /// profile's timing, the literal programs, 4 cycles per DMA word and a
+    /// 384-pixel image; kept so that docs/chapter6/thesis/ reproduces.
     #[test]
-    fn the_thesis_profile_changes_only_what_the_thesis_leaves_open() {
-        let p = load("thesis").unwrap();
+    fn the_fitted_thesis_profile_is_the_committed_sweeps_machine() {
+        let p = load("thesis-fitted").unwrap();
         assert_eq!(p.variant, Some(Variant::Literal));
         assert_eq!(p.parameters_of("neighborhood"), [("dim".to_string(), 384)]);
-        for model in ["matrix", "transitive", "lu"] {
-            assert!(
-                p.parameters_of(model).is_empty(),
-                "{model}: the thesis gives its size"
-            );
-        }
+        assert!(p.programs.is_empty());
         let mut b = emu::ConfigBuilder::new();
-        b.file(&p.machine, "thesis").unwrap();
+        b.file(&p.machine, "thesis-fitted").unwrap();
         let c = b.build().unwrap();
         let mut f = emu::ConfigBuilder::new();
         f.file(&load("functional").unwrap().machine, "functional")
             .unwrap();
         assert_eq!(c.timing, f.build().unwrap().timing);
-        let d = emu::Config::default();
-        assert_eq!(c.scheduler, d.scheduler);
-        assert_eq!(c.tile, d.tile);
-        assert_eq!(c.network, d.network);
-        assert_eq!(c.niu.queue_flits, d.niu.queue_flits);
         assert_eq!(c.niu.dma_cycles_per_word, 4);
         assert_eq!(c.niu.receive_table_entries, 160);
+    }
+
+    /// The thesis profile (issue 28): no program parameter for any
+    /// stressmark, the mechanisms as program symbols, and a machine that
+    /// differs from the default only in the tables' size (never full).
+    #[test]
+    fn the_thesis_profile_sets_only_stated_values_and_mechanisms() {
+        let p = load("thesis").unwrap();
+        assert_eq!(p.variant, Some(Variant::Literal));
+        assert!(p.parameters.is_empty(), "{:?}", p.parameters);
+        let mut programs = p.programs.clone();
+        programs.sort();
+        assert_eq!(
+            programs,
+            [
+                ("SCMP_SECTIONS_IN_ONE_MESSAGE".to_string(), 1),
+                ("SCMP_WAIT_POLL".to_string(), 1)
+            ]
+        );
+        let mut b = emu::ConfigBuilder::new();
+        b.file(&p.machine, "thesis").unwrap();
+        let mut c = b.build().unwrap();
+        let d = emu::Config::default();
+        assert_eq!(c.niu.receive_table_entries, 160);
+        assert_eq!(c.niu.send_table_entries, 160);
+        c.niu.receive_table_entries = d.niu.receive_table_entries;
+        c.niu.send_table_entries = d.niu.send_table_entries;
+        assert_eq!(c, d);
+    }
+
+    #[test]
+    fn profile_programs_are_integer_symbols() {
+        let p = parse(
+            "x",
+            "[profile]\ndescription = \"d\"\n[profile.programs]\nB = 2\nA = 1\n",
+        )
+        .unwrap();
+        let mut programs = p.programs.clone();
+        programs.sort();
+        assert_eq!(programs, [("A".to_string(), 1), ("B".to_string(), 2)]);
+        let e = parse(
+            "x",
+            "[profile]\ndescription = \"d\"\n[profile.programs]\nA = \"y\"\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("A must be an integer"), "{e}");
     }
 
     #[test]

@@ -276,7 +276,13 @@ pub fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
         return Program::from_elf(&output.elf).map_err(|e| miette!("{e}"));
     }
     if args.inputs.iter().all(|p| is_assembly(p)) {
-        let mut defsyms = header.defsyms.clone();
+        // The profile's program options, then the `# run:` line's and the
+        // command line's: a later definition wins.
+        let mut defsyms = match &args.config.profile {
+            Some(name) => crate::profile::load(name)?.programs,
+            None => Vec::new(),
+        };
+        defsyms.extend(header.defsyms.iter().cloned());
         for d in &args.defsyms {
             let (name, value) = d
                 .split_once('=')

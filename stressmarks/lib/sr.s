@@ -40,6 +40,57 @@
     .equ SCMP_MODE_RENDEZVOUS, 0
     .equ SCMP_MODE_READY, 1
 
+# How the library waits for a send or a receive to be Complete
+# (SCMPWaitSend, SCMPWaitReceive, SCMPSend, SCMPReceive, getBlock's sender
+# thread and the collectives), chosen when the program is assembled
+# (`--defsym SCMP_WAIT_POLL=1`, or a profile's [profile.programs]):
+# - 0 (the default): `waits` / `waitr`, instructions of ours beyond the
+#   thesis's Table 5.3: the context suspends and its NIU wakes it.
+# - 1: as Table 5.3 implies, which has no wait instruction: a loop that
+#   loads the entry's state (`ldss` / `ldsr`, "this allows threads to check
+#   for completion", 5.4) and, while it is not Complete, yields the
+#   pipeline before it loads again. It yields because 4.2's wait functions
+#   "always suspend the invoking thread if the operation is not complete":
+#   with only `ldss`/`ldsr` the nearest a thread comes to suspending is
+#   giving its issue slot to the next ready context, which the preemptive
+#   round-robin scheduler (1.2) does at a thread switch's cost (3-4
+#   cycles, 1.2.1); a loop that did not yield would hold the pipeline for
+#   its whole quantum against the node's other threads. An entry that is
+#   not in the table is a fault with `waits`/`waitr`; the loop reads it as
+#   Empty and goes on polling.
+    .ifndef SCMP_WAIT_POLL
+    .equ SCMP_WAIT_POLL, 0
+    .endif
+
+# SR_WAIT_SEND id, tmp: returns once send `id` is Complete (tmp clobbered
+# when polling).
+.macro SR_WAIT_SEND id, tmp
+    .if SCMP_WAIT_POLL
+95: ldss \tmp, \id
+    addi \tmp, \tmp, -SCMP_SEND_COMPLETE
+    beqz \tmp, 96f
+    yield
+    j 95b
+96:
+    .else
+    waits \id
+    .endif
+.endm
+
+# SR_WAIT_RECEIVE id, tmp: returns once receive `id` is Complete.
+.macro SR_WAIT_RECEIVE id, tmp
+    .if SCMP_WAIT_POLL
+97: ldsr \tmp, \id
+    addi \tmp, \tmp, -SCMP_RECEIVE_COMPLETE
+    beqz \tmp, 98f
+    yield
+    j 97b
+98:
+    .else
+    waitr \id
+    .endif
+.endm
+
     .text
 
 # SCMPSetMode(a0 = SCMP_MODE_RENDEZVOUS or SCMP_MODE_READY)
@@ -126,7 +177,7 @@ SCMPSendNB:
 
 # SCMPSend(a0 = dst_node, a1 = message_id, a2 = address, a3 = stride,
 #          a4 = count)
-#   SCMPSendNB, then waits (`waits`, the context suspends) until the send is
+#   SCMPSendNB, then waits (SR_WAIT_SEND: `waits`, or polling) until the send is
 #   Complete: the last word has left the NIU and the words may change. In
 #   Rendezvous mode that needs the receiver's receive. The entry stays
 #   until SCMPClearSend.
@@ -136,7 +187,7 @@ SCMPSend:
     mv t3, a1
     mv t4, ra
     call SCMPSendNB
-    waits t3
+    SR_WAIT_SEND t3, t0
     mv ra, t4
     ret
     .size SCMPSend, . - SCMPSend
@@ -152,12 +203,13 @@ SCMPPollSend:
     .size SCMPPollSend, . - SCMPPollSend
 
 # SCMPWaitSend(a0 = message_id)
-#   Returns once the send is Complete (`waits`: the context suspends and the
-#   NIU wakes it; a send that is not in the table is a fault).
+#   Returns once the send is Complete (SR_WAIT_SEND: `waits`, the context
+#   suspends and the NIU wakes it, a send not in the table a fault; or with
+#   SCMP_WAIT_POLL an `ldss` loop that yields).
     .globl SCMPWaitSend
     .type SCMPWaitSend, @function
 SCMPWaitSend:
-    waits a0
+    SR_WAIT_SEND a0, t0
     ret
     .size SCMPWaitSend, . - SCMPWaitSend
 
@@ -192,7 +244,7 @@ SCMPReceiveNB:
     .type SCMPReceive, @function
 SCMPReceive:
     str a0, a1, a2
-    waitr a0
+    SR_WAIT_RECEIVE a0, t0
     ret
     .size SCMPReceive, . - SCMPReceive
 
@@ -207,12 +259,13 @@ SCMPPollReceive:
     .size SCMPPollReceive, . - SCMPPollReceive
 
 # SCMPWaitReceive(a0 = message_id)
-#   Returns once the receive is Complete (`waitr`; a receive that is not in
-#   the table is a fault).
+#   Returns once the receive is Complete (SR_WAIT_RECEIVE: `waitr`, a
+#   receive not in the table a fault; or with SCMP_WAIT_POLL an `ldsr`
+#   loop that yields).
     .globl SCMPWaitReceive
     .type SCMPWaitReceive, @function
 SCMPWaitReceive:
-    waitr a0
+    SR_WAIT_RECEIVE a0, t0
     ret
     .size SCMPWaitReceive, . - SCMPWaitReceive
 
@@ -318,7 +371,7 @@ scmp_coll_send:
 scmp_coll_wait:
     csrr t2, nodeid
     SR_COLL_ID t3, a0, a1, t2, t4
-    waitr t3
+    SR_WAIT_RECEIVE t3, t4
     rmr t3
     la t0, sr_coll_slots
     slli t1, a0, 3
@@ -334,7 +387,7 @@ scmp_coll_finish:
     addi t2, t0, 4
 1:  beqz t1, 2f
     lw t3, 0(t2)
-    waits t3
+    SR_WAIT_SEND t3, t4
     rms t3
     addi t2, t2, 4
     addi t1, t1, -1

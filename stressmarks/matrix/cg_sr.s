@@ -97,19 +97,19 @@ cg_send_halves:
 # cg_clear_receive_halves(a0 = the low half's id), cg_clear_send_halves(a0):
 # wait until both are Complete, then clear their entries.
 cg_clear_receive_halves:
-    waitr a0
+    SR_WAIT_RECEIVE a0, t1
     rmr a0
     li t0, CG_HIGH_HALF
     add a0, a0, t0
-    waitr a0
+    SR_WAIT_RECEIVE a0, t1
     rmr a0
     ret
 cg_clear_send_halves:
-    waits a0
+    SR_WAIT_SEND a0, t1
     rms a0
     li t0, CG_HIGH_HALF
     add a0, a0, t0
-    waits a0
+    SR_WAIT_SEND a0, t1
     rms a0
     ret
 

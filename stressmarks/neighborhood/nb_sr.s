@@ -46,6 +46,22 @@
     .ifndef NB_SR_POST_EARLY        # 1: the first window of receives is
     .equ NB_SR_POST_EARLY, 1        # posted before the previous class's
     .endif                          # reduction; 0: after the spawn
+# How a node sends another its two sections (its counts of the other's
+# bins of the sum histogram and of the difference histogram; thesis 6.2.1:
+# "each node takes responsibility for only a section of each of the
+# combined histograms"), chosen when the program is assembled (a profile's
+# [profile.programs], or --defsym):
+# - 0 (the default): two messages, one per section (ids of kinds 2 and 3),
+#   each a sendh and one sendme, into two receives;
+# - 1: one message of several sendm parts (5.5: the NIU moves each part
+#   "from memory directly into the network" when its pseudo-flits reach
+#   the queue's head): sendh, sendm of the sum section, sendme of the
+#   difference section, into one receive (kind 2) whose buffer holds both
+#   sections back to back. A section is at most 2^15 words (2^16 bins
+#   over at least 2 nodes), within one sendm's count.
+    .ifndef SCMP_SECTIONS_IN_ONE_MESSAGE
+    .equ SCMP_SECTIONS_IN_ONE_MESSAGE, 0
+    .endif
     .equ NB_SR_KIND_ROW, 1
     .equ NB_SR_KIND_SUM, 2
     .equ NB_SR_KIND_DIFF, 3
@@ -158,6 +174,9 @@ nb_sr_post_round:
     mv a1, s2
     li a2, 1
     call SCMPReceiveNB
+    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    j 2f
+    .endif
     lw a0, 0(sp)
     lw t0, nb_blen
     slli t0, t0, 2
@@ -165,7 +184,7 @@ nb_sr_post_round:
     addi a1, a1, 4
     li a2, 1
     call SCMPReceiveNB
-    lw ra, 28(sp)
+2:  lw ra, 28(sp)
     lw s0, 24(sp)
     lw s1, 20(sp)
     lw s2, 16(sp)
@@ -220,11 +239,14 @@ nb_sr_wait_sends:
     call SCMPWaitSend
     lw a0, 4(sp)
     call SCMPClearSend
+    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    j 2f
+    .endif
     lw a0, 8(sp)
     call SCMPWaitSend
     lw a0, 8(sp)
     call SCMPClearSend
-    lw ra, 12(sp)
+2:  lw ra, 12(sp)
     addi sp, sp, 16
     ret
 
@@ -264,6 +286,19 @@ nb_sr_sender:
     sw a1, 4(sp)
     mv a1, a0
     mv a0, s2
+    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    SR_DATA_HEADER                  # one message: both sections
+    lw t1, nb_sum
+    add t1, t1, s3
+    li t2, 1 << 16                  # stride 1
+    or t2, t2, s4
+    sendm t1, t2
+    lw t1, nb_diff
+    add t1, t1, s3
+    sendme t1, t2
+    addi s1, s1, 1
+    j 1b
+    .endif
     lw a2, nb_sum
     add a2, a2, s3
     li a3, 1
@@ -340,6 +375,11 @@ nb_v_exchange:
     call SCMPWaitReceive
     lw a0, 0(sp)
     call SCMPClearReceive
+    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    mv a0, s1
+    call nb_slot
+    call nb_sr_accumulate_sections
+    .else
     mv a0, s2
     call SCMPWaitReceive
     mv a0, s2
@@ -347,6 +387,7 @@ nb_v_exchange:
     mv a0, s1
     call nb_slot
     call nb_accumulate_slot
+    .endif
     addi a1, s1, NB_SR_WINDOW
     lw t0, nb_tiles
     bgeu a1, t0, 3f
@@ -364,6 +405,35 @@ nb_v_exchange:
     lw s1, 20(sp)
     lw s2, 16(sp)
     addi sp, sp, 32
+    ret
+
+# nb_sr_accumulate_sections(a0 = slot): adds the slot's two sections, sent
+# as one message (SCMP_SECTIONS_IN_ONE_MESSAGE), back to back, blen words
+# each, to our bins of the sum and the difference histograms.
+nb_sr_accumulate_sections:
+    addi sp, sp, -16
+    sw ra, 12(sp)
+    sw s0, 8(sp)
+    mv a1, a0
+    lw t0, nb_blen
+    slli t0, t0, 2
+    add s0, a0, t0                  # the difference section
+    lw a0, nb_b0
+    slli a0, a0, 2
+    lw t0, nb_sum
+    add a0, a0, t0
+    lw a2, nb_blen
+    call nb_add_words
+    mv a1, s0
+    lw a0, nb_b0
+    slli a0, a0, 2
+    lw t0, nb_diff
+    add a0, a0, t0
+    lw a2, nb_blen
+    call nb_add_words
+    lw ra, 12(sp)
+    lw s0, 8(sp)
+    addi sp, sp, 16
     ret
 
     .section .rodata

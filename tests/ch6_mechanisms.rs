@@ -1,0 +1,298 @@
+//! The mechanisms of issue 28 (docs/chapter6.md, "Mechanisms from the
+//! text"), at test size:
+//!
+//! - completion by polling (`SCMP_WAIT_POLL=1`, stressmarks/lib/sr.s): the
+//!   send-and-receive library and programs find completion with `ldss` /
+//!   `ldsr` loops that yield, never with `waits` / `waitr`; every
+//!   send-and-receive stressmark prints the same results as with the waking
+//!   wait, and `--profile thesis` applies it;
+//! - Neighborhood's two histogram sections as one message of two `sendm`
+//!   parts (`SCMP_SECTIONS_IN_ONE_MESSAGE=1`, nb_sr.s): the results of the
+//!   reference model, half the data messages;
+//! - the transmission-queue rules of thesis 5.5 and 5.6.2, in the small
+//!   programs `programs/sendm_parts.s`, `rts_front.s` and `channel_hold.s`
+//!   (both designs), whose snapshots `scmp test` checks; here the figures
+//!   that show each rule, under settings that would break it.
+
+mod emu_support;
+mod stressmark_support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use emu::RunEnd;
+use stressmark_support::{root, run_source};
+use stressmarks::Model;
+
+fn scmp(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_scmp"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("scmp runs")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = scmp(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "scmp {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The numbers a program printed on tile `tile`'s line(s), in order.
+fn numbers_of(stdout: &str, tile: u32) -> Vec<u64> {
+    let prefix = format!("[t{tile} ");
+    stdout
+        .lines()
+        .filter(|l| l.starts_with(&prefix))
+        .flat_map(|l| {
+            l.split_once(']')
+                .unwrap()
+                .1
+                .split_whitespace()
+                .map(|w| w.parse::<u64>().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// `--stats json` of a run, parsed.
+fn stats_of(args: &[&str]) -> serde_json::Value {
+    let path = std::env::temp_dir().join(format!(
+        "scmp-ch6-{}-{}.json",
+        std::process::id(),
+        args.join("_").replace(['/', '.', '='], "-")
+    ));
+    let mut all: Vec<&str> = args.to_vec();
+    let p = path.to_str().unwrap().to_string();
+    all.extend(["--stats=json", "--stats-file", &p]);
+    stdout_of(&all);
+    let json = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    json
+}
+
+/// Idle cycles of every tile by cause, summed.
+fn idle_by(stats: &serde_json::Value, cause: &str) -> u64 {
+    stats["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["idle_by"][cause].as_u64().unwrap())
+        .sum()
+}
+
+/// Every printed line but those holding cycle counts (timing differs).
+fn results_without_cycles(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter(|l| !l.contains("cycles"))
+        .map(str::to_string)
+        .collect()
+}
+
+const SR_PROGRAMS: [&str; 8] = [
+    "stressmarks/neighborhood/tests/nb_sr_2x2.s",
+    "stressmarks/neighborhood/tests/nb_sr_lit_2x2.s",
+    "stressmarks/matrix/tests/cg_sr_2x2.s",
+    "stressmarks/transitive/tests/tc_sr_2x2.s",
+    "stressmarks/lu/tests/lu_sr_ready_2x2.s",
+    "stressmarks/lu/tests/lu_sr_ready_lit_2x2.s",
+    "stressmarks/lu/tests/lu_sr_rdv_2x2.s",
+    "stressmarks/lu/tests/lu_sr_rdv_lit_2x2.s",
+];
+
+#[test]
+fn completion_by_polling_gives_the_same_results_and_never_suspends_on_an_entry() {
+    for program in SR_PROGRAMS {
+        let wake = stats_of(&["run", program]);
+        let poll = stats_of(&["run", program, "--defsym", "SCMP_WAIT_POLL=1"]);
+        assert!(
+            idle_by(&wake, "wait_send") + idle_by(&wake, "wait_receive") > 0,
+            "{program}: the waking wait suspends"
+        );
+        assert_eq!(
+            idle_by(&poll, "wait_send") + idle_by(&poll, "wait_receive"),
+            0,
+            "{program}: no context ever suspends in waits/waitr when polling"
+        );
+        let polling: u64 = poll["wait_sites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| {
+                let f = s["function"].as_str().unwrap_or("");
+                f.starts_with("SCMPWait") || f.starts_with("scmp_coll") || f == "SCMPSend"
+            })
+            .map(|s| s["polling"].as_u64().unwrap())
+            .sum();
+        assert!(polling > 0, "{program}: the library's loops poll");
+        let a = results_without_cycles(&stdout_of(&["run", program]));
+        let b = results_without_cycles(&stdout_of(&[
+            "run",
+            program,
+            "--defsym",
+            "SCMP_WAIT_POLL=1",
+        ]));
+        assert_eq!(a, b, "{program}: the same results");
+    }
+}
+
+#[test]
+fn the_thesis_profile_polls_and_sends_sections_as_parts() {
+    let program = "stressmarks/neighborhood/tests/nb_sr_lit_2x2.s";
+    let by_profile = stats_of(&["run", program, "--profile", "thesis"]);
+    let by_symbols = stats_of(&[
+        "run",
+        program,
+        "--profile",
+        "thesis-fitted",
+        "--set",
+        "niu.dma_cycles_per_word=1",
+        "--defsym",
+        "SCMP_WAIT_POLL=1",
+        "--defsym",
+        "SCMP_SECTIONS_IN_ONE_MESSAGE=1",
+    ]);
+    assert_eq!(idle_by(&by_profile, "wait_receive"), 0);
+    // The same program and NIU; only the instruction timing differs.
+    assert_eq!(
+        by_profile["network"]["messages"], by_symbols["network"]["messages"],
+        "the profile's [profile.programs] are the symbols"
+    );
+    // A command-line definition wins over the profile's.
+    let woken = stats_of(&[
+        "run",
+        program,
+        "--profile",
+        "thesis",
+        "--defsym",
+        "SCMP_WAIT_POLL=0",
+    ]);
+    assert!(idle_by(&woken, "wait_receive") > 0);
+}
+
+/// Data messages a run sent, from `--stats json`.
+fn data_messages(stats: &serde_json::Value) -> u64 {
+    let types = stats["network"]["types"].as_array().unwrap();
+    types
+        .iter()
+        .find(|t| t["type"] == "data")
+        .map(|t| t["messages_sent"].as_u64().unwrap())
+        .unwrap()
+}
+
+#[test]
+fn histogram_sections_as_sendm_parts_of_one_message_match_the_model() {
+    for mesh in ["2x2", "4x4"] {
+        for program in ["nb_sr", "nb_sr_lit"] {
+            let name = format!("stressmarks/neighborhood/tests/{program}_{mesh}.s");
+            let path = root().join(&name);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let full = path.display().to_string();
+            for extra in [
+                vec![("SCMP_SECTIONS_IN_ONE_MESSAGE".to_string(), 1)],
+                vec![
+                    ("SCMP_SECTIONS_IN_ONE_MESSAGE".to_string(), 1),
+                    ("SCMP_WAIT_POLL".to_string(), 1),
+                ],
+            ] {
+                let (defsyms, end, stdout) = run_source(&full, &text, &extra);
+                assert!(matches!(end, RunEnd::AllThreadsEnded), "{name}: {end:?}");
+                let parameters: Vec<(String, i64)> = defsyms
+                    .iter()
+                    .filter_map(|(n, v)| {
+                        n.strip_prefix("NB_").map(|p| (p.to_ascii_lowercase(), *v))
+                    })
+                    .collect();
+                let reference = Model::Neighborhood.reference(&parameters).unwrap();
+                if let Err(e) = reference.check_output(&stdout) {
+                    panic!("{name} {extra:?}: {e}\n{stdout}");
+                }
+            }
+        }
+    }
+    // 4x4: each node sends each other node one message per class instead
+    // of two (8 classes, 16 x 15 pairs): 1,920 data messages fewer.
+    let program = "stressmarks/neighborhood/tests/nb_sr_lit_4x4.s";
+    let two = data_messages(&stats_of(&["run", program]));
+    let one = data_messages(&stats_of(&[
+        "run",
+        program,
+        "--defsym",
+        "SCMP_SECTIONS_IN_ONE_MESSAGE=1",
+    ]));
+    assert_eq!(two - one, 8 * 16 * 15, "{two} -> {one}");
+}
+
+/// 5.5: a `sendm`'s pseudo-flits stay in the queue until its memory
+/// transfer ends. programs/sendm_parts.s prints how long its second `sendm`
+/// and its `sendme` took.
+#[test]
+fn a_sendm_part_holds_its_queue_room_until_its_transfer_ends() {
+    let p = "programs/sendm_parts.s";
+    let waits = |extra: &[&str]| {
+        let mut args = vec!["run", p];
+        args.extend(extra);
+        let out = stdout_of(&args);
+        assert_eq!(numbers_of(&out, 1), [18528], "{out}");
+        numbers_of(&out, 0)
+    };
+    // 4 flits (the program's): the sendme waits for the first part's 64
+    // words to leave, one DMA period each.
+    let four = waits(&[]);
+    assert!(four[1] >= 64, "{four:?}");
+    let slow = waits(&["--set", "niu.dma_cycles_per_word=2"]);
+    assert!(slow[1] >= 120 && slow[1] > four[1] + 40, "{slow:?}");
+    // 2 flits: already the first sendm waits for the head and tag, then
+    // the second for the first part's words.
+    let two = waits(&["--set", "niu.queue_flits=2"]);
+    assert!(two[0] >= 64, "{two:?}");
+    // 16 flits: the whole message fits; nothing waits.
+    let sixteen = waits(&["--set", "niu.queue_flits=16"]);
+    assert!(sixteen.iter().all(|&c| c < 10), "{sixteen:?}");
+}
+
+/// 5.6.2: only the message at the front of a context's queue sends its
+/// RTS; another context's queue is not held up.
+#[test]
+fn only_the_front_message_of_a_context_queue_sends_its_rts() {
+    for depth in ["16", "128"] {
+        let out = stdout_of(&[
+            "run",
+            "programs/rts_front.s",
+            "--set",
+            &format!("niu.queue_flits={depth}"),
+        ]);
+        let posted = numbers_of(&out, 1)[1];
+        let behind = numbers_of(&out, 2)[1];
+        let other_context = numbers_of(&out, 3)[1];
+        assert!(
+            other_context < posted && posted < behind,
+            "depth {depth}: {other_context} < {posted} < {behind}\n{out}"
+        );
+    }
+}
+
+/// 5.6.2 and 3.2: a queue keeps the injection channel until it has sent a
+/// whole message, in both designs: the one-word message of tile 0's second
+/// context arrives after the 128-word message that started before it.
+#[test]
+fn a_queue_keeps_the_injection_channel_for_a_whole_message() {
+    for p in [
+        "programs/channel_hold.s",
+        "programs/channel_hold_original.s",
+    ] {
+        let out = stdout_of(&["run", p]);
+        let long = numbers_of(&out, 1)[1];
+        let short = numbers_of(&out, 2)[1];
+        assert!(short >= long, "{p}: {short} >= {long}\n{out}");
+        // And the short one was issued well before the long one ended.
+        assert!(long > 128, "{p}: {long}");
+    }
+    assert!(Path::new(&root().join("programs/channel_hold.snap")).is_file());
+}
