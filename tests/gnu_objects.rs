@@ -253,9 +253,15 @@ fn corpus(dir: &Scratch) -> Vec<(String, String, Vec<&'static str>)> {
         ("tests/c/mix.c", &["-O2", "-g"][..]),
         ("tests/c/mix.c", &["-O0", "-g"][..]),
         ("tests/c/sum.c", &["-O2", "-ffreestanding"][..]),
-        ("tests/c/regnames.c", &["-O0"][..]),
+        ("tests/c/mix.c", &["-O3", "-mcmodel=medany"][..]),
+        ("tests/c/regnames.c", &["-O0", "-g"][..]),
         ("tests/c/regnames.c", &["-O2"][..]),
         ("tests/c/regnames.c", &["-O3", "-mcmodel=medany"][..]),
+        ("tests/c/statics/main.c", &["-O0", "-g"][..]),
+        ("tests/c/statics/a.c", &["-O0"][..]),
+        ("tests/c/debug.c", &["-O0", "-g"][..]),
+        ("tests/c/debug.c", &["-O2"][..]),
+        ("tests/c/debug.c", &["-O3", "-mcmodel=medany"][..]),
     ] {
         let s = dir.path("gcc.s");
         let out = Command::new("riscv64-unknown-elf-gcc")
@@ -264,6 +270,7 @@ fn corpus(dir: &Scratch) -> Vec<(String, String, Vec<&'static str>)> {
                 "-march=rv32g",
                 "-mabi=ilp32d",
                 "--specs=picolibc.specs",
+                "-Ic/include",
             ])
             .args(flags)
             .arg("-o")
