@@ -321,6 +321,8 @@ arrived:
 enum Slicing {
     Lockstep,
     Epoch(u32, u32),
+    /// The ordinary slicing on the fast router core.
+    FastNetwork,
 }
 
 fn run(plan: &Plan, design: &str, text: &str, slicing: Slicing) -> (String, u64, emu::Stats) {
@@ -340,6 +342,9 @@ fn run(plan: &Plan, design: &str, text: &str, slicing: Slicing) -> (String, u64,
         b.set(&format!("sim.epoch_cycles={epoch}")).unwrap();
         b.set(&format!("sim.host_threads={threads}")).unwrap();
         b.set("sim.host_parallel_cycles=0").unwrap();
+    }
+    if let Slicing::FastNetwork = slicing {
+        b.set("sim.network_engine=\"fast\"").unwrap();
     }
     let config = b.build().unwrap();
     let lockstep = matches!(slicing, Slicing::Lockstep);
@@ -379,11 +384,19 @@ fn check(plan: &Plan, design: &str, text: &str) -> Result<(), TestCaseError> {
         prop_assert_eq!(by_type("thread"), (m, m));
     }
     prop_assert_eq!(stats.network.discarded, 0);
-    // Sliced differently in time, the run is the same as in lockstep.
-    for slicing in [Slicing::Lockstep, Slicing::Epoch(7, 3)] {
-        let (out2, cycles2, _) = run(plan, design, text, slicing);
+    // Sliced differently in time, the run is the same as in lockstep;
+    // on the other router core, the same to the last statistic.
+    for slicing in [
+        Slicing::Lockstep,
+        Slicing::Epoch(7, 3),
+        Slicing::FastNetwork,
+    ] {
+        let (out2, cycles2, stats2) = run(plan, design, text, slicing);
         prop_assert_eq!(&out2, &out, "{:?}", slicing);
         prop_assert_eq!(cycles2, cycles, "{:?}", slicing);
+        if let Slicing::FastNetwork = slicing {
+            prop_assert_eq!(stats2.to_text(), stats.to_text());
+        }
     }
     Ok(())
 }

@@ -4,7 +4,8 @@
 //!
 //! Split by concern: [`flit`] (ports, flits, routing), [`alloc`]
 //! (separable allocators of round-robin arbiters), [`router`] (one
-//! router's pipeline), `fabric` (links and credit wires as time wheels of
+//! router's pipeline, the reference core), `fast` (the same routers as
+//! flat arrays, `sim.network_engine = "fast"`), `fabric` (links and credit wires as time wheels of
 //! deliveries, the pool of flits in flight, packet records), [`stall`] (the
 //! report when nothing moves), `terminal` (where NIUs, or `scmp noc`'s
 //! synthetic sources and sinks, inject and eject), `events` (trace events
@@ -34,6 +35,7 @@
 pub mod alloc;
 mod events;
 mod fabric;
+mod fast;
 pub mod flit;
 mod mask;
 pub(crate) mod router;
@@ -42,11 +44,12 @@ mod terminal;
 #[cfg(test)]
 mod tests;
 
-use crate::config::{AllocatorKind, NetworkConfig};
+use crate::config::{AllocatorKind, NetworkConfig, NetworkEngine};
 pub use events::{NetCounters, NetEvent, NetEventKind};
-use fabric::{Fabric, Target};
-use flit::{PORTS, PacketId, Port};
-use router::Router;
+use fabric::{Fabric, Target, Word};
+use fast::FastCore;
+use flit::{NetFlit, PORTS, PacketId, Port};
+use router::{Router, VcState};
 pub use stall::{HeldFlit, StallReport};
 use terminal::Terminals;
 
@@ -194,12 +197,57 @@ pub struct PacketInfo {
     pub flow: u64,
 }
 
-/// The routers, whose VC sets take one word (up to 12 VCs a port), two
-/// (up to 25) or five.
+/// What the mesh asks of a router core, router by router (`r` is the
+/// node id): the reference ([`Router`] objects) and the fast core
+/// ([`FastCore`]) answer the same.
+pub(crate) trait RouterCore {
+    /// Flit `w` arrives in input VC `i` of router `r` at cycle `now` (the
+    /// sender kept to the credits); a head reaching an idle VC's front is
+    /// routed.
+    fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64);
+    /// A credit for output VC `o` of router `r` arrives.
+    fn credit(&mut self, r: usize, o: usize);
+    /// The next cycle at which router `r` can act.
+    fn wake_at(&self, r: usize) -> u64;
+    /// One cycle of router `r` (its stages, then when it can act next);
+    /// returns whether it still holds flits.
+    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool;
+    /// Flits held in router `r`'s buffers.
+    fn held(&self, r: usize) -> u32;
+    /// Credits of output VC `o` of router `r`.
+    fn credits(&self, r: usize, o: usize) -> u16;
+    /// Whether output VC `o` of router `r` is allocated to a packet.
+    fn out_busy(&self, r: usize, o: usize) -> bool;
+    /// Input VC `i` of router `r`, for reports.
+    fn vc(&self, r: usize, i: usize) -> VcView;
+    /// The flit at position `k` from the front of input VC `i` of `r`.
+    fn word(&self, r: usize, i: usize, k: usize) -> Word;
+}
+
+/// An input VC as reports see it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct VcView {
+    /// Flits buffered.
+    pub len: usize,
+    /// Where its front packet is in the pipeline.
+    pub state: VcState,
+    /// Output port of the front packet (once routed).
+    pub out_port: u8,
+    /// Class of the front packet.
+    pub class: u8,
+    /// Output VC of the front packet, `port * vcs + vc` (once allocated).
+    pub out: u16,
+}
+
+/// The routers: the reference's objects, whose VC sets take one word (up
+/// to 12 VCs a port), two (up to 25) or five, or the fast core (up to 12
+/// VCs a port; wider routers run on the reference, which gives the same
+/// results).
 enum Routers {
     W1(Vec<Router<1>>),
     W2(Vec<Router<2>>),
     W5(Vec<Router<5>>),
+    Fast(Box<FastCore>),
     /// Out of place during [`Network::step`].
     Taken,
 }
@@ -207,7 +255,12 @@ enum Routers {
 type RouterArgs = (u32, usize, usize, usize, AllocatorKind, AllocatorKind);
 
 impl Routers {
-    fn new(n: usize, vcs: usize, args: impl Fn(u32) -> RouterArgs) -> Routers {
+    fn new(
+        n: usize,
+        vcs: usize,
+        engine: NetworkEngine,
+        args: impl Fn(u32) -> RouterArgs,
+    ) -> Routers {
         fn make<const W: usize>(n: usize, args: impl Fn(u32) -> RouterArgs) -> Vec<Router<W>> {
             (0..n as u32)
                 .map(|id| {
@@ -216,27 +269,79 @@ impl Routers {
                 })
                 .collect()
         }
+        if engine == NetworkEngine::Fast && FastCore::fits(vcs) {
+            let (_, classes, per_class, cap, va, sa) = args(0);
+            return Routers::Fast(Box::new(FastCore::new(n, classes, per_class, cap, va, sa)));
+        }
         match PORTS * vcs {
             0..=64 => Routers::W1(make(n, args)),
             65..=128 => Routers::W2(make(n, args)),
             _ => Routers::W5(make(n, args)),
         }
     }
-}
 
-/// Evaluates `$body` with `$r` bound to the routers' vector, whatever
-/// their width.
-macro_rules! with_routers {
-    ($routers:expr, $r:ident => $body:expr) => {
-        match $routers {
-            Routers::W1($r) => $body,
-            Routers::W2($r) => $body,
-            Routers::W5($r) => $body,
+    /// The routers as a core, for what is not the cycle loop.
+    fn core(&self) -> &dyn RouterCore {
+        match self {
+            Routers::W1(r) => r,
+            Routers::W2(r) => r,
+            Routers::W5(r) => r,
+            Routers::Fast(r) => r.as_ref(),
             Routers::Taken => unreachable!("the routers are in place between steps"),
         }
-    };
+    }
 }
-use with_routers;
+
+/// The reference: each router an object (see [`Router`]).
+impl<const W: usize> RouterCore for Vec<Router<W>> {
+    #[inline(always)]
+    fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64) {
+        self[r].accept(i, w, flits, t, now);
+    }
+
+    #[inline(always)]
+    fn credit(&mut self, r: usize, o: usize) {
+        self[r].credit(o);
+    }
+
+    #[inline(always)]
+    fn wake_at(&self, r: usize) -> u64 {
+        self[r].wake_at
+    }
+
+    #[inline(always)]
+    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool {
+        self[r].step(now, fabric);
+        self[r].is_busy()
+    }
+
+    fn held(&self, r: usize) -> u32 {
+        self[r].held
+    }
+
+    fn credits(&self, r: usize, o: usize) -> u16 {
+        self[r].credits(o)
+    }
+
+    fn out_busy(&self, r: usize, o: usize) -> bool {
+        self[r].out_busy(o)
+    }
+
+    fn vc(&self, r: usize, i: usize) -> VcView {
+        let v = self[r].input(i);
+        VcView {
+            len: v.len as usize,
+            state: self[r].state(i),
+            out_port: v.out_port,
+            class: v.class,
+            out: v.out,
+        }
+    }
+
+    fn word(&self, r: usize, i: usize, k: usize) -> Word {
+        self[r].word(i, k)
+    }
+}
 
 /// The mesh of routers.
 pub struct Network {
@@ -276,14 +381,20 @@ pub struct Network {
 
 impl Network {
     /// A `width x height` mesh with `classes` VC sets of the configured
-    /// size.
-    pub fn new(width: u32, height: u32, config: &NetworkConfig, classes: usize) -> Network {
+    /// size, simulated by `engine`.
+    pub fn new(
+        width: u32,
+        height: u32,
+        config: &NetworkConfig,
+        classes: usize,
+        engine: NetworkEngine,
+    ) -> Network {
         let per_class = config.num_vcs as usize;
         let vcs = classes * per_class;
         let cap = config.vc_buf_size as usize;
         let timing = Timing::new(config);
         let n = (width * height) as usize;
-        let routers = Routers::new(n, vcs, |id| {
+        let routers = Routers::new(n, vcs, engine, |id| {
             (
                 id,
                 classes,
@@ -441,18 +552,22 @@ impl Network {
                 self.step_with(&mut r, now);
                 self.routers = Routers::W5(r);
             }
+            Routers::Fast(mut r) => {
+                self.step_with(r.as_mut(), now);
+                self.routers = Routers::Fast(r);
+            }
             Routers::Taken => unreachable!("the routers are in place between steps"),
         }
     }
 
-    fn step_with<const W: usize>(&mut self, routers: &mut [Router<W>], now: u64) {
+    fn step_with<R: RouterCore>(&mut self, routers: &mut R, now: u64) {
         self.now = now;
         let due = self.fabric.take_flits(now);
         for &e in &due {
             match Fabric::flit_delivery(e) {
                 (Target::Router { node, i }, w) => {
                     let timing = self.fabric.timing;
-                    routers[node].accept(i, w, &mut self.fabric.flits, &timing, now);
+                    routers.accept(node, i, w, &mut self.fabric.flits, &timing, now);
                     self.fabric.counters.buffered -= now as i64;
                     self.activate(node);
                     self.put_due(node, now);
@@ -467,7 +582,7 @@ impl Network {
         let due = self.fabric.take_credits(now);
         for &e in &due {
             match Fabric::credit_delivery(e) {
-                Target::Router { node, i } => routers[node].credit(i),
+                Target::Router { node, i } => routers.credit(node, i),
                 Target::Terminal { node, vc } => {
                     self.terminals.credits[node * self.vcs + vc] += 1;
                 }
@@ -489,8 +604,8 @@ impl Network {
                 while bits != 0 {
                     let id = word * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if routers[id].wake_at <= now {
-                        self.step_router(&mut routers[id], now);
+                    if routers.wake_at(id) <= now {
+                        self.step_router(routers, id, now);
                     }
                 }
             }
@@ -502,7 +617,7 @@ impl Network {
                 while bits != 0 {
                     let id = word * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if routers[id].wake_at <= now {
+                    if routers.wake_at(id) <= now {
                         visit.push(id);
                     }
                 }
@@ -523,7 +638,7 @@ impl Network {
                 }
             }
             for &id in &visit {
-                self.step_router(&mut routers[id], now);
+                self.step_router(routers, id, now);
             }
             self.visit = visit;
         }
@@ -531,12 +646,10 @@ impl Network {
     }
 
     #[inline(always)]
-    fn step_router<const W: usize>(&mut self, router: &mut Router<W>, now: u64) {
+    fn step_router<R: RouterCore>(&mut self, routers: &mut R, id: usize, now: u64) {
         self.fabric.counters.router_steps += 1;
-        router.step(now, &mut self.fabric);
-        let id = router.id as usize;
-        if router.is_busy() {
-            let at = router.wake_at;
+        if routers.step(id, now, &mut self.fabric) {
+            let at = routers.wake_at(id);
             self.put_due(id, at);
         } else {
             self.active[id / 64] &= !(1 << (id % 64));
@@ -555,13 +668,10 @@ impl Network {
         }
         let cap = self.terminals.cap();
         let vcs = self.vcs;
-        let routers = with_routers!(&self.routers, r => r.iter().map(|r| {
-            let outputs: Vec<(u16, bool)> =
-                (0..PORTS * vcs).map(|o| (r.credits(o), r.out_busy(o))).collect();
-            (r.id, outputs)
-        }).collect::<Vec<_>>());
-        for (id, outputs) in routers {
-            for (o, (credits, busy)) in outputs.into_iter().enumerate() {
+        let core = self.routers.core();
+        for id in 0..self.inbound.len() {
+            for o in 0..PORTS * vcs {
+                let (credits, busy) = (core.credits(id, o), core.out_busy(id, o));
                 let (port, vc) = (o / vcs, o % vcs);
                 if credits as usize != cap || busy {
                     return Err(format!(
@@ -587,7 +697,8 @@ impl Network {
 
     /// Mean flits buffered per router per cycle up to `end` (VC occupancy).
     pub fn mean_buffered_flits(&self, end: u64) -> f64 {
-        let held: i64 = with_routers!(&self.routers, r => r.iter().map(|r| r.held as i64).sum());
+        let core = self.routers.core();
+        let held: i64 = (0..self.inbound.len()).map(|r| core.held(r) as i64).sum();
         let total = self.fabric.counters.buffered + held * end as i64;
         if end == 0 {
             0.0
