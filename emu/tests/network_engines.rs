@@ -54,8 +54,8 @@ fn random_case(rng: &mut Pcg64Mcg) -> (NetworkConfig, Traffic) {
     };
     c.vc_allocator = kind(rng.random_bool(0.5));
     c.sw_allocator = kind(rng.random_bool(0.5));
-    let (width, height) = (rng.random_range(1..=6), rng.random_range(1..=6));
-    let square = width == height && (width as u32).is_power_of_two();
+    let (width, height): (u32, u32) = (rng.random_range(1..=6), rng.random_range(1..=6));
+    let square = width == height && width.is_power_of_two();
     let pattern = loop {
         let p = match rng.random_range(0..6) {
             0 | 1 => Pattern::Uniform,

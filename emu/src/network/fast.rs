@@ -4,33 +4,41 @@
 //! arbiters and stall counts), laid out for the cycle loop instead of one
 //! object per router.
 //!
-//! Layout (structure of arrays, nothing allocated per flit or per cycle):
-//! - per router `r`: its VC sets as one word each (`occupied`, `routed`,
-//!   `holding`, `out_busy`, `out_credit`; VC `port * vcs + vc` is bit
-//!   `port * vcs + vc`, so a router of up to 12 VCs a port), flits held,
-//!   the cycle it can act next, its switch allocator's pointers;
-//! - per input VC `g = r * nv + i` (`nv` VCs a router): when its stage may
-//!   act, its packet's output VC, output port and class, its ring's front
-//!   and length, the VC allocator's two pointers (input arbiter of input
-//!   VC `i`, output arbiter of output VC `i`), and the credits of output VC
-//!   `i`;
-//! - every buffer as one fixed-size ring in one flat array,
-//!   `g * cap + slot`.
+//! Layout (nothing allocated per flit or per cycle, no index checked in
+//! the hot path but the ring's):
+//! - every router's record in one array ([`Node`]): its VC sets as one
+//!   word each (`occupied`, `routed`, `holding`, `out_busy`,
+//!   `out_credit`; VC `port * vcs + vc` is that bit, so up to 12 VCs a
+//!   port), flits held, the cycle it can act next, its switch allocator;
+//! - every router's VCs in one array of fixed blocks of 64 ([`Vc`]): the
+//!   cycle its stage may act, its packet's output VC, port and class, its
+//!   ring's front and length, the credits of the output VC of the same
+//!   number and the VC allocator's two pointers (input arbiter of input VC
+//!   `i`, output arbiter of output VC `i`); a VC's number from a mask
+//!   (`trailing_zeros`) indexes its block without a bounds check;
+//! - every buffer as a fixed-size ring in one flat array,
+//!   `(r * nv + i) * cap + slot`.
 //!
-//! The VC allocator works on masks: a request is the set of free output
-//! VCs of the head's class at its port, an arbiter's choice is the first
-//! set bit from its pointer (`rotate_right` and `trailing_zeros`), and
-//! the second stage groups the first stage's picks by output VC (input
-//! first) or input VC (output first) as masks. A body flit never comes
-//! near it: only `routed` heads ask. It gives what the reference's
-//! arbiters give (the round-robin order is the same cyclic order), which
-//! the differential test (`emu/tests/network_engines.rs`) holds it to.
+//! Requests and grants are bit masks: a head's request is the set of
+//! free output VCs of its class at its port, an arbiter picks the first
+//! set bit from its pointer (`rotate_right`, `trailing_zeros`), the
+//! second stage groups the first stage's picks by output VC (input first)
+//! or input VC (output first) as masks. A body flit never comes near the
+//! VC allocator: only `routed` heads ask. The round-robin order is the
+//! reference's cyclic order, so the grants and pointers are the
+//! reference's; the differential test (`emu/tests/network_engines.rs`)
+//! holds it to that.
 //!
 //! Why it is exact: a router's cycle reads and writes only its own state
-//! and what its channels delivered (the deliveries, credits, visits and
-//! counters around it are the mesh's, shared with the reference, in
-//! [`super::Network`]); each stage is the reference's stage on the same
+//! and what its channels delivered; the deliveries, credits, visits and
+//! counters around it are the mesh's, shared with the reference
+//! ([`super::Network`]); each stage is the reference's stage on the same
 //! sets, in the same order, and the switch allocator is the same one.
+//!
+//! Over 600 lines: the layout, one router's stages on it and the VC
+//! allocator's masks are one piece (they share the records and the borrow
+//! of one router for its cycle, `At`); splitting them would spread one
+//! router's cycle over files.
 
 use super::alloc::SwitchAllocator;
 use super::fabric::{Fabric, Word};
@@ -39,8 +47,56 @@ use super::router::VcState;
 use super::{RouterCore, StallCause, Timing, VcView};
 use crate::config::AllocatorKind;
 
-/// Every router of a mesh, as arrays (see the module documentation).
-pub(crate) struct FastCore {
+/// VCs a router's block holds (a word of VC bits).
+const BLOCK: usize = 64;
+
+/// One VC of a router, input side and output side of the same number.
+#[derive(Clone, Copy, Debug, Default)]
+struct Vc {
+    /// The cycle from which the input VC's current stage may act.
+    ready: u64,
+    /// Output VC of the front packet (once allocated).
+    out: u8,
+    /// Output port of the front packet (once routed).
+    out_port: u8,
+    /// Class of the front packet.
+    class: u8,
+    /// Ring position of the front flit, and flits buffered.
+    front: u8,
+    len: u8,
+    /// Credits of output VC `i` (free slots downstream).
+    credits: u8,
+    /// The VC allocator's input arbiter of input VC `i`, and its output
+    /// arbiter of output VC `i`.
+    in_pointer: u8,
+    out_pointer: u8,
+}
+
+/// One router's record.
+#[derive(Clone, Debug)]
+struct Node {
+    /// Input VCs holding flits.
+    occupied: u64,
+    /// Input VCs whose routed head waits for an output VC.
+    routed: u64,
+    /// Input VCs whose packet holds an output VC.
+    holding: u64,
+    /// Output VCs allocated to a packet whose tail has not left.
+    out_busy: u64,
+    /// Output VCs with a credit.
+    out_credit: u64,
+    /// The next cycle at which the router can act.
+    wake_at: u64,
+    /// Flits buffered.
+    held: u32,
+    /// Per input port: the VC after the one that last won the switch.
+    sw_next_vc: [u8; PORTS],
+    sw_alloc: SwitchAllocator,
+}
+
+/// What every router shares: the sizes and policies.
+#[derive(Clone, Debug)]
+struct Shape {
     /// VCs per port.
     vcs: usize,
     /// VCs per router (`PORTS * vcs`, at most 64).
@@ -50,36 +106,41 @@ pub(crate) struct FastCore {
     /// VCs per class.
     per_class: usize,
     vc_kind: AllocatorKind,
+    /// VC `port * vcs + vc` as (port, vc).
+    port_vc: [(u8, u8); BLOCK],
+}
 
-    // Per router.
-    occupied: Vec<u64>,
-    routed: Vec<u64>,
-    holding: Vec<u64>,
-    out_busy: Vec<u64>,
-    out_credit: Vec<u64>,
-    held: Vec<u32>,
-    wake_at: Vec<u64>,
-    sw_alloc: Vec<SwitchAllocator>,
-    /// Per input port: the VC after the one that last won the switch.
-    sw_next_vc: Vec<[u8; PORTS]>,
-
-    // Per VC, `r * nv + i`.
-    ready: Vec<u64>,
-    out: Vec<u8>,
-    out_port: Vec<u8>,
-    class: Vec<u8>,
-    front: Vec<u8>,
-    len: Vec<u8>,
-    credits: Vec<u16>,
-    vc_in_pointer: Vec<u8>,
-    vc_out_pointer: Vec<u8>,
+/// Every router of a mesh (see the module documentation).
+pub(crate) struct FastCore {
+    shape: Shape,
+    nodes: Vec<Node>,
+    vcs: Vec<[Vc; BLOCK]>,
     ring: Vec<Word>,
+    /// Scratch of the VC allocation, by VC: only the entries of the VCs
+    /// at hand are written before they are read.
+    scratch: Scratch,
+}
 
-    /// `port * vcs + vc` as (port, vc).
-    port_vc: Vec<(u8, u8)>,
-    /// Scratch of the VC allocation, by VC of the router.
-    scratch: [u64; 64],
-    scratch2: [u64; 64],
+/// Scratch of the VC allocation.
+struct Scratch {
+    /// Per asking input VC, its candidates (output VC bits).
+    candidates: [u64; BLOCK],
+    /// Per output VC, the inputs that picked (input first) or want
+    /// (output first) it.
+    by_output: [u64; BLOCK],
+}
+
+/// One router, borrowed for its cycle.
+struct At<'a> {
+    shape: &'a Shape,
+    node: &'a mut Node,
+    vc: &'a mut [Vc; BLOCK],
+    /// Every ring, and where this router's begin (`base + i * cap +
+    /// slot`).
+    ring: &'a mut [Word],
+    base: usize,
+    scratch: &'a mut Scratch,
+    id: u32,
 }
 
 /// The first set bit of `mask` at or after `from`, cyclically over 64
@@ -95,6 +156,27 @@ fn next(k: usize, n: usize) -> u8 {
     if k + 1 == n { 0 } else { k as u8 + 1 }
 }
 
+/// The lowest VC of a non-empty mask, as a block index.
+#[inline(always)]
+fn lowest(m: u64) -> usize {
+    (m.trailing_zeros() & 63) as usize
+}
+
+/// Output VC `o` of a router of `nv` VCs goes to the head of its input VC
+/// `i`, whose flits may ask for the switch from `ready`; both arbiters'
+/// pointers move past the grant.
+#[inline(always)]
+fn grant_vc(nv: usize, node: &mut Node, vc: &mut [Vc; BLOCK], i: usize, o: usize, ready: u64) {
+    let v = &mut vc[i & 63];
+    v.in_pointer = next(o, nv);
+    v.out = o as u8;
+    v.ready = ready;
+    vc[o & 63].out_pointer = next(i, nv);
+    node.out_busy |= 1 << o;
+    node.routed &= !(1 << i);
+    node.holding |= 1 << i;
+}
+
 /// A word with the low `n` bits set (`n` at most 64).
 #[inline(always)]
 fn low_bits(n: usize) -> u64 {
@@ -105,7 +187,7 @@ impl FastCore {
     /// Whether the fast core can hold routers of `vcs` VCs a port (their
     /// sets must fit a word).
     pub fn fits(vcs: usize) -> bool {
-        PORTS * vcs <= 64
+        PORTS * vcs <= BLOCK
     }
 
     /// `n` routers with every output VC's credits at the buffer depth.
@@ -121,77 +203,102 @@ impl FastCore {
         let nv = PORTS * vcs;
         assert!(Self::fits(vcs), "the fast core holds at most 12 VCs a port");
         assert!(cap <= u8::MAX as usize, "at most 255 flits a buffer");
+        let mut port_vc = [(0, 0); BLOCK];
+        for (i, pv) in port_vc.iter_mut().enumerate().take(nv) {
+            *pv = ((i / vcs) as u8, (i % vcs) as u8);
+        }
+        let vc = Vc {
+            credits: cap as u8,
+            ..Vc::default()
+        };
         FastCore {
-            vcs,
-            nv,
-            cap,
-            per_class,
-            vc_kind,
-            occupied: vec![0; n],
-            routed: vec![0; n],
-            holding: vec![0; n],
-            out_busy: vec![0; n],
-            out_credit: vec![low_bits(nv); n],
-            held: vec![0; n],
-            wake_at: vec![0; n],
-            sw_alloc: vec![SwitchAllocator::new(sw_kind); n],
-            sw_next_vc: vec![[0; PORTS]; n],
-            ready: vec![0; n * nv],
-            out: vec![0; n * nv],
-            out_port: vec![0; n * nv],
-            class: vec![0; n * nv],
-            front: vec![0; n * nv],
-            len: vec![0; n * nv],
-            credits: vec![cap as u16; n * nv],
-            vc_in_pointer: vec![0; n * nv],
-            vc_out_pointer: vec![0; n * nv],
+            shape: Shape {
+                vcs,
+                nv,
+                cap,
+                per_class,
+                vc_kind,
+                port_vc,
+            },
+            nodes: vec![
+                Node {
+                    occupied: 0,
+                    routed: 0,
+                    holding: 0,
+                    out_busy: 0,
+                    out_credit: low_bits(nv),
+                    wake_at: 0,
+                    held: 0,
+                    sw_next_vc: [0; PORTS],
+                    sw_alloc: SwitchAllocator::new(sw_kind),
+                };
+                n
+            ],
+            vcs: vec![[vc; BLOCK]; n],
             ring: vec![Word(0); n * nv * cap],
-            port_vc: (0..nv)
-                .map(|i| ((i / vcs) as u8, (i % vcs) as u8))
-                .collect(),
-            scratch: [0; 64],
-            scratch2: [0; 64],
+            scratch: Scratch {
+                candidates: [0; BLOCK],
+                by_output: [0; BLOCK],
+            },
         }
     }
 
-    /// Route computation of the head at the front of VC `i` of router `r`.
+    /// Router `r`, for its cycle.
+    #[inline(always)]
+    fn at(&mut self, r: usize) -> At<'_> {
+        let span = self.shape.nv * self.shape.cap;
+        At {
+            shape: &self.shape,
+            node: &mut self.nodes[r],
+            vc: &mut self.vcs[r],
+            ring: &mut self.ring,
+            base: r * span,
+            scratch: &mut self.scratch,
+            id: r as u32,
+        }
+    }
+}
+
+impl At<'_> {
+    /// Route computation of the head at the front of VC `i`.
     #[inline]
-    fn route(&mut self, r: usize, i: usize, flits: &mut [NetFlit], ready: u64) {
-        let g = r * self.nv + i;
-        let w = self.ring[g * self.cap + self.front[g] as usize];
+    fn route(&mut self, i: usize, flits: &mut [NetFlit], ready: u64) {
+        let v = &mut self.vc[i & 63];
+        let w = self.ring[self.base + i * self.shape.cap + v.front as usize];
         let f = &mut flits[w.index()];
         debug_assert!(f.is_first(), "the front of an idle VC is a head");
         let (port, payload) = route(f.flit.payload);
         f.flit.payload = payload;
-        self.out_port[g] = port as u8;
-        self.class[g] = f.class;
-        self.ready[g] = ready;
-        self.routed[r] |= 1 << i;
+        v.out_port = port as u8;
+        v.class = f.class;
+        v.ready = ready;
+        self.node.routed |= 1 << i;
     }
 
-    /// VC allocation of router `r` (see the module documentation).
-    fn vc_allocation(&mut self, r: usize, now: u64, fabric: &mut Fabric) {
-        let base = r * self.nv;
-        let busy = self.out_busy[r];
-        let class_bits = low_bits(self.per_class);
+    /// VC allocation (see the module documentation).
+    #[inline(always)]
+    fn vc_allocation(&mut self, now: u64, fabric: &mut Fabric) {
+        let s = self.shape;
+        let busy = self.node.out_busy;
+        let class_bits = low_bits(s.per_class);
         let stalls = &mut fabric.counters.stalls;
-        // Candidates of each asking input VC, as output VC bits.
+        // The candidates of each asking input VC, as output VC bits.
+        let candidates = &mut self.scratch.candidates;
         let mut asking = 0u64;
-        let mut m = self.routed[r];
+        let mut m = self.node.routed;
         while m != 0 {
-            let i = m.trailing_zeros() as usize;
+            let i = lowest(m);
             m &= m - 1;
-            let g = base + i;
-            if self.ready[g] > now {
+            let v = &self.vc[i];
+            if v.ready > now {
                 continue;
             }
-            let first =
-                self.out_port[g] as usize * self.vcs + self.class[g] as usize * self.per_class;
+            let first = v.out_port as usize * s.vcs + v.class as usize * s.per_class;
             let free = (!busy >> first) & class_bits;
             if free == 0 {
                 stalls[StallCause::VcBusy as usize] += 1;
             } else {
-                self.scratch[i] = free << first;
+                candidates[i] = free << first;
                 asking |= 1 << i;
             }
         }
@@ -199,132 +306,130 @@ impl FastCore {
             return;
         }
         let ready = now + fabric.timing.vc_alloc;
-        let mut granted = 0u32;
-        if asking & (asking - 1) == 0 {
+        let granted = if asking & (asking - 1) == 0 {
             // One request: granted unopposed, the first candidate from its
             // input arbiter's pointer.
-            let i = asking.trailing_zeros() as usize;
-            let o = first_from(self.scratch[i], self.vc_in_pointer[base + i]);
-            self.grant_vc(r, i, o, ready);
-            granted = 1;
+            let i = lowest(asking);
+            let o = first_from(candidates[i], self.vc[i].in_pointer);
+            grant_vc(self.shape.nv, self.node, self.vc, i, o, ready);
+            1
         } else {
-            match self.vc_kind {
-                AllocatorKind::SeparableInputFirst => {
-                    // Each input picks from its pointer; `scratch2[o]`: the
-                    // inputs that picked output `o`.
-                    let mut picked = 0u64;
-                    let mut a = asking;
-                    while a != 0 {
-                        let i = a.trailing_zeros() as usize;
-                        a &= a - 1;
-                        let o = first_from(self.scratch[i], self.vc_in_pointer[base + i]);
-                        if picked & (1 << o) == 0 {
-                            picked |= 1 << o;
-                            self.scratch2[o] = 0;
-                        }
-                        self.scratch2[o] |= 1 << i;
+            self.vc_arbiters(asking, ready)
+        };
+        // Heads that asked and won nothing.
+        fabric.counters.stalls[StallCause::VcConflict as usize] +=
+            (asking.count_ones() - granted) as u64;
+    }
+
+    /// The VC allocator's two stages of arbiters, for several requests:
+    /// the scratch's candidates of each input of `asking`. Returns the
+    /// grants.
+    fn vc_arbiters(&mut self, asking: u64, ready: u64) -> u32 {
+        let mut granted = 0;
+        // By output VC: the inputs that picked it (input first) or want it
+        // (output first), each entry cleared when first met.
+        let Scratch {
+            candidates,
+            by_output,
+        } = &mut *self.scratch;
+        match self.shape.vc_kind {
+            AllocatorKind::SeparableInputFirst => {
+                let mut picked = 0u64;
+                let mut a = asking;
+                while a != 0 {
+                    let i = lowest(a);
+                    a &= a - 1;
+                    let o = first_from(candidates[i], self.vc[i].in_pointer);
+                    if picked & (1 << o) == 0 {
+                        picked |= 1 << o;
+                        by_output[o] = 0;
                     }
-                    while picked != 0 {
-                        let o = picked.trailing_zeros() as usize;
-                        picked &= picked - 1;
-                        let i = first_from(self.scratch2[o], self.vc_out_pointer[base + o]);
-                        self.grant_vc(r, i, o, ready);
-                        granted += 1;
+                    by_output[o] |= 1 << i;
+                }
+                while picked != 0 {
+                    let o = lowest(picked);
+                    picked &= picked - 1;
+                    let i = first_from(by_output[o], self.vc[o].out_pointer);
+                    grant_vc(self.shape.nv, self.node, self.vc, i, o, ready);
+                    granted += 1;
+                }
+            }
+            AllocatorKind::SeparableOutputFirst => {
+                let mut wanted = 0u64;
+                let mut a = asking;
+                while a != 0 {
+                    let i = lowest(a);
+                    a &= a - 1;
+                    let mut c = candidates[i];
+                    while c != 0 {
+                        let o = lowest(c);
+                        c &= c - 1;
+                        if wanted & (1 << o) == 0 {
+                            wanted |= 1 << o;
+                            by_output[o] = 0;
+                        }
+                        by_output[o] |= 1 << i;
                     }
                 }
-                AllocatorKind::SeparableOutputFirst => {
-                    // `scratch2[o]`: the inputs that want output `o`.
-                    let mut wanted = 0u64;
-                    let mut a = asking;
-                    while a != 0 {
-                        let i = a.trailing_zeros() as usize;
-                        a &= a - 1;
-                        let mut c = self.scratch[i];
-                        while c != 0 {
-                            let o = c.trailing_zeros() as usize;
-                            c &= c - 1;
-                            if wanted & (1 << o) == 0 {
-                                wanted |= 1 << o;
-                                self.scratch2[o] = 0;
-                            }
-                            self.scratch2[o] |= 1 << i;
-                        }
+                // Each output offers itself to one input; `candidates[i]`
+                // becomes the outputs offered to input `i`.
+                let mut offered = 0u64;
+                while wanted != 0 {
+                    let o = lowest(wanted);
+                    wanted &= wanted - 1;
+                    let i = first_from(by_output[o], self.vc[o].out_pointer);
+                    if offered & (1 << i) == 0 {
+                        offered |= 1 << i;
+                        candidates[i] = 0;
                     }
-                    // Each output offers itself to one input: `scratch[i]`
-                    // becomes the outputs offered to input `i`.
-                    let mut offered = 0u64;
-                    while wanted != 0 {
-                        let o = wanted.trailing_zeros() as usize;
-                        wanted &= wanted - 1;
-                        let i = first_from(self.scratch2[o], self.vc_out_pointer[base + o]);
-                        if offered & (1 << i) == 0 {
-                            offered |= 1 << i;
-                            self.scratch[i] = 0;
-                        }
-                        self.scratch[i] |= 1 << o;
-                    }
-                    while offered != 0 {
-                        let i = offered.trailing_zeros() as usize;
-                        offered &= offered - 1;
-                        let o = first_from(self.scratch[i], self.vc_in_pointer[base + i]);
-                        self.grant_vc(r, i, o, ready);
-                        granted += 1;
-                    }
+                    candidates[i] |= 1 << o;
+                }
+                while offered != 0 {
+                    let i = lowest(offered);
+                    offered &= offered - 1;
+                    let o = first_from(candidates[i], self.vc[i].in_pointer);
+                    grant_vc(self.shape.nv, self.node, self.vc, i, o, ready);
+                    granted += 1;
                 }
             }
         }
-        // Heads that asked and won nothing.
-        stalls[StallCause::VcConflict as usize] += (asking.count_ones() - granted) as u64;
+        granted
     }
 
-    /// Output VC `o` goes to the head of input VC `i` of router `r`; both
-    /// arbiters' pointers move past the grant.
-    #[inline]
-    fn grant_vc(&mut self, r: usize, i: usize, o: usize, ready: u64) {
-        let (nv, base) = (self.nv, r * self.nv);
-        self.vc_in_pointer[base + i] = next(o, nv);
-        self.vc_out_pointer[base + o] = next(i, nv);
-        self.out_busy[r] |= 1 << o;
-        self.out[base + i] = o as u8;
-        self.ready[base + i] = ready;
-        self.routed[r] &= !(1 << i);
-        self.holding[r] |= 1 << i;
-    }
-
-    /// Switch allocation and traversal of router `r`.
-    fn switch(&mut self, r: usize, now: u64, fabric: &mut Fabric) {
-        let (vcs, base) = (self.vcs, r * self.nv);
+    /// Switch allocation, then traversal of the granted flits.
+    #[inline(always)]
+    fn switch(&mut self, now: u64, fabric: &mut Fabric) {
+        let vcs = self.shape.vcs;
         let stalls = &mut fabric.counters.stalls;
-        let credit = self.out_credit[r];
-        let from = self.sw_next_vc[r];
+        let credit = self.node.out_credit;
         // Requests as bits `input port * PORTS + output port`, and the VC
         // behind each.
         let mut wanted = 0u32;
         let mut requests = [0u8; PORTS];
         let mut sw_vc = [0u8; PORTS * PORTS];
-        let mut m = self.occupied[r] & self.holding[r];
+        let mut m = self.node.occupied & self.node.holding;
         while m != 0 {
-            let i = m.trailing_zeros() as usize;
+            let i = lowest(m);
             m &= m - 1;
-            let g = base + i;
-            if self.ready[g] > now {
+            let v = &self.vc[i];
+            if v.ready > now {
                 continue;
             }
-            if credit & (1 << self.out[g]) == 0 {
+            if credit & (1 << v.out) == 0 {
                 stalls[StallCause::NoCredit as usize] += 1;
                 continue;
             }
-            let (port, vc) = self.port_vc[i];
-            let slot = port as usize * PORTS + self.out_port[g] as usize;
+            let (port, vc) = self.shape.port_vc[i];
+            let slot = port as usize * PORTS + v.out_port as usize;
             if wanted & (1 << slot) == 0 {
                 wanted |= 1 << slot;
-                requests[port as usize] |= 1 << self.out_port[g];
+                requests[port as usize] |= 1 << v.out_port;
                 sw_vc[slot] = vc;
             } else {
                 stalls[StallCause::SwitchConflict as usize] += 1;
                 // The first VC from the port's pointer asks.
-                let p = from[port as usize] as usize;
-                let rank = |k: u8| (k as usize + vcs - p) % vcs;
+                let p = self.node.sw_next_vc[port as usize];
+                let rank = |k: u8| if k >= p { k - p } else { k + vcs as u8 - p };
                 if rank(vc) < rank(sw_vc[slot]) {
                     sw_vc[slot] = vc;
                 }
@@ -333,21 +438,23 @@ impl FastCore {
         if wanted == 0 {
             return;
         }
-        let mut grants = [(0u8, 0u8); PORTS];
-        let granted = if wanted & (wanted - 1) == 0 {
+        if wanted & (wanted - 1) == 0 {
+            // One request: granted unopposed.
             let slot = wanted.trailing_zeros() as usize;
-            grants[0] = ((slot / PORTS) as u8, (slot % PORTS) as u8);
-            self.sw_alloc[r].grant_single(grants[0].0, grants[0].1);
-            1
-        } else {
-            self.sw_alloc[r].allocate(&requests, &mut grants)
-        };
+            let (in_port, out_port) = (slot / PORTS, slot % PORTS);
+            self.node
+                .sw_alloc
+                .grant_single(in_port as u8, out_port as u8);
+            self.traverse(in_port, sw_vc[slot] as usize, out_port, now, fabric);
+            return;
+        }
+        let mut grants = [(0u8, 0u8); PORTS];
+        let granted = self.node.sw_alloc.allocate(&requests, &mut grants);
         fabric.counters.stalls[StallCause::SwitchConflict as usize] +=
             (wanted.count_ones() as usize - granted) as u64;
         for &(in_port, out_port) in &grants[..granted] {
             let vc = sw_vc[in_port as usize * PORTS + out_port as usize];
             self.traverse(
-                r,
                 in_port as usize,
                 vc as usize,
                 out_port as usize,
@@ -357,107 +464,98 @@ impl FastCore {
         }
     }
 
-    /// The front flit of VC `vc` of input port `in_port` of router `r`
-    /// crosses the switch to `out_port`.
+    /// The front flit of VC `vc` of input port `in_port` crosses the
+    /// switch to `out_port`: its slot's credit goes upstream, the output
+    /// VC's credit is spent, a tail frees its output VC and lets the next
+    /// head in its buffer be routed.
     #[inline(always)]
     fn traverse(
         &mut self,
-        r: usize,
         in_port: usize,
         vc: usize,
         out_port: usize,
         now: u64,
         fabric: &mut Fabric,
     ) {
-        let (vcs, cap) = (self.vcs, self.cap);
-        self.sw_next_vc[r][in_port] = next(vc, vcs);
+        let (vcs, cap) = (self.shape.vcs, self.shape.cap);
+        self.node.sw_next_vc[in_port] = next(vc, vcs);
         let i = in_port * vcs + vc;
-        let g = r * self.nv + i;
-        let front = self.front[g] as usize;
-        let w = self.ring[g * cap + front];
-        self.front[g] = next(front, cap);
-        self.len[g] -= 1;
-        self.held[r] -= 1;
-        let o = self.out[g] as usize;
+        let v = &mut self.vc[i & 63];
+        let w = self.ring[self.base + i * cap + v.front as usize];
+        v.front = next(v.front as usize, cap);
+        v.len -= 1;
+        let more = v.len > 0;
+        let o = v.out as usize;
         let tail = w.is_last();
+        let n = &mut *self.node;
+        n.held -= 1;
         if tail {
-            self.holding[r] &= !(1 << i);
-            self.out_busy[r] &= !(1 << o);
+            n.holding &= !(1 << i);
+            n.out_busy &= !(1 << o);
         } else {
-            self.ready[g] = now + 1;
+            v.ready = now + 1;
         }
-        let more = self.len[g] > 0;
         if !more {
-            self.occupied[r] &= !(1 << i);
+            n.occupied &= !(1 << i);
         }
-        let credits = &mut self.credits[r * self.nv + o];
-        *credits -= 1;
-        if *credits == 0 {
-            self.out_credit[r] &= !(1 << o);
+        let out = &mut self.vc[o & 63];
+        out.credits -= 1;
+        if out.credits == 0 {
+            n.out_credit &= !(1 << o);
         }
         let out_vc = (o - out_port * vcs) as u8;
-        fabric.send(now, r as u32, (in_port, vc as u8), (out_port, out_vc), w);
+        fabric.send(now, self.id, (in_port, vc as u8), (out_port, out_vc), w);
         if tail && more {
             let t = fabric.timing.next_head_routing;
-            self.route(r, i, &mut fabric.flits, now + t);
-        }
-    }
-}
-
-impl RouterCore for FastCore {
-    #[inline(always)]
-    fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64) {
-        let cap = self.cap;
-        let g = r * self.nv + i;
-        let len = self.len[g] as usize;
-        assert!(
-            len < cap,
-            "router {r} port {:?} vc {}: a flit arrived without a credit",
-            Port::from_index(i / self.vcs),
-            i % self.vcs
-        );
-        let mut slot = self.front[g] as usize + len;
-        if slot >= cap {
-            slot -= cap;
-        }
-        self.ring[g * cap + slot] = w;
-        self.len[g] = len as u8 + 1;
-        self.held[r] += 1;
-        self.occupied[r] |= 1 << i;
-        if self.wake_at[r] > now {
-            self.wake_at[r] = now;
-        }
-        if len == 0 && (self.routed[r] | self.holding[r]) & (1 << i) == 0 {
-            self.route(r, i, flits, now + t.routing);
+            self.route(i, &mut fabric.flits, now + t);
         }
     }
 
+    /// [`RouterCore::step`] when only input VC `i` holds flits (most
+    /// routers at low load): each stage has at most this one request, which
+    /// its allocator grants unopposed.
     #[inline(always)]
-    fn credit(&mut self, r: usize, o: usize) {
-        let c = &mut self.credits[r * self.nv + o];
-        *c += 1;
-        debug_assert!(*c as usize <= self.cap, "more credits than buffer");
-        self.out_credit[r] |= 1 << o;
-    }
-
-    #[inline(always)]
-    fn wake_at(&self, r: usize) -> u64 {
-        self.wake_at[r]
-    }
-
-    #[inline(always)]
-    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool {
-        if self.routed[r] != 0 {
-            self.vc_allocation(r, now, fabric);
+    fn step_one(&mut self, i: usize, now: u64, fabric: &mut Fabric) {
+        let s = self.shape;
+        let bit = 1u64 << i;
+        let v = &self.vc[i & 63];
+        if self.node.routed & bit != 0 && v.ready <= now {
+            let first = v.out_port as usize * s.vcs + v.class as usize * s.per_class;
+            let free = (!self.node.out_busy >> first) & low_bits(s.per_class);
+            if free == 0 {
+                fabric.counters.stalls[StallCause::VcBusy as usize] += 1;
+            } else {
+                let o = first_from(free << first, v.in_pointer);
+                let ready = now + fabric.timing.vc_alloc;
+                grant_vc(s.nv, self.node, self.vc, i, o, ready);
+            }
         }
-        self.switch(r, now, fabric);
-        // When it can act next: the next cycle if a stage is ready by then,
-        // else the earliest stage's cycle.
-        let base = r * self.nv;
+        let v = &self.vc[i & 63];
+        if self.node.holding & bit != 0 && v.ready <= now {
+            if self.node.out_credit & (1 << v.out) != 0 {
+                let (port, vc) = s.port_vc[i & 63];
+                let out_port = v.out_port;
+                self.node.sw_alloc.grant_single(port, out_port);
+                self.traverse(port as usize, vc as usize, out_port as usize, now, fabric);
+            } else {
+                fabric.counters.stalls[StallCause::NoCredit as usize] += 1;
+            }
+        }
+        self.node.wake_at = if self.node.occupied & bit == 0 {
+            u64::MAX
+        } else {
+            self.vc[i & 63].ready.max(now + 1)
+        };
+    }
+
+    /// The next cycle at which the router can act: the next one if a
+    /// stage is ready by then, else the earliest stage's cycle.
+    #[inline(always)]
+    fn update(&mut self, now: u64) {
         let mut wake = u64::MAX;
-        let mut m = self.occupied[r];
+        let mut m = self.node.occupied;
         while m != 0 {
-            let ready = self.ready[base + m.trailing_zeros() as usize];
+            let ready = self.vc[lowest(m)].ready;
             m &= m - 1;
             if ready <= now + 1 {
                 wake = now + 1;
@@ -465,43 +563,104 @@ impl RouterCore for FastCore {
             }
             wake = wake.min(ready);
         }
-        self.wake_at[r] = wake;
-        self.held[r] > 0
+        self.node.wake_at = wake;
+    }
+}
+
+impl RouterCore for FastCore {
+    #[inline(always)]
+    fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64) {
+        let cap = self.shape.cap;
+        let vcs = self.shape.vcs;
+        let mut at = self.at(r);
+        let v = &mut at.vc[i & 63];
+        let len = v.len as usize;
+        assert!(
+            len < cap,
+            "router {r} port {:?} vc {}: a flit arrived without a credit",
+            Port::from_index(i / vcs),
+            i % vcs
+        );
+        let mut slot = v.front as usize + len;
+        if slot >= cap {
+            slot -= cap;
+        }
+        v.len += 1;
+        at.ring[at.base + i * cap + slot] = w;
+        let n = &mut *at.node;
+        n.held += 1;
+        n.occupied |= 1 << i;
+        n.wake_at = n.wake_at.min(now);
+        if len == 0 && (n.routed | n.holding) & (1 << i) == 0 {
+            at.route(i, flits, now + t.routing);
+        }
+    }
+
+    #[inline(always)]
+    fn credit(&mut self, r: usize, o: usize) {
+        let v = &mut self.vcs[r][o & 63];
+        v.credits += 1;
+        debug_assert!(
+            v.credits as usize <= self.shape.cap,
+            "more credits than buffer"
+        );
+        self.nodes[r].out_credit |= 1 << o;
+    }
+
+    #[inline(always)]
+    fn wake_at(&self, r: usize) -> u64 {
+        self.nodes[r].wake_at
+    }
+
+    #[inline(always)]
+    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool {
+        let mut at = self.at(r);
+        let occupied = at.node.occupied;
+        if occupied & (occupied - 1) == 0 {
+            at.step_one(lowest(occupied), now, fabric);
+            return at.node.held > 0;
+        }
+        if at.node.routed != 0 {
+            at.vc_allocation(now, fabric);
+        }
+        at.switch(now, fabric);
+        at.update(now);
+        at.node.held > 0
     }
 
     fn held(&self, r: usize) -> u32 {
-        self.held[r]
+        self.nodes[r].held
     }
 
     fn credits(&self, r: usize, o: usize) -> u16 {
-        self.credits[r * self.nv + o]
+        self.vcs[r][o].credits as u16
     }
 
     fn out_busy(&self, r: usize, o: usize) -> bool {
-        self.out_busy[r] & (1 << o) != 0
+        self.nodes[r].out_busy & (1 << o) != 0
     }
 
     fn vc(&self, r: usize, i: usize) -> VcView {
-        let g = r * self.nv + i;
+        let (n, v) = (&self.nodes[r], &self.vcs[r][i]);
         let bit = 1u64 << i;
         VcView {
-            len: self.len[g] as usize,
-            state: if self.routed[r] & bit != 0 {
+            len: v.len as usize,
+            state: if n.routed & bit != 0 {
                 VcState::VcAlloc
-            } else if self.holding[r] & bit != 0 {
+            } else if n.holding & bit != 0 {
                 VcState::Active
             } else {
                 VcState::Idle
             },
-            out_port: self.out_port[g],
-            class: self.class[g],
-            out: self.out[g] as u16,
+            out_port: v.out_port,
+            class: v.class,
+            out: v.out as u16,
         }
     }
 
     fn word(&self, r: usize, i: usize, k: usize) -> Word {
-        let g = r * self.nv + i;
-        let slot = (self.front[g] as usize + k) % self.cap;
-        self.ring[g * self.cap + slot]
+        let cap = self.shape.cap;
+        let slot = (self.vcs[r][i].front as usize + k) % cap;
+        self.ring[(r * self.shape.nv + i) * cap + slot]
     }
 }
