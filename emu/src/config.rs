@@ -266,9 +266,10 @@ pub struct SimConfig {
 #[serde(rename_all = "lowercase")]
 pub enum NetworkEngine {
     /// `network/router.rs`: one object per router, written to be read.
-    #[default]
     Reference,
-    /// `network/fast.rs`: every router's state in flat arrays.
+    /// `network/fast.rs`: every router's state in flat arrays (the
+    /// default).
+    #[default]
     Fast,
 }
 
