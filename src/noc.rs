@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use emu::ConfigBuilder;
-use emu::config::NetworkConfig;
+use emu::config::{NetworkConfig, NetworkEngine};
 use emu::noc::{NocResult, Pattern, Traffic};
 use miette::{IntoDiagnostic, Result, WrapErr, miette};
 
@@ -77,7 +77,9 @@ pub struct NocArgs {
     pub trace: Option<PathBuf>,
 }
 
-fn network_config(args: &NocArgs) -> Result<NetworkConfig> {
+/// The `[network]` keys and the engine that simulates them
+/// (`sim.network_engine`).
+fn network_config(args: &NocArgs) -> Result<(NetworkConfig, NetworkEngine)> {
     let mut builder = ConfigBuilder::new();
     if let Some(path) = &args.config {
         let text = std::fs::read_to_string(path)
@@ -95,7 +97,8 @@ fn network_config(args: &NocArgs) -> Result<NetworkConfig> {
         };
         builder.set(&qualified).map_err(|e| miette!("{e}"))?;
     }
-    Ok(builder.build().map_err(|e| miette!("{e}"))?.network)
+    let config = builder.build().map_err(|e| miette!("{e}"))?;
+    Ok((config.network, config.sim.network_engine))
 }
 
 fn traffic(args: &NocArgs, rate: f64) -> Result<Traffic> {
@@ -169,7 +172,7 @@ fn print_result(out: &mut dyn Write, r: &NocResult) -> std::io::Result<()> {
 }
 
 fn noc_inner(args: NocArgs) -> Result<ExitCode> {
-    let config = network_config(&args)?;
+    let (config, engine) = network_config(&args)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut trace_file = match &args.trace {
@@ -199,9 +202,9 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
                 let mut sink = |e: &emu::network::NetEvent| {
                     let _ = writeln!(f, "{}", e.line());
                 };
-                emu::noc::run(&config, &t, Some(&mut sink))
+                emu::noc::run(&config, engine, &t, Some(&mut sink))
             }
-            None => emu::noc::run(&config, &t, None),
+            None => emu::noc::run(&config, engine, &t, None),
         };
         let r = match result {
             Ok(r) => r,

@@ -2,7 +2,7 @@
 //! delays: every message arrives exactly once with its payload intact and
 //! nothing deadlocks, and the run is the same cycle for cycle however the
 //! simulation is sliced (lockstep, long and short epochs, the tiles of
-//! every round on several host threads).
+//! every round on several host threads), and on either router core.
 //!
 //! Each case is a random plan (mesh, who sends how many words to whom),
 //! written out as one assembly program whose tables tell each tile what to
@@ -321,6 +321,9 @@ arrived:
 enum Slicing {
     Lockstep,
     Epoch(u32, u32),
+    /// The ordinary slicing on the reference router core (the ordinary
+    /// run is on the default, the fast one).
+    ReferenceNetwork,
 }
 
 fn run(plan: &Plan, design: &str, text: &str, slicing: Slicing) -> (String, u64, emu::Stats) {
@@ -340,6 +343,9 @@ fn run(plan: &Plan, design: &str, text: &str, slicing: Slicing) -> (String, u64,
         b.set(&format!("sim.epoch_cycles={epoch}")).unwrap();
         b.set(&format!("sim.host_threads={threads}")).unwrap();
         b.set("sim.host_parallel_cycles=0").unwrap();
+    }
+    if let Slicing::ReferenceNetwork = slicing {
+        b.set("sim.network_engine=\"reference\"").unwrap();
     }
     let config = b.build().unwrap();
     let lockstep = matches!(slicing, Slicing::Lockstep);
@@ -379,11 +385,19 @@ fn check(plan: &Plan, design: &str, text: &str) -> Result<(), TestCaseError> {
         prop_assert_eq!(by_type("thread"), (m, m));
     }
     prop_assert_eq!(stats.network.discarded, 0);
-    // Sliced differently in time, the run is the same as in lockstep.
-    for slicing in [Slicing::Lockstep, Slicing::Epoch(7, 3)] {
-        let (out2, cycles2, _) = run(plan, design, text, slicing);
+    // Sliced differently in time, the run is the same as in lockstep;
+    // on the other router core, the same to the last statistic.
+    for slicing in [
+        Slicing::Lockstep,
+        Slicing::Epoch(7, 3),
+        Slicing::ReferenceNetwork,
+    ] {
+        let (out2, cycles2, stats2) = run(plan, design, text, slicing);
         prop_assert_eq!(&out2, &out, "{:?}", slicing);
         prop_assert_eq!(cycles2, cycles, "{:?}", slicing);
+        if let Slicing::ReferenceNetwork = slicing {
+            prop_assert_eq!(stats2.to_text(), stats.to_text());
+        }
     }
     Ok(())
 }

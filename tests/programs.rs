@@ -3,8 +3,8 @@
 //!
 //! - `scmp test --check --cross-check programs` (the command a user runs,
 //!   in CI mode), which also runs every program in lockstep, with a short
-//!   and a long epoch and with other router visiting orders, and requires
-//!   the same text each time;
+//!   and a long epoch, with other router visiting orders and on the other
+//!   router core, and requires the same text each time;
 //! - the `emu` library and insta (as a Rust user's own test would), after
 //!   checking invariants that hold for any run: each tile's trace cycles
 //!   never decrease, every retired pc lies in the executable segment, the

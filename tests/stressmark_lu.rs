@@ -6,7 +6,7 @@
 //!
 //! - `scmp test --check`: every program against its snapshot, the 3x2 ones
 //!   also in lockstep, with a short and a long epoch and other router
-//!   visiting orders (`--cross-check`);
+//!   visiting orders, and on the other router core (`--cross-check`);
 //! - every program again through the `emu` library with the factored matrix
 //!   printed (`LU_PRINT_MATRIX=1`; the snapshots leave it out): it must end
 //!   cleanly and its results must pass the `stressmarks` crate's model (the

@@ -4,8 +4,9 @@
 //!
 //! - `scmp test --check`: every program against its snapshot; the 3x2 pair
 //!   also with `--cross-check` (in lockstep, with a short and a long epoch
-//!   and other router visiting orders: five runs each, so only the
-//!   non-square mesh, to keep this test's debug-build time near 30 s);
+//!   and other router visiting orders, and on the other router core: six
+//!   runs each, so only the non-square mesh, to keep this test's
+//!   debug-build time near 30 s);
 //! - every program through the `emu` library: its printed results must pass
 //!   the `stressmarks` crate's model (iterations exactly, `err`, `x` and
 //!   `sum_x` within the spec's tolerances), for the parameters its `# run:`

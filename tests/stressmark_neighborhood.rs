@@ -5,7 +5,7 @@
 //!
 //! - `scmp test --check`: every program against its snapshot, the 2x2
 //!   and 3x2 ones also in lockstep, with a short and a long epoch and other
-//!   router visiting orders (`--cross-check`);
+//!   router visiting orders, and on the other router core (`--cross-check`);
 //! - every program through the `emu` library, its printed results checked
 //!   against the `stressmarks` crate's reference model at the parameters
 //!   of its `# run:` line (entropy and energy within the spec's tolerance,

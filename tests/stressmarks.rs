@@ -4,8 +4,9 @@
 //!
 //! - `scmp test --check --cross-check` on both folders: every program
 //!   against its snapshot, also in lockstep, with a short and a long epoch
-//!   and other router visiting orders (the two latency programs, figures on
-//!   an 8x8 mesh, without the cross-check runs);
+//!   and other router visiting orders, and on the other router core (the
+//!   two latency programs, figures on an 8x8 mesh, without the cross-check
+//!   runs);
 //! - every program through the `emu` library: it must end with all threads
 //!   ended or exit 0 and print no `FAIL` (the programs check their own
 //!   values; this holds even if a wrong snapshot were accepted);

@@ -32,7 +32,8 @@ fn main() {
     ] {
         b.set(key).unwrap();
     }
-    let config = b.build().unwrap().network;
+    let built = b.build().unwrap();
+    let (config, engine) = (built.network, built.sim.network_engine);
     for rate in [0.05, 0.1, 0.2] {
         let traffic = Traffic {
             width: 8,
@@ -50,7 +51,7 @@ fn main() {
         for _ in 0..runs {
             let c0 = thread_cpu_seconds();
             let t0 = Instant::now();
-            let r = emu::noc::run(&config, &traffic, None).expect("no stall");
+            let r = emu::noc::run(&config, engine, &traffic, None).expect("no stall");
             let w = t0.elapsed().as_secs_f64();
             wall.push(r.cycles as f64 / w);
             if let (Some(a), Some(b)) = (c0, thread_cpu_seconds()) {

@@ -255,6 +255,32 @@ pub struct SimConfig {
     /// Tile-cycles of work a round needs before it runs on several host
     /// threads (0: every round).
     pub host_parallel_cycles: u64,
+    /// Which router core simulates the network (results are the same).
+    pub network_engine: NetworkEngine,
+}
+
+/// The two router cores (docs/network.md, section 3). Every result is the
+/// same with either: the reference is the specification, the fast core is
+/// checked against it by a differential test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NetworkEngine {
+    /// `network/router.rs`: one object per router, written to be read.
+    Reference,
+    /// `network/fast.rs`: every router's state in flat arrays (the
+    /// default).
+    #[default]
+    Fast,
+}
+
+impl NetworkEngine {
+    /// The other engine.
+    pub fn other(self) -> NetworkEngine {
+        match self {
+            NetworkEngine::Reference => NetworkEngine::Fast,
+            NetworkEngine::Fast => NetworkEngine::Reference,
+        }
+    }
 }
 
 /// A configuration error; the message names the key.

@@ -330,9 +330,10 @@ impl SnapshotRun {
 
 /// Runs `program` again in the ways that must not change a run: tiles and
 /// network in lockstep, a short epoch (7 cycles) with routers visited in
-/// descending order, a long one (2^20 cycles) with a shuffled order, and
-/// the tiles of every round on three host threads. Each run is named; its
-/// text must equal the ordinary run's.
+/// descending order, a long one (2^20 cycles) with a shuffled order, the
+/// tiles of every round on three host threads, and the other router core
+/// (`sim.network_engine`). Each run is named; its text must equal the
+/// ordinary run's.
 pub fn cross_check_runs(
     config: &Config,
     program: &Program,
@@ -345,6 +346,8 @@ pub fn cross_check_runs(
     let mut threaded = config.clone();
     threaded.sim.host_threads = 3;
     threaded.sim.host_parallel_cycles = 0;
+    let mut engine = config.clone();
+    engine.sim.network_engine = config.sim.network_engine.other();
     let variant = |lockstep, visit_order| SnapshotOptions {
         trace: options.trace.clone(),
         keep: options.keep,
@@ -367,6 +370,10 @@ pub fn cross_check_runs(
         (
             "3 host threads, every round",
             run(&threaded, program, &variant(false, VisitOrder::Ascending))?,
+        ),
+        (
+            "the other network engine",
+            run(&engine, program, &variant(false, VisitOrder::Ascending))?,
         ),
     ])
 }

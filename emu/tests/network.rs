@@ -1,10 +1,11 @@
 //! The network under random traffic: every flit arrives exactly once, in
-//! order within its packet, with its payload, the network drains, and the
-//! order in which routers are visited changes nothing.
+//! order within its packet, with its payload, the network drains, and
+//! neither the order in which routers are visited nor the router core
+//! (`sim.network_engine`) changes anything.
 
 use std::collections::VecDeque;
 
-use emu::config::{Config, NetworkConfig};
+use emu::config::{AllocatorKind, Config, NetworkConfig, NetworkEngine};
 use emu::network::flit::NetFlit;
 use emu::network::{NetEvent, Network, PacketInfo, VisitOrder};
 use isa_spec::msg::{Flit, FlitKind, Head, MessageType};
@@ -51,7 +52,30 @@ fn drive(
     offers: &[Offer],
     order: VisitOrder,
 ) -> (Arrivals, u64, Vec<NetEvent>) {
-    let mut net = Network::new(width, height, config, classes);
+    drive_on(
+        config,
+        width,
+        height,
+        classes,
+        offers,
+        order,
+        NetworkEngine::Reference,
+    )
+    .0
+}
+
+/// [`drive`] on `engine`; also gives the counters and the mean buffer
+/// occupancy at the end.
+fn drive_on(
+    config: &NetworkConfig,
+    width: u32,
+    height: u32,
+    classes: usize,
+    offers: &[Offer],
+    order: VisitOrder,
+    engine: NetworkEngine,
+) -> ((Arrivals, u64, Vec<NetEvent>), String) {
+    let mut net = Network::new(width, height, config, classes, engine);
     net.set_visit_order(order);
     net.enable_trace();
     let nodes = (width * height) as usize;
@@ -121,7 +145,8 @@ fn drive(
                 net.step(at);
             }
             net.check_at_rest().unwrap();
-            return (arrivals, now, trace);
+            let end = format!("{:?} {}", net.counters(), net.mean_buffered_flits(now + 1));
+            return ((arrivals, now, trace), end);
         }
         now += 1;
         assert!(now < 1_000_000, "did not drain");
@@ -212,5 +237,39 @@ proptest! {
         prop_assert_eq!(&a.0, &s.0);
         prop_assert_eq!(a.1, s.1);
         prop_assert_eq!(&a.2, &s.2);
+    }
+
+    /// The fast core gives the reference's arrivals, trace, counters and
+    /// occupancy, with several VC classes, both allocators, any delays and
+    /// any visiting order.
+    #[test]
+    fn both_engines_agree(
+        (w, h, classes, offers) in offers_strategy(),
+        num_vcs in 1u32..=3,
+        buf in 1u32..=5,
+        delays in prop::array::uniform4(0u32..=2),
+        input_first in any::<(bool, bool)>(),
+        seed in any::<u64>(),
+    ) {
+        let mut config = small_config(num_vcs, buf, delays);
+        let kind = |b| if b {
+            AllocatorKind::SeparableInputFirst
+        } else {
+            AllocatorKind::SeparableOutputFirst
+        };
+        config.vc_allocator = kind(input_first.0);
+        config.sw_allocator = kind(input_first.1);
+        let order = match seed % 3 {
+            0 => VisitOrder::Ascending,
+            1 => VisitOrder::Descending,
+            _ => VisitOrder::Shuffled(seed),
+        };
+        let run = |engine| drive_on(&config, w, h, classes, &offers, order, engine);
+        let (a, a_end) = run(NetworkEngine::Reference);
+        let (f, f_end) = run(NetworkEngine::Fast);
+        prop_assert_eq!(&a.0, &f.0);
+        prop_assert_eq!(a.1, f.1);
+        prop_assert_eq!(&a.2, &f.2);
+        prop_assert_eq!(a_end, f_end);
     }
 }

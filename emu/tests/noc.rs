@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use emu::config::{Config, NetworkConfig};
+use emu::config::{Config, NetworkConfig, NetworkEngine};
 use emu::network::{NetEvent, NetEventKind};
 use emu::noc::{NocResult, Pattern, Traffic, run};
 
@@ -61,6 +61,7 @@ fn zero_load_latency_follows_the_stage_model() {
             };
             let r = run(
                 &config,
+                NetworkEngine::Reference,
                 &traffic(Pattern::BitComplement, 4, 4, 0.001, p),
                 None,
             )
@@ -86,10 +87,18 @@ fn without_host_time(mut r: NocResult) -> NocResult {
 fn same_seed_same_figures() {
     let config = Config::default().network;
     let t = traffic(Pattern::Uniform, 4, 4, 0.3, 4);
-    let a = without_host_time(run(&config, &t, None).unwrap());
-    let b = without_host_time(run(&config, &t, None).unwrap());
+    let a = without_host_time(run(&config, NetworkEngine::Reference, &t, None).unwrap());
+    let b = without_host_time(run(&config, NetworkEngine::Reference, &t, None).unwrap());
     assert_eq!(a, b);
-    let other = without_host_time(run(&config, &Traffic { seed: 8, ..t }, None).unwrap());
+    let other = without_host_time(
+        run(
+            &config,
+            NetworkEngine::Reference,
+            &Traffic { seed: 8, ..t },
+            None,
+        )
+        .unwrap(),
+    );
     assert_ne!(a.packet_latency, other.packet_latency);
     // Loaded but below saturation: queues make latency exceed zero load.
     assert!(a.packet_latency.avg > zero_load([0, 0, 0, 1, 1], a.hops, 4));
@@ -102,6 +111,7 @@ fn same_seed_same_figures() {
 fn shallow_buffers_stall_long_packets() {
     let r = run(
         &network([1, 1, 1, 1, 1]),
+        NetworkEngine::Reference,
         &traffic(Pattern::BitComplement, 4, 4, 0.001, 7),
         None,
     )
@@ -125,7 +135,7 @@ fn trace_of_a_small_run() {
     };
     let mut events: Vec<NetEvent> = Vec::new();
     let mut sink = |e: &NetEvent| events.push(*e);
-    let r = run(&config, &t, Some(&mut sink)).unwrap();
+    let r = run(&config, NetworkEngine::Reference, &t, Some(&mut sink)).unwrap();
     assert!(r.packets_arrived > 5);
 
     // Each flit is injected once at its source, goes through every router

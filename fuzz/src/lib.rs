@@ -107,9 +107,11 @@ pub fn check_stats(stats: &Stats) {
 
 /// The differential check: the program's run traced (every record), in
 /// lockstep, with a 7-cycle epoch and routers visited in descending order,
-/// and with a 2^20-cycle epoch and a shuffled order (the cross-check of
-/// `scmp test --cross-check`) gives the same text (end, output, statistics,
-/// trace); untraced, the same end, output and statistics, also in lockstep.
+/// with a 2^20-cycle epoch and a shuffled order, with the tiles on three
+/// host threads, and on the other router core (`sim.network_engine`; the
+/// cross-check of `scmp test --cross-check`) gives the same text (end,
+/// output, statistics, trace); untraced, the same end, output and
+/// statistics, also in lockstep.
 pub fn differential(config: &Config, program: &Program) {
     let options = SnapshotOptions::default();
     let base = emu::snapshot::run(config, program, &options).expect("the program loads");

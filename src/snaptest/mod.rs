@@ -41,8 +41,9 @@ pub struct TestArgs {
     #[arg(long)]
     pub check: bool,
     /// Also run every program in lockstep, with a short and a long epoch,
-    /// with other router visiting orders, and with the tiles on 3 host
-    /// threads: each must give the same snapshot text.
+    /// with other router visiting orders, with the tiles on 3 host threads
+    /// and on the other router core (sim.network_engine): each must give
+    /// the same snapshot text.
     #[arg(long)]
     pub cross_check: bool,
     /// Directory searched by `.include` and the C preprocessor (repeatable).

@@ -154,7 +154,13 @@ impl Machine {
         };
         let (w, h) = (config.mesh.width, config.mesh.height);
         let design = config.niu.design;
-        let mut net = Network::new(w, h, &config.network, niu::classes(design));
+        let mut net = Network::new(
+            w,
+            h,
+            &config.network,
+            niu::classes(design),
+            config.sim.network_engine,
+        );
         net.set_visit_order(options.visit_order);
         let mut tiles = Vec::with_capacity((w * h) as usize);
         let mut nius = Vec::with_capacity((w * h) as usize);

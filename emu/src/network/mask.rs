@@ -56,21 +56,6 @@ impl<const W: usize> VcSet<W> {
         s
     }
 
-    /// The VC, when it holds exactly one.
-    #[inline]
-    pub fn single(&self) -> Option<usize> {
-        let mut found = None;
-        for (k, &w) in self.0.iter().enumerate() {
-            if w != 0 {
-                if found.is_some() || w & (w - 1) != 0 {
-                    return None;
-                }
-                found = Some(k * 64 + w.trailing_zeros() as usize);
-            }
-        }
-        found
-    }
-
     /// Takes out and returns the lowest VC.
     #[inline]
     pub fn pop(&mut self) -> Option<usize> {
@@ -123,11 +108,6 @@ mod tests {
             }
             assert_eq!(got, members);
             assert!(t.is_empty());
-            assert_eq!(s.single(), None);
-            let mut one = VcSet::<W>::EMPTY;
-            one.insert(n - 1);
-            assert_eq!(one.single(), Some(n - 1));
-            assert_eq!(VcSet::<W>::EMPTY.single(), None);
             let all = VcSet::<W>::first_n(n);
             assert_eq!(s.and(&all), s);
             s.remove(members[0]);

@@ -4,7 +4,9 @@
 //!
 //! Split by concern: [`flit`] (ports, flits, routing), [`alloc`]
 //! (separable allocators of round-robin arbiters), [`router`] (one
-//! router's pipeline), `fabric` (links and credit wires as time wheels of
+//! router's pipeline, the reference core), `fast` (the same routers laid
+//! out for the cycle loop, `sim.network_engine = "fast"`), `cores` (what
+//! the mesh asks of either, and which one runs), `fabric` (links and credit wires as time wheels of
 //! deliveries, the pool of flits in flight, packet records), [`stall`] (the
 //! report when nothing moves), `terminal` (where NIUs, or `scmp noc`'s
 //! synthetic sources and sinks, inject and eject), `events` (trace events
@@ -18,6 +20,11 @@
 //! never see each other's work of the same cycle, and the order in which
 //! they are visited cannot change anything. Terminals act after the
 //! routers in a cycle ([`Network::inject`], [`Network::take_ejected`]).
+//! The router core that evaluates a router is either of two
+//! (`sim.network_engine`, `cores`); everything around it, deliveries,
+//! credits, visits, counters and trace, is this file's and the fabric's,
+//! the same for both.
+//!
 //! Idle routers cost nothing: a router is evaluated only in cycles in which
 //! it can act (a delivery reached it, or the delay its flits wait out is
 //! over: a wheel of due routers says which), and a network with nothing in
@@ -26,14 +33,12 @@
 //! Virtual channels are partitioned into `classes` sets of `num_vcs`;
 //! a packet's class is fixed by its head flit (the message type, mapped
 //! by the user of the network) and it only ever uses VCs of that set.
-//!
-//! Over 600 lines: the mesh's cycle and which routers it evaluates are one
-//! piece; the router, allocators, flits, terminals and events have files of
-//! their own.
 
 pub mod alloc;
+mod cores;
 mod events;
 mod fabric;
+mod fast;
 pub mod flit;
 mod mask;
 pub(crate) mod router;
@@ -42,11 +47,12 @@ mod terminal;
 #[cfg(test)]
 mod tests;
 
-use crate::config::{AllocatorKind, NetworkConfig};
+use crate::config::{NetworkConfig, NetworkEngine};
+use cores::Routers;
+pub(crate) use cores::{RouterCore, VcView};
 pub use events::{NetCounters, NetEvent, NetEventKind};
 use fabric::{Fabric, Target};
 use flit::{PORTS, PacketId, Port};
-use router::Router;
 pub use stall::{HeldFlit, StallReport};
 use terminal::Terminals;
 
@@ -194,50 +200,6 @@ pub struct PacketInfo {
     pub flow: u64,
 }
 
-/// The routers, whose VC sets take one word (up to 12 VCs a port), two
-/// (up to 25) or five.
-enum Routers {
-    W1(Vec<Router<1>>),
-    W2(Vec<Router<2>>),
-    W5(Vec<Router<5>>),
-    /// Out of place during [`Network::step`].
-    Taken,
-}
-
-type RouterArgs = (u32, usize, usize, usize, AllocatorKind, AllocatorKind);
-
-impl Routers {
-    fn new(n: usize, vcs: usize, args: impl Fn(u32) -> RouterArgs) -> Routers {
-        fn make<const W: usize>(n: usize, args: impl Fn(u32) -> RouterArgs) -> Vec<Router<W>> {
-            (0..n as u32)
-                .map(|id| {
-                    let (id, classes, per_class, cap, va, sa) = args(id);
-                    Router::new(id, classes, per_class, cap, va, sa)
-                })
-                .collect()
-        }
-        match PORTS * vcs {
-            0..=64 => Routers::W1(make(n, args)),
-            65..=128 => Routers::W2(make(n, args)),
-            _ => Routers::W5(make(n, args)),
-        }
-    }
-}
-
-/// Evaluates `$body` with `$r` bound to the routers' vector, whatever
-/// their width.
-macro_rules! with_routers {
-    ($routers:expr, $r:ident => $body:expr) => {
-        match $routers {
-            Routers::W1($r) => $body,
-            Routers::W2($r) => $body,
-            Routers::W5($r) => $body,
-            Routers::Taken => unreachable!("the routers are in place between steps"),
-        }
-    };
-}
-use with_routers;
-
 /// The mesh of routers.
 pub struct Network {
     width: u32,
@@ -276,14 +238,20 @@ pub struct Network {
 
 impl Network {
     /// A `width x height` mesh with `classes` VC sets of the configured
-    /// size.
-    pub fn new(width: u32, height: u32, config: &NetworkConfig, classes: usize) -> Network {
+    /// size, simulated by `engine`.
+    pub fn new(
+        width: u32,
+        height: u32,
+        config: &NetworkConfig,
+        classes: usize,
+        engine: NetworkEngine,
+    ) -> Network {
         let per_class = config.num_vcs as usize;
         let vcs = classes * per_class;
         let cap = config.vc_buf_size as usize;
         let timing = Timing::new(config);
         let n = (width * height) as usize;
-        let routers = Routers::new(n, vcs, |id| {
+        let routers = Routers::new(n, vcs, engine, |id| {
             (
                 id,
                 classes,
@@ -441,18 +409,22 @@ impl Network {
                 self.step_with(&mut r, now);
                 self.routers = Routers::W5(r);
             }
+            Routers::Fast(mut r) => {
+                self.step_with(r.as_mut(), now);
+                self.routers = Routers::Fast(r);
+            }
             Routers::Taken => unreachable!("the routers are in place between steps"),
         }
     }
 
-    fn step_with<const W: usize>(&mut self, routers: &mut [Router<W>], now: u64) {
+    fn step_with<R: RouterCore>(&mut self, routers: &mut R, now: u64) {
         self.now = now;
         let due = self.fabric.take_flits(now);
         for &e in &due {
             match Fabric::flit_delivery(e) {
                 (Target::Router { node, i }, w) => {
                     let timing = self.fabric.timing;
-                    routers[node].accept(i, w, &mut self.fabric.flits, &timing, now);
+                    routers.accept(node, i, w, &mut self.fabric.flits, &timing, now);
                     self.fabric.counters.buffered -= now as i64;
                     self.activate(node);
                     self.put_due(node, now);
@@ -467,7 +439,7 @@ impl Network {
         let due = self.fabric.take_credits(now);
         for &e in &due {
             match Fabric::credit_delivery(e) {
-                Target::Router { node, i } => routers[node].credit(i),
+                Target::Router { node, i } => routers.credit(node, i),
                 Target::Terminal { node, vc } => {
                     self.terminals.credits[node * self.vcs + vc] += 1;
                 }
@@ -489,8 +461,8 @@ impl Network {
                 while bits != 0 {
                     let id = word * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if routers[id].wake_at <= now {
-                        self.step_router(&mut routers[id], now);
+                    if routers.wake_at(id) <= now {
+                        self.step_router(routers, id, now);
                     }
                 }
             }
@@ -502,7 +474,7 @@ impl Network {
                 while bits != 0 {
                     let id = word * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if routers[id].wake_at <= now {
+                    if routers.wake_at(id) <= now {
                         visit.push(id);
                     }
                 }
@@ -523,7 +495,7 @@ impl Network {
                 }
             }
             for &id in &visit {
-                self.step_router(&mut routers[id], now);
+                self.step_router(routers, id, now);
             }
             self.visit = visit;
         }
@@ -531,12 +503,10 @@ impl Network {
     }
 
     #[inline(always)]
-    fn step_router<const W: usize>(&mut self, router: &mut Router<W>, now: u64) {
+    fn step_router<R: RouterCore>(&mut self, routers: &mut R, id: usize, now: u64) {
         self.fabric.counters.router_steps += 1;
-        router.step(now, &mut self.fabric);
-        let id = router.id as usize;
-        if router.is_busy() {
-            let at = router.wake_at;
+        if routers.step(id, now, &mut self.fabric) {
+            let at = routers.wake_at(id);
             self.put_due(id, at);
         } else {
             self.active[id / 64] &= !(1 << (id % 64));
@@ -555,13 +525,10 @@ impl Network {
         }
         let cap = self.terminals.cap();
         let vcs = self.vcs;
-        let routers = with_routers!(&self.routers, r => r.iter().map(|r| {
-            let outputs: Vec<(u16, bool)> =
-                (0..PORTS * vcs).map(|o| (r.credits(o), r.out_busy(o))).collect();
-            (r.id, outputs)
-        }).collect::<Vec<_>>());
-        for (id, outputs) in routers {
-            for (o, (credits, busy)) in outputs.into_iter().enumerate() {
+        let core = self.routers.core();
+        for id in 0..self.inbound.len() {
+            for o in 0..PORTS * vcs {
+                let (credits, busy) = (core.credits(id, o), core.out_busy(id, o));
                 let (port, vc) = (o / vcs, o % vcs);
                 if credits as usize != cap || busy {
                     return Err(format!(
@@ -587,7 +554,8 @@ impl Network {
 
     /// Mean flits buffered per router per cycle up to `end` (VC occupancy).
     pub fn mean_buffered_flits(&self, end: u64) -> f64 {
-        let held: i64 = with_routers!(&self.routers, r => r.iter().map(|r| r.held as i64).sum());
+        let core = self.routers.core();
+        let held: i64 = (0..self.inbound.len()).map(|r| core.held(r) as i64).sum();
         let total = self.fabric.counters.buffered + held * end as i64;
         if end == 0 {
             0.0

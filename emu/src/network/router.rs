@@ -22,7 +22,9 @@ use super::mask::VcSet;
 use super::{StallCause, Timing};
 use crate::config::AllocatorKind;
 
-/// Where the packet at the front of an input VC is in the pipeline.
+/// Where the packet at the front of an input VC is in the pipeline: the
+/// view of the router's one record of it, the masks `routed` and
+/// `holding` ([`Router::state`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum VcState {
     /// No packet (or the next one's head has not been routed yet).
@@ -46,8 +48,6 @@ pub(crate) struct InputVc {
     pub out_port: u8,
     /// Class of the front packet (its VC set), from its head.
     pub class: u8,
-    /// Pipeline state of the front packet.
-    pub state: VcState,
     /// Buffer position of the front flit.
     front: u8,
     /// Flits buffered.
@@ -73,7 +73,8 @@ pub(crate) struct Router<const W: usize> {
     /// Input VCs holding flits.
     occupied: VcSet<W>,
     /// Input VCs whose routed head waits for an output VC
-    /// ([`VcState::VcAlloc`]).
+    /// ([`VcState::VcAlloc`]). With `holding`, the one record of each
+    /// input VC's state.
     routed: VcSet<W>,
     /// Input VCs whose packet holds an output VC ([`VcState::Active`]).
     holding: VcSet<W>,
@@ -121,7 +122,6 @@ impl<const W: usize> Router<W> {
                     out: 0,
                     out_port: 0,
                     class: 0,
-                    state: VcState::Idle,
                     front: 0,
                     len: 0,
                 };
@@ -148,10 +148,15 @@ impl<const W: usize> Router<W> {
         &self.inputs[i]
     }
 
-    /// The output VC (within its port) of input VC `i`'s packet.
-    pub fn out_vc(&self, i: usize) -> u8 {
-        let v = &self.inputs[i];
-        (v.out as usize - v.out_port as usize * self.vcs) as u8
+    /// Where input VC `i`'s front packet is in the pipeline.
+    pub fn state(&self, i: usize) -> VcState {
+        if self.routed.contains(i) {
+            VcState::VcAlloc
+        } else if self.holding.contains(i) {
+            VcState::Active
+        } else {
+            VcState::Idle
+        }
     }
 
     /// Credits of output VC `o` (`port * vcs + vc`).
@@ -191,7 +196,7 @@ impl<const W: usize> Router<W> {
             slot -= cap;
         }
         v.len += 1;
-        let first = v.len == 1 && v.state == VcState::Idle;
+        let first = v.len == 1 && !self.routed.contains(i) && !self.holding.contains(i);
         self.buf[i * cap + slot] = w;
         self.held += 1;
         self.occupied.insert(i);
@@ -232,7 +237,6 @@ impl<const W: usize> Router<W> {
         let v = &mut self.inputs[i];
         v.out_port = port as u8;
         v.class = class;
-        v.state = VcState::VcAlloc;
         v.ready = ready;
         self.routed.insert(i);
     }
@@ -244,10 +248,6 @@ impl<const W: usize> Router<W> {
     /// the `fabric`; flit-cycles that could not move are counted there by
     /// cause.
     pub fn step(&mut self, now: u64, fabric: &mut Fabric) {
-        if let Some(i) = self.occupied.single() {
-            self.step_one(i, now, fabric);
-            return;
-        }
         if !self.routed.is_empty() {
             self.vc_allocation(now, fabric);
         }
@@ -257,43 +257,6 @@ impl<const W: usize> Router<W> {
         self.update(now);
     }
 
-    /// [`Router::step`] when only input VC `i` holds flits (most routers
-    /// at low load): the same stages with at most one request each, which
-    /// the allocators grant unopposed.
-    fn step_one(&mut self, i: usize, now: u64, fabric: &mut Fabric) {
-        let v = &self.inputs[i];
-        if v.state == VcState::VcAlloc && v.ready <= now {
-            let first = v.out_port as usize * self.vcs + v.class as usize * self.per_class;
-            let free = !self.out_busy.bits(first, self.per_class) & low_bits(self.per_class);
-            let request = VcRequest {
-                input: i as u16,
-                first: first as u16,
-                mask: free,
-            };
-            match self.vc_alloc.grant_single(&request) {
-                Some(o) => self.granted_vc(i, o as usize, now + fabric.timing.vc_alloc),
-                None => fabric.counters.stalls[StallCause::VcBusy as usize] += 1,
-            }
-        }
-        let v = &self.inputs[i];
-        if v.state == VcState::Active && v.ready <= now {
-            if self.out_credit.contains(v.out as usize) {
-                let (port, vc) = fabric.port_vc[i];
-                let out_port = v.out_port;
-                self.sw_alloc.grant_single(port, out_port);
-                self.traverse(port as usize, vc as usize, out_port as usize, now, fabric);
-            } else {
-                fabric.counters.stalls[StallCause::NoCredit as usize] += 1;
-            }
-        }
-        let ready = self.inputs[i].ready;
-        self.wake_at = if !self.occupied.contains(i) {
-            u64::MAX
-        } else {
-            ready.max(now + 1)
-        };
-    }
-
     /// Output VC `o` goes to the head of input VC `i`, whose flits may ask
     /// for the switch from `ready`.
     #[inline]
@@ -301,7 +264,6 @@ impl<const W: usize> Router<W> {
         self.out_busy.insert(o);
         let v = &mut self.inputs[i];
         v.out = o as u16;
-        v.state = VcState::Active;
         v.ready = ready;
         self.routed.remove(i);
         self.holding.insert(i);
@@ -453,7 +415,6 @@ impl<const W: usize> Router<W> {
         let o = v.out as usize;
         let tail = w.is_last();
         if tail {
-            v.state = VcState::Idle;
             self.holding.remove(i);
             self.out_busy.remove(o);
         } else {

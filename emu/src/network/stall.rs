@@ -4,9 +4,8 @@
 use std::fmt;
 
 use super::flit::{PORTS, Port};
-use super::router::Router;
 use super::router::VcState;
-use super::{Network, Routers, with_routers};
+use super::{Network, RouterCore};
 
 /// Where a held flit is and what it waits for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,10 +74,10 @@ impl Network {
         let vcs = self.vcs;
         let flits = &self.fabric.flits;
         let packets = &self.fabric.packets;
-        let mut held = with_routers!(&self.routers, r => r
-            .iter()
-            .flat_map(|r| self.held_in(r))
-            .collect::<Vec<_>>());
+        let core = self.routers.core();
+        let mut held: Vec<HeldFlit> = (0..self.inbound.len())
+            .flat_map(|r| self.held_in(core, r as u32))
+            .collect();
         for node in 0..self.inbound.len() {
             for vc in 0..vcs {
                 let mut depth = 0;
@@ -109,16 +108,17 @@ impl Network {
         }
     }
 
-    /// The flits held in router `r`'s input buffers.
-    fn held_in<const W: usize>(&self, r: &Router<W>) -> Vec<HeldFlit> {
+    /// The flits held in router `id`'s input buffers.
+    fn held_in(&self, core: &dyn RouterCore, id: u32) -> Vec<HeldFlit> {
+        let r = id as usize;
         let vcs = self.vcs;
         let mut held = Vec::new();
         for port in 0..PORTS {
             for vc in 0..vcs {
                 let i = port * vcs + vc;
-                let v = r.input(i);
-                for depth in 0..v.len as usize {
-                    let f = &self.fabric.flits[r.word(i, depth).index()];
+                let v = core.vc(r, i);
+                for depth in 0..v.len {
+                    let f = &self.fabric.flits[core.word(r, i, depth).index()];
                     let p = &self.fabric.packets[f.packet as usize];
                     let waits_for = if depth > 0 {
                         "the flit ahead of it".to_string()
@@ -132,19 +132,19 @@ impl Network {
                                 out.letter()
                             ),
                             VcState::Active => {
-                                if r.credits(v.out as usize) == 0 {
+                                let out_vc = v.out as usize - v.out_port as usize * vcs;
+                                if core.credits(r, v.out as usize) == 0 {
                                     if out == Port::Local {
                                         format!(
                                             "a credit: node {}'s ejection vc{} is full (its NIU does not take flits)",
-                                            r.id,
-                                            r.out_vc(i)
+                                            id, out_vc
                                         )
                                     } else {
                                         format!(
                                             "a credit: router {} in {} vc{} is full",
-                                            self.neighbour(r.id, out),
+                                            self.neighbour(id, out),
                                             out.opposite().letter(),
-                                            r.out_vc(i)
+                                            out_vc
                                         )
                                     }
                                 } else {
@@ -154,7 +154,7 @@ impl Network {
                         }
                     };
                     held.push(HeldFlit {
-                        node: r.id,
+                        node: id,
                         port: Port::from_index(port),
                         vc: vc as u8,
                         depth: depth as u16,

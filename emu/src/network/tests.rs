@@ -4,7 +4,7 @@ use isa_spec::msg::{Flit, FlitKind, Head, MessageType};
 
 use super::flit::{NetFlit, Port};
 use super::{Network, PacketInfo, StallCause};
-use crate::config::{Config, NetworkConfig};
+use crate::config::{Config, NetworkConfig, NetworkEngine};
 
 /// A packet for [`Driver::offer`]: source, destination, class, flits.
 #[derive(Clone, Copy, Debug)]
@@ -35,9 +35,13 @@ struct Driver {
 
 impl Driver {
     fn new(w: u32, h: u32, config: &NetworkConfig, classes: usize) -> Driver {
+        Driver::on(w, h, config, classes, NetworkEngine::Reference)
+    }
+
+    fn on(w: u32, h: u32, config: &NetworkConfig, classes: usize, engine: NetworkEngine) -> Driver {
         let n = (w * h) as usize;
         Driver {
-            net: Network::new(w, h, config, classes),
+            net: Network::new(w, h, config, classes, engine),
             now: 0,
             queues: vec![Default::default(); n],
             current: vec![None; n],
@@ -368,9 +372,33 @@ fn two_inputs_share_an_output_fairly() {
 
 #[test]
 fn a_stalled_network_is_reported_with_every_held_flit() {
+    let reference = stalled_report(NetworkEngine::Reference);
+    assert_eq!(stalled_report(NetworkEngine::Fast), reference);
+    // Both cores' reports, with two classes.
+    let report = |engine| {
+        let mut d = Driver::on(4, 1, &config(1, 2), 2, engine);
+        d.sink_off[3] = true;
+        for class in [0, 1, 0, 1] {
+            d.offer(Pkt {
+                src: 0,
+                dst: 3,
+                class,
+                len: 3,
+            });
+        }
+        d.run(60);
+        d.net.stall_report().to_string()
+    };
+    assert_eq!(
+        report(NetworkEngine::Fast),
+        report(NetworkEngine::Reference)
+    );
+}
+
+fn stalled_report(engine: NetworkEngine) -> String {
     let mut c = config(1, 2);
     c.stall_cycles = 50;
-    let mut d = Driver::new(3, 1, &c, 1);
+    let mut d = Driver::on(3, 1, &c, 1, engine);
     d.sink_off[2] = true;
     for _ in 0..3 {
         d.offer(Pkt {
@@ -396,4 +424,5 @@ fn a_stalled_network_is_reported_with_every_held_flit() {
     assert!(text.contains("network stalled"), "{text}");
     assert!(text.contains("router 1 in W vc0"), "{text}");
     assert!(text.contains("a credit"), "{text}");
+    text
 }

@@ -62,7 +62,13 @@ impl Rig {
             n.enable_trace();
         }
         Rig {
-            net: Network::new(w, h, &config.network, classes(design)),
+            net: Network::new(
+                w,
+                h,
+                &config.network,
+                classes(design),
+                config.sim.network_engine,
+            ),
             nius,
             tiles: (0..nodes).map(|_| FakeTile::default()).collect(),
             now: 0,

@@ -22,7 +22,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
 
-use crate::config::NetworkConfig;
+use crate::config::{NetworkConfig, NetworkEngine};
 use crate::network::flit::NetFlit;
 use crate::network::{NetEvent, Network, PacketInfo, StallCause, StallReport};
 pub use pattern::Pattern;
@@ -187,18 +187,19 @@ struct Injecting {
 /// The measured-packet flag in a packet's tag (the rest is its creation cycle).
 const MEASURED: u64 = 1 << 63;
 
-/// Runs `traffic` on a network configured by `config` (one VC class).
-/// `trace`, when given, receives every network event. A network that
-/// stops moving ends the run with its report.
+/// Runs `traffic` on a network configured by `config` (one VC class),
+/// simulated by `engine`. `trace`, when given, receives every network
+/// event. A network that stops moving ends the run with its report.
 pub fn run(
     config: &NetworkConfig,
+    engine: NetworkEngine,
     traffic: &Traffic,
     mut trace: Option<&mut dyn FnMut(&NetEvent)>,
 ) -> Result<NocResult, Box<StallReport>> {
     let started = Instant::now();
     let (w, h) = (traffic.width, traffic.height);
     let nodes = w * h;
-    let mut net = Network::new(w, h, config, 1);
+    let mut net = Network::new(w, h, config, 1, engine);
     if trace.is_some() {
         net.enable_trace();
     }
