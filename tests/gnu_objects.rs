@@ -257,6 +257,8 @@ fn corpus(dir: &Scratch) -> Vec<(String, String, Vec<&'static str>)> {
         ("tests/c/regnames.c", &["-O0", "-g"][..]),
         ("tests/c/regnames.c", &["-O2"][..]),
         ("tests/c/regnames.c", &["-O3", "-mcmodel=medany"][..]),
+        ("tests/c/regnames.c", &["-O2", "-fPIC"][..]),
+        ("tests/c/mix.c", &["-O2", "-fPIC"][..]),
         ("tests/c/statics/main.c", &["-O0", "-g"][..]),
         ("tests/c/statics/a.c", &["-O0"][..]),
         ("tests/c/debug.c", &["-O0", "-g"][..]),

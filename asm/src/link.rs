@@ -520,8 +520,17 @@ pub fn link(
     let mut patches = Vec::new();
     for (ui, unit) in units_ref.iter().enumerate() {
         for sec in &unit.sections {
-            for fx in sec.fixups.iter().filter(|f| f.kind == FixKind::PcrelHi) {
+            for fx in sec
+                .fixups
+                .iter()
+                .filter(|f| matches!(f.kind, FixKind::PcrelHi | FixKind::GotHi))
+            {
                 let pc = sec.addr + fx.offset as u64;
+                if fx.kind == FixKind::GotHi {
+                    // Reported at the auipc; its `lw` says no more.
+                    pcrel_failed.insert(pc);
+                    continue;
+                }
                 match linker.eval_at(ui, fx, pc) {
                     Ok(t) => {
                         pcrel_targets.insert(pc, t as u32);
@@ -553,6 +562,13 @@ pub fn link(
                 };
                 let result: Result<Option<Patch>, Diag> = (|| {
                     Ok(Some(match &fx.kind {
+                        FixKind::GotHi => {
+                            return Err(Diag {
+                                ctx: fx.ctx,
+                                ..Diag::error(fx.span, "`la` under `.option pic` loads from a GOT, which this linker does not build", "a GOT entry")
+                                    .with_help("assemble with -c and link with GNU ld (as `scmp cc` does), or write `lla` / `.option nopic`")
+                            });
+                        }
                         FixKind::PcrelHi => {
                             let t = pcrel_targets.get(&pc).copied().unwrap_or(0);
                             let (hi, _) = split_hi_lo(t.wrapping_sub(pc as u32));
@@ -614,6 +630,7 @@ pub fn link(
                                     Patch::Size(ui, name.clone(), v as u64)
                                 }
                                 FixKind::PcrelHi
+                                | FixKind::GotHi
                                 | FixKind::PcrelLoAt(_)
                                 | FixKind::PcrelLoBefore(..) => return Ok(None),
                             }

@@ -567,6 +567,12 @@ impl<'u> Writer1<'u> {
                 }
                 Ok(())
             }
+            (FixKind::GotHi, Target::Sym(t, a)) => {
+                // GNU as marks the GOT load's auipc for no relaxation.
+                let s = self.symbol(&t);
+                self.reloc(si, off, R_RISCV_GOT_HI20, Some(s), a);
+                Ok(())
+            }
             (FixKind::PcrelLoAt(field), Target::Sym(t, a)) => {
                 let ty = if *field == Field::ImmS {
                     R_RISCV_PCREL_LO12_S

@@ -90,6 +90,9 @@ pub enum FixKind {
     Lo(Field),
     /// `%pcrel_hi(target)` into the `ImmU` of an `auipc`.
     PcrelHi,
+    /// `%got_pcrel_hi(symbol)` into the `ImmU` of an `auipc`: the symbol's
+    /// GOT entry (`la` under `.option pic`); a linker with a GOT fills it.
+    GotHi,
     /// `%pcrel_lo` of the `auipc` at the address of the expression.
     PcrelLoAt(Field),
     /// `%pcrel_lo` of the `auipc` this many bytes before the instruction.

@@ -246,9 +246,11 @@ impl Pass1<'_, '_> {
         match arg {
             "relax" => self.relax = true,
             "norelax" => self.relax = false,
-            "push" => self.option_stack.push(self.relax),
+            "pic" => self.pic = true,
+            "nopic" => self.pic = false,
+            "push" => self.option_stack.push((self.relax, self.pic)),
             "pop" => match self.option_stack.pop() {
-                Some(relax) => self.relax = relax,
+                Some((relax, pic)) => (self.relax, self.pic) = (relax, pic),
                 None => self.error(
                     st,
                     Diag::error(

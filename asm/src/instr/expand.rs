@@ -111,6 +111,17 @@ impl Pass1<'_, '_> {
                 }
                 let mut auipc = Built::new(Opcode::Auipc);
                 auipc.inst.rd = *rd;
+                if self.pic && spec.mnemonic == "la" {
+                    // GNU as under `.option pic`: the address is loaded
+                    // from the symbol's GOT entry (`lla` stays direct).
+                    auipc.fixes.push((FixKind::GotHi, e.clone()));
+                    let mut lw = Built::new(Opcode::Lw);
+                    lw.inst.rd = *rd;
+                    lw.inst.rs1 = *rd;
+                    lw.fixes
+                        .push((FixKind::PcrelLoBefore(Field::ImmI, 4), e.clone()));
+                    return Ok(vec![auipc, lw]);
+                }
                 auipc.fixes.push((FixKind::PcrelHi, e.clone()));
                 let mut addi = Built::new(Opcode::Addi);
                 addi.inst.rd = *rd;

@@ -261,7 +261,9 @@ pub struct Pass1<'s, 'o> {
     pub(crate) branch_checks: Vec<relax::BranchCheck>,
     /// `.option relax` state (GNU as's default: on) and its `.option push` stack.
     pub(crate) relax: bool,
-    pub(crate) option_stack: Vec<bool>,
+    /// `.option pic` (gcc -fPIC): `la` loads the address from the GOT.
+    pub(crate) pic: bool,
+    pub(crate) option_stack: Vec<(bool, bool)>,
     /// `.eqv` symbols and their expressions, put in place of the name at
     /// each use (so `.` in them is the use's location, as GNU as does).
     pub(crate) eqv: HashMap<Box<str>, crate::ast::Expr>,
@@ -321,6 +323,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             branch_ordinal: 0,
             branch_checks: Vec::new(),
             relax,
+            pic: false,
             option_stack: Vec::new(),
             eqv: HashMap::new(),
             weakref_targets: HashMap::new(),
