@@ -592,26 +592,19 @@ fn gnu_cases_match_gnu_as() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// A small deterministic generator (splitmix64) for the differential sources.
-struct Gen(u64);
+/// The differential sources' choices, over the tests' splitmix64 [`Rng`].
+struct Gen(Rng);
 
 impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.0.range(0, n as i64 - 1) as u64
     }
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len() as u64) as usize]
+        self.0.pick::<&'a str>(items)
     }
     fn imm(&mut self, bits: u32) -> i64 {
         let half = 1i64 << (bits - 1);
-        self.below(1 << bits) as i64 - half
+        self.0.range(-half, half - 1)
     }
 }
 
@@ -746,7 +739,7 @@ fn random_sources_assemble_as_gnu_as_does() {
         .unwrap_or(1);
     let mut failures = Vec::new();
     for seed in first..first + cases {
-        let text = random_source(&mut Gen(seed));
+        let text = random_source(&mut Gen(Rng(seed)));
         let stem = format!("seed{seed}");
         let g = match gnu(&dir, &stem, &text, &[]) {
             Ok(g) => g,

@@ -210,6 +210,21 @@ fn note(sources: &Arc<SourceMap>, span: Span, message: String, label: String) ->
     }
 }
 
+/// A line of advice under a report, pointing at no source.
+fn advice(sources: &Arc<SourceMap>, message: String) -> Report {
+    Report {
+        message,
+        severity: miette::Severity::Advice,
+        source: FileView {
+            sources: sources.clone(),
+            file: None,
+        },
+        labels: Vec::new(),
+        help: None,
+        related: Vec::new(),
+    }
+}
+
 fn report(sources: &Arc<SourceMap>, contexts: &[Context], diag: &Diag) -> Report {
     let span = sources.resolve(diag.span);
     let mut related: Vec<Report> = diag
@@ -235,17 +250,10 @@ fn report(sources: &Arc<SourceMap>, contexts: &[Context], diag: &Diag) -> Report
     let elided = chain.len().saturating_sub(SHOWN + 1);
     for (i, c) in chain.iter().enumerate() {
         if elided > 0 && i == SHOWN {
-            related.push(Report {
-                message: format!("... {elided} more levels of expansion ..."),
-                severity: miette::Severity::Advice,
-                source: FileView {
-                    sources: sources.clone(),
-                    file: None,
-                },
-                labels: Vec::new(),
-                help: None,
-                related: Vec::new(),
-            });
+            related.push(advice(
+                sources,
+                format!("... {elided} more levels of expansion ..."),
+            ));
         }
         if elided > 0 && i >= SHOWN && i + 1 < chain.len() {
             continue;
@@ -262,17 +270,10 @@ fn report(sources: &Arc<SourceMap>, contexts: &[Context], diag: &Diag) -> Report
         related.push(note(sources, c.site, message, label.to_string()));
     }
     if let Some(at) = sources.marked_location(diag.span) {
-        related.push(Report {
-            message: format!("at {at} (the compiler's line marker)"),
-            severity: miette::Severity::Advice,
-            source: FileView {
-                sources: sources.clone(),
-                file: None,
-            },
-            labels: Vec::new(),
-            help: None,
-            related: Vec::new(),
-        });
+        related.push(advice(
+            sources,
+            format!("at {at} (the compiler's line marker)"),
+        ));
     }
     Report {
         message: diag.message.clone(),

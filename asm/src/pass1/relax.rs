@@ -95,25 +95,13 @@ impl Pass1<'_, '_> {
                         // it long too (GNU as decides at the end). `.`
                         // is not a symbol that can become weak (and would
                         // be the section's end there).
-                        self.branch_checks.push(BranchCheck {
-                            ordinal,
-                            section: self.cur,
-                            offset: pc,
-                            expr: expr.clone(),
-                            file: st.file,
-                        });
+                        self.check_branch_at_end(st, ordinal, pc, &expr);
                     }
                     long
                 }
                 Ok(_) => true,
                 Err(_) => {
-                    self.branch_checks.push(BranchCheck {
-                        ordinal,
-                        section: self.cur,
-                        offset: pc,
-                        expr: expr.clone(),
-                        file: st.file,
-                    });
+                    self.check_branch_at_end(st, ordinal, pc, &expr);
                     false
                 }
             };
@@ -128,6 +116,18 @@ impl Pass1<'_, '_> {
         let mut jal = Built::new(Opcode::Jal);
         jal.fixes.push((FixKind::PcRel(Field::ImmJ), expr));
         self.emit_word(st, jal, span);
+    }
+
+    /// Records a short branch whose target `branches_to_lengthen` checks
+    /// again once the file is read.
+    fn check_branch_at_end(&mut self, st: &Stmt, ordinal: u32, pc: u64, expr: &Expr) {
+        self.branch_checks.push(BranchCheck {
+            ordinal,
+            section: self.cur,
+            offset: pc,
+            expr: expr.clone(),
+            file: st.file,
+        });
     }
 
     /// Whether the branch target names a weak symbol (GNU as writes such a
