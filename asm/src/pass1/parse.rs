@@ -245,10 +245,15 @@ impl Pass1<'_, '_> {
             }
             ExprKind::Sym(name) => {
                 // A direct use of a `.weakref` target keeps it strong.
-                if let Some(direct) = self.weakref_targets.get_mut(name) {
+                // (Both maps are empty in compiler output: no hashing then.)
+                if !self.weakref_targets.is_empty()
+                    && let Some(direct) = self.weakref_targets.get_mut(name)
+                {
                     *direct = true;
                 }
-                if let Some(def) = self.eqv.get(name) {
+                if !self.eqv.is_empty()
+                    && let Some(def) = self.eqv.get(name)
+                {
                     // `.eqv`: the expression itself, evaluated here. Its
                     // nodes take this use's span, so diagnostics point here.
                     let (start, end) = (e.start, e.end);
