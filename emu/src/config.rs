@@ -255,6 +255,8 @@ pub struct SimConfig {
     /// Tile-cycles of work a round needs before it runs on several host
     /// threads (0: every round).
     pub host_parallel_cycles: u64,
+    /// Cycles between two looks of the livelock watch (0: none).
+    pub spin_check_cycles: u64,
 }
 
 /// A configuration error; the message names the key.

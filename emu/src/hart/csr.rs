@@ -53,6 +53,12 @@ pub fn read(
     })
 }
 
+/// Whether `csr` reads a clock (`cycle`, `time`, `instret`, or a high
+/// half): a value that differs every time, whatever the thread's state.
+pub fn is_clock(csr: u16) -> bool {
+    matches!(csr, CYCLE | CYCLEH | TIME | TIMEH | INSTRET | INSTRETH)
+}
+
 fn machine_index(csr: u16) -> usize {
     MACHINE_CSRS
         .iter()
