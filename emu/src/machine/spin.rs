@@ -61,9 +61,11 @@ pub(super) struct SpinWatch {
 /// The most the looks' interval doubles in a stretch.
 const MAX_BACKOFF: u32 = 16;
 
-/// A key seen: when, and the memory's digest once the key came back.
+/// A tile's key seen: when, and once the key came back, the NIU's idle
+/// state and the memory's digest then.
 struct Seen {
     cycle: u64,
+    niu: Vec<u8>,
     memory: Option<u128>,
 }
 
@@ -113,16 +115,12 @@ impl Machine {
         }
         self.spin.next = now.saturating_add(every << self.spin.backoff);
         let quiet = self.net.in_flight() == 0 && self.net.next_work().is_none();
-        let mut keys: Vec<Vec<u8>> = Vec::with_capacity(self.tiles.len());
-        let mut ok = quiet;
-        for (tile, niu) in self.tiles.iter().zip(&self.nius) {
-            if !ok {
-                break;
-            }
-            let mut key = Vec::new();
-            ok = tile.spin_key(&mut key) && niu.idle_state(&mut key);
-            keys.push(key);
-        }
+        let ok = quiet
+            && self
+                .tiles
+                .iter()
+                .zip(&self.nius)
+                .all(|(t, n)| t.halt.is_none() && n.idle_state(None));
         let activity: u64 = self
             .nius
             .iter()
@@ -139,7 +137,7 @@ impl Machine {
         }
         self.spin.activity = Some(activity);
         let mut issuing = 0;
-        for (i, key) in keys.into_iter().enumerate() {
+        for i in 0..self.tiles.len() {
             let tile = &self.tiles[i];
             if !tile.can_issue() {
                 // Frozen until the network brings something.
@@ -149,22 +147,31 @@ impl Machine {
             if self.spin.proven[i].is_some() {
                 continue;
             }
+            // The tile's own key first (cheap); the NIU's state and the
+            // memory only when it comes back.
+            let mut key = Vec::new();
+            tile.spin_key(&mut key);
             let cycle = tile.now();
             let bytes = key.len();
             match self.spin.seen[i].get_mut(&key) {
                 Some(seen) if seen.cycle < cycle => {
+                    let mut niu = Vec::new();
+                    self.nius[i].idle_state(Some(&mut niu));
                     let digest = memory_digest(tile);
-                    if seen.memory == Some(digest) {
+                    if seen.niu == niu && seen.memory == Some(digest) {
                         self.spin.proven[i] = Some((seen.cycle, cycle));
                     } else {
                         if seen.memory.is_some() {
-                            // The memory changed under registers that came
-                            // back (a counter kept in memory): digests cost,
-                            // so look less often in this stretch.
+                            // The memory (or the NIU) changed under
+                            // registers that came back (a counter kept in
+                            // memory): digests cost, so look less often in
+                            // this stretch.
                             self.spin.backoff = (self.spin.backoff + 1).min(MAX_BACKOFF);
                         }
+                        self.spin.bytes += niu.len();
                         *seen = Seen {
                             cycle,
+                            niu,
                             memory: Some(digest),
                         };
                     }
@@ -176,6 +183,7 @@ impl Machine {
                         key,
                         Seen {
                             cycle,
+                            niu: Vec::new(),
                             memory: None,
                         },
                     );

@@ -7,12 +7,12 @@ use super::Niu;
 impl Niu {
     /// While the NIU has nothing under way (nothing to inject or take in,
     /// no copy, no thread starting, no context reserved, no effect for its
-    /// tile): appends to `out` everything of it that its tile's
-    /// instructions can see or change (tables, open messages, queue
+    /// tile): appends to `out` (when given) everything of it that its
+    /// tile's instructions can see or change (tables, open messages, queue
     /// states, waiting contexts), with the counts of flits it sent and
     /// messages it took in or discarded, and returns true. Otherwise
     /// returns false (and appends nothing).
-    pub fn idle_state(&self, out: &mut Vec<u8>) -> bool {
+    pub fn idle_state(&self, out: Option<&mut Vec<u8>>) -> bool {
         if self.is_busy()
             || self.needs_cycle()
             || !self.starting.is_empty()
@@ -24,6 +24,9 @@ impl Niu {
         {
             return false;
         }
+        let Some(out) = out else {
+            return true;
+        };
         let c = &self.counters;
         let text = format!(
             "{:?}",
