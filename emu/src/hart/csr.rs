@@ -23,6 +23,8 @@ pub struct Identity {
     pub height: u32,
     /// Contexts per tile.
     pub contexts: u32,
+    /// The clock rate the time services convert cycles with (`tile.clock_hz`).
+    pub clock_hz: u64,
 }
 
 /// Reads CSR `csr` at tile cycle `now`, with `instret` instructions retired

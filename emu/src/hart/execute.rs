@@ -169,7 +169,13 @@ impl Hart<'_> {
                     return Err(FaultCause::Breakpoint.into());
                 }
                 ctx.outside += 1;
-                crate::hart::semihost::call_in_hart::<TRACE>(ctx, self.mem, fx)?;
+                crate::hart::semihost::call_in_hart::<TRACE>(
+                    ctx,
+                    self.mem,
+                    fx,
+                    now,
+                    self.id.clock_hz,
+                )?;
                 if self.mem.code_was_written() {
                     ctx.pc = next;
                     return Err(Stop::CodeWritten);

@@ -177,6 +177,7 @@ impl Machine {
                 width: w,
                 height: h,
                 contexts: t.contexts,
+                clock_hz: t.clock_hz,
             };
             let mut tile = Tile::new(
                 id,
