@@ -3,6 +3,7 @@
 //! second with a report (exit status 125), and a run that computes, keeps
 //! a counter in memory or waits on the clock is never stopped. A report of
 //! a multi-tile run where only tile 0 booted says so and names `--boot all`.
+//! Also the first hour's other texts of `scmp run` (a C source given to it).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -255,5 +256,18 @@ buf: .word 0
         !text(&out.stderr).contains("note:"),
         "{}",
         text(&out.stderr)
+    );
+}
+
+#[test]
+fn running_a_c_source_suggests_scmp_cc() {
+    let program = temp("prog.c", "int main(void) { return 0; }\n");
+    let out = scmp(&["run", &program]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("no ELF magic number: it is C source, which scmp run does not compile; build it first with `scmp cc ")
+            && stderr.contains("prog.c -O2 -o prog.elf`"),
+        "{stderr}"
     );
 }
