@@ -196,6 +196,19 @@ pub(crate) fn build_config(
             .set(assignment)
             .map_err(|e| miette!("{header_place}: in the `# run:` line: {e}"))?;
     }
+    // A value the line gives that the configuration refuses (`niu=modifed`)
+    // is found when the whole is built: named at the line when the error
+    // names a key the line set.
+    if let Err(e) = builder.build() {
+        let text = e.to_string();
+        let named = header.iter().any(|a| {
+            a.split_once('=')
+                .is_some_and(|(key, _)| text.contains(&format!("`{}`", key.trim())))
+        });
+        if named {
+            return Err(miette!("{header_place}: in the `# run:` line: {e}"));
+        }
+    }
     if let Some(path) = &args.config {
         let text = std::fs::read_to_string(path)
             .into_diagnostic()

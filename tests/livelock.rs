@@ -271,3 +271,26 @@ fn running_a_c_source_suggests_scmp_cc() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_run_line_value_the_configuration_refuses_names_file_and_line() {
+    let program = temp(
+        "header.s",
+        "# run: mesh=2x1 niu=modifed
+    .text
+    .globl _start
+_start:
+    li a7, 93
+    ecall
+",
+    );
+    let out = scmp(&["run", &program]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{program}:1: in the `# run:` line: "))
+            && stderr.contains("modifed")
+            && stderr.contains("niu.design"),
+        "{stderr}"
+    );
+}
