@@ -294,3 +294,27 @@ _start:
         "{stderr}"
     );
 }
+
+#[test]
+fn the_readme_first_program_runs_as_the_walkthrough_says() {
+    let first = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/asm/first.s")
+        .display()
+        .to_string();
+    let out = scmp(&[
+        "run",
+        &first,
+        "--mesh",
+        "4x4",
+        "--boot",
+        "all",
+        "--raw-output",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1240");
+    // Without --boot all: a deadlock whose report names the flag.
+    let out = scmp(&["run", &first, "--mesh", "4x4"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(125), "{stderr}");
+    assert!(stderr.contains("run with --boot all"), "{stderr}");
+}
