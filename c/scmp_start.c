@@ -21,3 +21,22 @@ int __wrap_main(int argc, char **argv) {
         return status; /* crt0 calls exit(status) */
     scmp_endt();
 }
+
+/* gettimeofday from the simulated clock. picolibc's semihosting version
+ * computes the microseconds as (ticks % freq) * 1000000 / freq in 32 bits,
+ * which overflows once ticks % freq passes 4294 at the 1 MHz tick rate the
+ * emulator reports (as QEMU): this one divides the elapsed microseconds
+ * (SYS_ELAPSED: cycles at tile.clock_hz, counted from cycle 0, which is
+ * the Unix epoch, as time() says) in 64 bits. */
+#include <semihost.h>
+#include <sys/time.h>
+
+int gettimeofday(struct timeval *restrict tv, void *restrict tz) {
+    (void)tz;
+    if (tv) {
+        uint64_t us = sys_semihost_elapsed();
+        tv->tv_sec = (time_t)(us / 1000000u);
+        tv->tv_usec = (suseconds_t)(us % 1000000u);
+    }
+    return 0;
+}

@@ -198,7 +198,9 @@ pub fn cc(args: CcArgs) -> ExitCode {
     }
     match Command::new(&cmd[0]).args(&cmd[1..]).status() {
         Ok(s) if s.success() => ExitCode::SUCCESS,
-        Ok(s) => ExitCode::from(s.code().unwrap_or(1).clamp(1, 255) as u8),
+        // gcc said why (a compile or link error): bad input, as for every
+        // command (README, "Exit status").
+        Ok(_) => ExitCode::from(EXIT_USAGE),
         Err(e) => {
             eprintln!(
                 "error: cannot run {GCC}: {e} (apt-get install gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)"

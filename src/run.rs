@@ -238,9 +238,20 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
     }
     match &result.end {
         RunEnd::Fault(report) => eprint!("{report}"),
-        RunEnd::CycleLimit(limit) => eprintln!(
-            "error: the cycle limit of {limit} cycles was reached with threads still running (raise it with --max-cycles or sim.max_cycles)"
-        ),
+        RunEnd::CycleLimit(limit) => {
+            eprintln!(
+                "error: the cycle limit of {limit} cycles was reached with threads still running (raise it with --max-cycles or sim.max_cycles)"
+            );
+            let never = result
+                .stats
+                .tiles
+                .iter()
+                .filter(|t| t.contexts.iter().all(|c| c.threads == 0))
+                .count();
+            if let Some(note) = emu::machine::boot_note(&config, never) {
+                eprintln!("note: {note}");
+            }
+        }
         RunEnd::Deadlock(report) => eprint!("error: {report}"),
         RunEnd::Interrupted(report) => {
             let signal = stop

@@ -196,6 +196,19 @@ pub(crate) fn build_config(
             .set(assignment)
             .map_err(|e| miette!("{header_place}: in the `# run:` line: {e}"))?;
     }
+    // A value the line gives that the configuration refuses (`niu=modifed`)
+    // is found when the whole is built: named at the line when the error
+    // names a key the line set.
+    if let Err(e) = builder.build() {
+        let text = e.to_string();
+        let named = header.iter().any(|a| {
+            a.split_once('=')
+                .is_some_and(|(key, _)| text.contains(&format!("`{}`", key.trim())))
+        });
+        if named {
+            return Err(miette!("{header_place}: in the `# run:` line: {e}"));
+        }
+    }
     if let Some(path) = &args.config {
         let text = std::fs::read_to_string(path)
             .into_diagnostic()
@@ -322,7 +335,22 @@ pub fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
     let bytes = std::fs::read(path)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read {}", path.display()))?;
-    Program::from_elf(&bytes).map_err(|e| miette!("{}: {e}", path.display()))
+    Program::from_elf(&bytes).map_err(|e| {
+        // A C (or C++) source given to run: it needs compiling first.
+        let c_source = !bytes.starts_with(b"\x7fELF")
+            && path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                matches!(e, "c" | "h" | "cc" | "cpp" | "cxx" | "i")
+            });
+        if c_source {
+            miette!(
+                "{}: {e}: it is C source, which scmp run does not compile; build it first with `scmp cc {} -O2 -o prog.elf` (add --model am for active messages), then `scmp run prog.elf`",
+                path.display(),
+                path.display()
+            )
+        } else {
+            miette!("{}: {e}", path.display())
+        }
+    })
 }
 
 /// What a program's `# run:` line asks for (see [`RunHeader`]), from the

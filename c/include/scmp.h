@@ -255,6 +255,39 @@ void SCMPClearReceive(int message_id);
 void SCMPSetMode(int mode);
 #endif
 
+/* The other model's routines, declared so that a call names the flag at
+ * compile time (instead of "implicit declaration" and then "undefined
+ * reference" at link time). getBlock is in both, with each model's
+ * arguments. */
+#if defined(__GNUC__) && !defined(SCMP_NO_MODEL_CHECK)
+#define SCMP_OTHER_MODEL_(routine, model, niu)                                                \
+    __attribute__((error(routine " is a routine of the " model " model: compile with `scmp cc " \
+                         "--model " model "` (and run with --niu " niu ")")))
+#ifdef SCMP_MODEL_AM
+#define SCMP_IN_SR_(r) SCMP_OTHER_MODEL_(#r, "sr", "modified")
+void SCMPSendInt(int, int, int) SCMP_IN_SR_(SCMPSendInt);
+void SCMPSendFloat(int, int, double) SCMP_IN_SR_(SCMPSendFloat);
+void SCMPSend(int, int, int *, int, int) SCMP_IN_SR_(SCMPSend);
+void SCMPSendNB(int, int, int *, int, int) SCMP_IN_SR_(SCMPSendNB);
+int SCMPPollSend(int) SCMP_IN_SR_(SCMPPollSend);
+void SCMPWaitSend(int) SCMP_IN_SR_(SCMPWaitSend);
+void SCMPClearSend(int) SCMP_IN_SR_(SCMPClearSend);
+void SCMPReceive(int, void *, int) SCMP_IN_SR_(SCMPReceive);
+void SCMPReceiveNB(int, void *, int) SCMP_IN_SR_(SCMPReceiveNB);
+int SCMPPollReceive(int) SCMP_IN_SR_(SCMPPollReceive);
+void SCMPWaitReceive(int) SCMP_IN_SR_(SCMPWaitReceive);
+void SCMPClearReceive(int) SCMP_IN_SR_(SCMPClearReceive);
+void SCMPSetMode(int) SCMP_IN_SR_(SCMPSetMode);
+#else
+#define SCMP_IN_AM_(r) SCMP_OTHER_MODEL_(#r, "am", "original")
+void amWaitFlag(volatile int *) SCMP_IN_AM_(amWaitFlag);
+void sendDataIntValue(int, int *, int) SCMP_IN_AM_(sendDataIntValue);
+void sendDataFloatValue(int, double *, double) SCMP_IN_AM_(sendDataFloatValue);
+void sendDataBlock(int, int *, int, int *, int, int) SCMP_IN_AM_(sendDataBlock);
+void sendDataBlockNB(int, int *, int, int *, int, int) SCMP_IN_AM_(sendDataBlockNB);
+#endif
+#endif
+
 #ifdef __cplusplus
 }
 #endif

@@ -62,6 +62,9 @@ pub struct TileConfig {
     pub memory_bytes: u64,
     /// Hardware thread contexts.
     pub contexts: u32,
+    /// Clock rate in Hz: what the C library's clock(), time() and
+    /// gettimeofday() convert cycles with (semihosting).
+    pub clock_hz: u64,
     /// Stack bytes per context.
     pub stack_bytes: u64,
 }
@@ -257,6 +260,8 @@ pub struct SimConfig {
     pub host_parallel_cycles: u64,
     /// Which router core simulates the network (results are the same).
     pub network_engine: NetworkEngine,
+    /// Cycles between two looks of the livelock watch (0: none).
+    pub spin_check_cycles: u64,
 }
 
 /// The two router cores (docs/network.md, section 3). Every result is the
@@ -461,6 +466,11 @@ impl Config {
                 "{} contexts x {s} bytes of stack do not fit in {m} bytes of memory",
                 self.tile.contexts
             ),
+        )?;
+        check(
+            (1..=u32::MAX as u64).contains(&self.tile.clock_hz),
+            "tile.clock_hz",
+            format!("{} is not in 1..=4294967295", self.tile.clock_hz),
         )?;
         check(
             self.scheduler.quantum >= 1,

@@ -104,7 +104,9 @@ pub fn serve(
         }),
         ..options
     };
-    let machine = Machine::new(config, program, options).map_err(|e| miette!("{e}"))?;
+    let mut machine = Machine::new(config, program, options).map_err(|e| miette!("{e}"))?;
+    // The debugger may change registers and memory between two looks.
+    machine.disable_livelock_watch();
     let listener = TcpListener::bind(("127.0.0.1", port))
         .into_diagnostic()
         .wrap_err_with(|| format!("--gdb {port}: cannot listen on 127.0.0.1:{port}"))?;

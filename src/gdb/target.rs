@@ -117,6 +117,7 @@ impl Debuggee {
             width: config.mesh.width,
             height: config.mesh.height,
             contexts: config.tile.contexts,
+            clock_hz: config.tile.clock_hz,
         }
     }
 

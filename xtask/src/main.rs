@@ -91,6 +91,17 @@ fn is_executable(p: &Path) -> bool {
 }
 
 /// The tools of `tools` that `present` does not find.
+/// What `cargo xtask tools` says when nothing is missing: every tool, by
+/// package (silence read as "did it check?").
+fn all_present(tools: &[Tool]) -> String {
+    let packages: Vec<&str> = tools.iter().map(|t| t.package).collect();
+    format!(
+        "xtask: every tool the tests need is installed ({} packages: {})",
+        packages.len(),
+        packages.join(", ")
+    )
+}
+
 fn missing(tools: &[Tool], present: impl Fn(Probe) -> bool) -> Vec<Tool> {
     tools
         .iter()
@@ -143,6 +154,7 @@ fn is_root() -> bool {
 fn install_tools(check_only: bool) -> Result<(), String> {
     let need = missing(TOOLS, present_here);
     if need.is_empty() {
+        eprintln!("{}", all_present(TOOLS));
         return Ok(());
     }
     let packages: Vec<&str> = need.iter().map(|t| t.package).collect();
@@ -238,6 +250,15 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nothing_missing_is_said() {
+        let text = all_present(TOOLS);
+        assert!(text.starts_with("xtask: every tool the tests need is installed ("));
+        for t in TOOLS {
+            assert!(text.contains(t.package), "{text}");
+        }
+    }
 
     #[test]
     fn only_missing_tools_are_installed() {

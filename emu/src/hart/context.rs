@@ -113,6 +113,12 @@ pub struct Context {
     /// Its instructions and running cycles at its thread's last `yield`
     /// (or start): what the next `yield` measures a poll iteration from.
     pub poll_mark: (u64, u64),
+    /// Times its threads looked outside the machine's state: host services
+    /// (`ecall`, semihosting: the console, input, the clock) and reads of
+    /// the clock CSRs (`cycle`, `time`, `instret` and their high halves).
+    /// The livelock watch (`machine/spin.rs`) takes a recurring state for
+    /// proof only when no thread did so in between.
+    pub outside: u64,
 }
 
 impl Context {
@@ -133,6 +139,7 @@ impl Context {
             history: None,
             handler: false,
             poll_mark: (0, 0),
+            outside: 0,
         }
     }
 

@@ -228,6 +228,9 @@ pub(crate) fn csr_op<const TRACE: bool>(
         _ => inst.rs1 as u32,
     };
     let old = csr::read(ctx, id, now, instret, number)?;
+    if csr::is_clock(number) {
+        ctx.outside += 1;
+    }
     let new = match inst.op {
         Opcode::Csrrw | Opcode::Csrrwi => Some(operand),
         // csrrs/csrrc with x0 (or uimm 0) read without writing.

@@ -23,6 +23,8 @@ pub struct Identity {
     pub height: u32,
     /// Contexts per tile.
     pub contexts: u32,
+    /// The clock rate the time services convert cycles with (`tile.clock_hz`).
+    pub clock_hz: u64,
 }
 
 /// Reads CSR `csr` at tile cycle `now`, with `instret` instructions retired
@@ -51,6 +53,12 @@ pub fn read(
         _ if MACHINE_CSRS.contains(&csr) => ctx.machine_csrs[machine_index(csr)],
         _ => return Err(FaultCause::UnknownCsr { csr }),
     })
+}
+
+/// Whether `csr` reads a clock (`cycle`, `time`, `instret`, or a high
+/// half): a value that differs every time, whatever the thread's state.
+pub fn is_clock(csr: u16) -> bool {
+    matches!(csr, CYCLE | CYCLEH | TIME | TIMEH | INSTRET | INSTRETH)
 }
 
 fn machine_index(csr: u16) -> usize {

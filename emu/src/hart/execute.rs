@@ -151,6 +151,7 @@ impl Hart<'_> {
             // Services that write guest memory run here, where the memory
             // is held mutably; the others go to the tile.
             Executes::Host(HostOp::Ecall) => {
+                ctx.outside += 1;
                 if HostService::from_number(ctx.x[17]) != Some(HostService::Read) {
                     return Err(Stop::HostCall);
                 }
@@ -167,7 +168,14 @@ impl Hart<'_> {
                 if !crate::hart::semihost::is_call(self.mem, pc) {
                     return Err(FaultCause::Breakpoint.into());
                 }
-                crate::hart::semihost::call_in_hart::<TRACE>(ctx, self.mem, fx)?;
+                ctx.outside += 1;
+                crate::hart::semihost::call_in_hart::<TRACE>(
+                    ctx,
+                    self.mem,
+                    fx,
+                    now,
+                    self.id.clock_hz,
+                )?;
                 if self.mem.code_was_written() {
                     ctx.pc = next;
                     return Err(Stop::CodeWritten);

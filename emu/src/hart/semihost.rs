@@ -14,7 +14,7 @@
 //! their output is ordered with everything else. No host file is opened: a
 //! run depends only on its program, configuration, input and arguments.
 //! Time calls (`SYS_CLOCK`, `SYS_TIME`, `SYS_ELAPSED`, `SYS_TICKFREQ`)
-//! return -1 ("not available"): the model has cycles, not seconds.
+//! count simulated time: cycles at `tile.clock_hz` (see [`call_in_hart`]).
 
 use std::cell::RefCell;
 use std::io::Read;
@@ -67,6 +67,11 @@ const FEATURES: u32 = 3;
 const FEATURE_BYTES: &[u8] = b"SHFB\x03";
 
 const ERROR: u32 = u32::MAX;
+
+/// `SYS_ELAPSED`'s ticks per second (`SYS_TICKFREQ`), as QEMU's: picolibc's
+/// `clock()` returns the elapsed ticks as they are, in units of its
+/// `CLOCKS_PER_SEC` (1,000,000).
+pub const TICKS_PER_SECOND: u32 = 1_000_000;
 
 /// What a run's guest programs may read from the host.
 pub struct HostEnvironment {
@@ -158,10 +163,18 @@ pub(crate) fn store_bytes(mem: &mut Memory, addr: u32, bytes: &[u8]) -> Result<(
 /// Serves the calls that only read or write guest memory and registers;
 /// `Err(Stop::HostCall)` passes the others to the tile. The instruction
 /// then completes at `pc + 4` (a0 holds the result).
+///
+/// The time calls count simulated time from cycle 0 at `clock_hz`
+/// (`tile.clock_hz`): `SYS_CLOCK` centiseconds, `SYS_TIME` seconds since
+/// the Unix epoch (cycle 0 is 1970-01-01 00:00:00: no host time, so runs
+/// stay deterministic), `SYS_ELAPSED` microseconds (64 bits, at the
+/// block), `SYS_TICKFREQ` [`TICKS_PER_SECOND`].
 pub(crate) fn call_in_hart<const TRACE: bool>(
     ctx: &mut Context,
     mem: &mut Memory,
     fx: &mut Effects,
+    now: u64,
+    clock_hz: u64,
 ) -> Result<(), Stop> {
     let (op, block) = (ctx.x[10], ctx.x[11]);
     let result = match op {
@@ -228,7 +241,15 @@ pub(crate) fn call_in_hart<const TRACE: bool>(
             FEATURES => FEATURE_BYTES.len() as u32,
             _ => ERROR,
         },
-        SYS_CLOCK | SYS_TIME | SYS_ELAPSED | SYS_TICKFREQ => ERROR,
+        SYS_CLOCK => (now as u128 * 100 / clock_hz as u128) as u32,
+        SYS_TIME => (now / clock_hz) as u32,
+        SYS_ELAPSED => {
+            let ticks = (now as u128 * TICKS_PER_SECOND as u128 / clock_hz as u128) as u64;
+            mem.store_u32(block, ticks as u32)?;
+            mem.store_u32(block.wrapping_add(4), (ticks >> 32) as u32)?;
+            0
+        }
+        SYS_TICKFREQ => TICKS_PER_SECOND,
         SYS_ERRNO => 0,
         SYS_GET_CMDLINE => {
             let (buf, size) = (param(mem, block, 0)?, param(mem, block, 1)?);

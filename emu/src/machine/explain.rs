@@ -107,7 +107,19 @@ impl Machine {
                 .iter()
                 .map(|n| n.counters.messages_sent.iter().sum::<u64>())
                 .sum(),
+            boot_note: self.boot_note(),
         }
+    }
+
+    /// When only tile 0 booted and some tiles never ran a thread: a note
+    /// naming `--boot all`.
+    pub fn boot_note(&self) -> Option<String> {
+        let never = self
+            .tiles
+            .iter()
+            .filter(|t| t.contexts.iter().all(|c| c.counters.threads == 0))
+            .count();
+        boot_note(&self.config, never)
     }
 
     /// The report of a run found stuck at `cycle`.
@@ -119,10 +131,12 @@ impl Machine {
                 // that spin, e.g. `ldsr`, are no progress of the network):
                 // network.stall_cycles when found.
                 Stuck::Spinning => cycle.saturating_sub(1).saturating_sub(self.net.last_move()),
+                Stuck::Livelock => 0,
                 _ => cycle.saturating_sub(self.last_progress.max(self.net.last_move())),
             },
             explanation: self.explanation(),
             state: self.state_report(cycle),
+            repeats: Vec::new(),
         }
     }
 
@@ -268,4 +282,16 @@ impl Machine {
             )
         }
     }
+}
+
+/// The note of a report of a multi-tile run where only tile 0 booted
+/// (`boot.tiles = "first"`) and `never` tiles never ran a thread (none:
+/// no note).
+pub fn boot_note(config: &crate::config::Config, never: usize) -> Option<String> {
+    let tiles = config.tiles();
+    (config.boot.tiles == crate::config::BootTiles::First && tiles > 1 && never > 0).then(|| {
+        format!(
+            "only tile 0 booted (boot.tiles = \"first\", the default without --boot): {never} of the {tiles} tiles never ran a thread. To start every tile at the entry point, run with --boot all (or put boot=all in the program's `# run:` line)"
+        )
+    })
 }

@@ -40,6 +40,7 @@ mod horizon;
 mod network_side;
 mod output;
 mod report;
+mod spin;
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -60,6 +61,7 @@ use crate::tile::{Halt, Tile, TileParams};
 use crate::timeline::Recorder;
 use crate::trace::TraceFilter;
 
+pub use explain::boot_note;
 use output::EventLine;
 pub use report::{
     ContextReport, DeadlockReport, Monitor, Progress, REPORT_LINES, RunEnd, RunOptions, RunResult,
@@ -121,6 +123,10 @@ pub struct Machine {
     monitor: Option<Box<dyn report::Monitor>>,
     /// The monitor asked to stop: the run ends at `max`.
     interrupted: bool,
+    /// The livelock watch (`spin`), and the repeats it found: the run
+    /// ends at `max` with a report of them.
+    spin: spin::SpinWatch,
+    livelock: Option<spin::Repeats>,
     /// Memory ranges read at the end of the run.
     dump: Vec<(u32, u32)>,
     /// A replay of a halted run (see [`run`]): the halt's cycle, its cycle
@@ -177,6 +183,7 @@ impl Machine {
                 width: w,
                 height: h,
                 contexts: t.contexts,
+                clock_hz: t.clock_hz,
             };
             let mut tile = Tile::new(
                 id,
@@ -237,6 +244,7 @@ impl Machine {
         };
         let lookahead = Self::lookahead(net.timing());
         let self_lookahead = Self::self_lookahead(net.timing());
+        let spin = spin::SpinWatch::new(config.sim.spin_check_cycles, tiles.len());
         Ok(Machine {
             labels: program.labels.clone(),
             config: config.clone(),
@@ -269,6 +277,8 @@ impl Machine {
             timeline: options.timeline.map(|o| Recorder::new(o, config)),
             monitor: options.monitor,
             interrupted: false,
+            spin,
+            livelock: None,
             dump: options.dump,
             replay: None,
         })
@@ -338,6 +348,16 @@ impl Machine {
                     self.interrupted = true;
                     self.max = self.max.min(self.frontier());
                 }
+            }
+            if !self.interrupted
+                && self.livelock.is_none()
+                && let Some(repeats) = self.look_for_livelock()
+            {
+                // Proven to repeat for ever: every tile and the network are
+                // brought to the furthest cycle reached, where the run ends
+                // as at a cycle limit, with the report.
+                self.livelock = Some(repeats);
+                self.max = self.max.min(self.frontier());
             }
             let max = self.max;
             // The earliest halt in (cycle, tile) order ends the run once
@@ -467,6 +487,11 @@ impl Machine {
                         RunEnd::Interrupted(Box::new(self.state_report(reached))),
                         reached,
                     );
+                }
+                if let Some(repeats) = self.livelock.take() {
+                    let mut report = self.deadlock_report(reached, report::Stuck::Livelock);
+                    report.repeats = repeats.tiles;
+                    break (RunEnd::Deadlock(Box::new(report)), reached);
                 }
                 break (RunEnd::CycleLimit(max), reached);
             }

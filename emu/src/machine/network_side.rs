@@ -51,9 +51,13 @@ impl Machine {
         // tile further).
         let mut moved = self.runnable_limit();
         let traced = self.trace.is_some();
+        // At most an epoch per call, so that the global loop (the monitor's
+        // Ctrl-C, the livelock watch, output) comes round even while every
+        // tile polls with messaging instructions and runs inline here.
+        let bound = self.net_now.saturating_add(self.config.sim.epoch_cycles);
         loop {
             let parked_limit = self.parked.first().map_or(u64::MAX, |&(p, _)| p + 1);
-            let limit = moved.min(parked_limit).min(self.max);
+            let limit = moved.min(parked_limit).min(self.max).min(bound);
             if self.net_now >= limit {
                 break;
             }

@@ -147,6 +147,9 @@ pub struct StateReport {
     pub instructions: u64,
     /// Messages sent so far.
     pub messages: u64,
+    /// When only tile 0 booted (`boot.tiles = "first"`) and other tiles
+    /// never ran a thread: a note saying so and naming `--boot all`.
+    pub boot_note: Option<String>,
 }
 
 /// Lines a report shows of one kind before it says how many more there are.
@@ -224,19 +227,50 @@ impl StateReport {
         )?;
         write_network(f, &self.network)
     }
+
+    /// The note on tiles that never ran, when only tile 0 booted.
+    fn write_note(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.boot_note {
+            Some(note) => writeln!(f, "note: {note}"),
+            None => Ok(()),
+        }
+    }
 }
 
 impl fmt::Display for StateReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "interrupted at cycle {}: {} instructions retired and {} messages sent so far; {} contexts hold a thread",
+            "interrupted at cycle {}: {} retired and {} sent so far; {} {} a thread",
             self.cycle,
-            self.instructions,
-            self.messages,
-            self.contexts.len()
+            plural(self.instructions, "instruction"),
+            plural(self.messages, "message"),
+            plural(self.contexts.len() as u64, "context"),
+            if self.contexts.len() == 1 {
+                "holds"
+            } else {
+                "hold"
+            }
         )?;
-        self.write_body(f)
+        self.write_body(f)?;
+        self.write_note(f)
+    }
+}
+
+/// `1 context`, `2 contexts`.
+pub fn plural(n: u64, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// `1 context keeps running`, `3 contexts keep running`.
+fn keep_running(n: usize) -> String {
+    match n {
+        1 => "1 context keeps running".to_string(),
+        n => format!("{n} contexts keep running"),
     }
 }
 
@@ -284,6 +318,12 @@ pub enum Stuck {
     /// cycles while flits are held: they spin on something that will not
     /// come.
     Spinning,
+    /// Threads run, but the network is empty and the livelock watch saw
+    /// every tile that can issue come back to the same state with nothing
+    /// sent, taken in, printed or timed in between (`sim.spin_check_cycles`,
+    /// docs/network.md, "Livelock"): they poll for something that cannot
+    /// come.
+    Livelock,
 }
 
 /// The report of a deadlock.
@@ -299,6 +339,9 @@ pub struct DeadlockReport {
     pub explanation: Vec<(u32, String)>,
     /// The machine's state.
     pub state: StateReport,
+    /// For [`Stuck::Livelock`]: per tile that can issue, two cycles of its
+    /// clock at which its whole state was the same: (tile, earlier, later).
+    pub repeats: Vec<(u32, u64, u64)>,
 }
 
 impl fmt::Display for DeadlockReport {
@@ -316,17 +359,35 @@ impl fmt::Display for DeadlockReport {
             )?,
             Stuck::Spinning => writeln!(
                 f,
-                "no progress at cycle {cycle}: no flit has moved for {} cycles (network.stall_cycles) while {} contexts keep running: they wait in a loop for something that cannot come",
+                "no progress at cycle {cycle}: no flit has moved for {} cycles (network.stall_cycles) while {}: they wait in a loop for something that cannot come",
                 self.stalled_for,
-                self.state.contexts.iter().filter(|c| c.runnable).count()
+                keep_running(self.state.contexts.iter().filter(|c| c.runnable).count())
+            )?,
+            Stuck::Livelock => writeln!(
+                f,
+                "no progress at cycle {cycle}: a livelock: {}, but each comes back to the same state (registers, memory, NIU tables) with nothing in the network and nothing sent, received, printed or timed in between, so they would repeat it for ever: they wait in a loop for something that cannot come",
+                keep_running(self.state.contexts.iter().filter(|c| c.runnable).count())
             )?,
         }
         self.state.write_body(f)?;
+        if !self.repeats.is_empty() {
+            writeln!(f, "repeats (looked at every sim.spin_check_cycles):")?;
+            write_grouped(
+                f,
+                "  ",
+                self.repeats.iter().map(|&(tile, a, b)| {
+                    (
+                        tile,
+                        format!("in the same state at cycles {a} and {b} ({} apart)", b - a),
+                    )
+                }),
+            )?;
+        }
         if !self.explanation.is_empty() {
             writeln!(f, "why:")?;
             write_grouped(f, "  ", self.explanation.iter().cloned())?;
         }
-        Ok(())
+        self.state.write_note(f)
     }
 }
 

@@ -28,6 +28,7 @@
 //! have files of their own.
 
 pub mod flows;
+mod idle;
 mod issue;
 pub mod queue;
 mod receive;

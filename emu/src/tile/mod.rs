@@ -16,6 +16,7 @@ mod checkpoint;
 pub use checkpoint::Checkpoint;
 mod debug;
 mod messaging;
+mod spin;
 
 use std::sync::Arc;
 
@@ -577,6 +578,7 @@ impl Tile {
             Stop::Fault(cause) => self.fault(c, cause, word),
             Stop::HostCall => {
                 let ctx = &mut self.contexts[c];
+                ctx.outside += 1;
                 let before = (ctx.x[10], ctx.x[11]);
                 let result = host::call(
                     ctx,
