@@ -9,7 +9,7 @@
 #include <scmp.h>
 #include <stdio.h>
 
-#define N 100000
+#define N 50000
 
 static volatile int total;
 static volatile int results;

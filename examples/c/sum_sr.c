@@ -9,7 +9,7 @@
 #include <scmp.h>
 #include <stdio.h>
 
-#define N 100000
+#define N 50000
 #define KIND_PARTIAL 1
 
 int main(void) {

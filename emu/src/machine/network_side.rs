@@ -54,7 +54,12 @@ impl Machine {
         // At most an epoch per call, so that the global loop (the monitor's
         // Ctrl-C, the livelock watch, output) comes round even while every
         // tile polls with messaging instructions and runs inline here.
-        let bound = self.net_now.saturating_add(self.config.sim.epoch_cycles);
+        // A replay (to the cycle a report was found at) needs neither, and
+        // must reach that cycle as the run did.
+        let bound = match self.replay {
+            Some(_) => u64::MAX,
+            None => self.net_now.saturating_add(self.config.sim.epoch_cycles),
+        };
         loop {
             let parked_limit = self.parked.first().map_or(u64::MAX, |&(p, _)| p + 1);
             let limit = moved.min(parked_limit).min(self.max).min(bound);
