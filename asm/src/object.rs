@@ -567,6 +567,23 @@ impl<'u> Writer1<'u> {
                 }
                 Ok(())
             }
+            // An absolute target of a pc-relative form (`jal t0, ABS`,
+            // `%pcrel_hi(ABS)`): GNU as writes the relocation against no
+            // symbol (*ABS*) with the value as addend; the field stays 0
+            // and the auipc is not marked for relaxation.
+            (FixKind::PcRel(field), Target::Abs(v)) => {
+                let ty = if *field == Field::ImmB {
+                    R_RISCV_BRANCH
+                } else {
+                    R_RISCV_JAL
+                };
+                self.reloc(si, off, ty, None, v);
+                Ok(())
+            }
+            (FixKind::PcrelHi, Target::Abs(v)) if !calls.contains(&off) => {
+                self.reloc(si, off, R_RISCV_PCREL_HI20, None, v);
+                Ok(())
+            }
             (FixKind::GotHi, Target::Sym(t, a)) => {
                 // GNU as marks the GOT load's auipc for no relaxation.
                 let s = self.symbol(&t);
