@@ -340,11 +340,7 @@ impl At<'_> {
                     let i = lowest(a);
                     a &= a - 1;
                     let o = first_from(candidates[i], self.vc[i].in_pointer);
-                    if picked & (1 << o) == 0 {
-                        picked |= 1 << o;
-                        by_output[o] = 0;
-                    }
-                    by_output[o] |= 1 << i;
+                    join(&mut picked, by_output, o, i);
                 }
                 while picked != 0 {
                     let o = lowest(picked);
@@ -364,11 +360,7 @@ impl At<'_> {
                     while c != 0 {
                         let o = lowest(c);
                         c &= c - 1;
-                        if wanted & (1 << o) == 0 {
-                            wanted |= 1 << o;
-                            by_output[o] = 0;
-                        }
-                        by_output[o] |= 1 << i;
+                        join(&mut wanted, by_output, o, i);
                     }
                 }
                 // Each output offers itself to one input; `candidates[i]`
@@ -378,11 +370,7 @@ impl At<'_> {
                     let o = lowest(wanted);
                     wanted &= wanted - 1;
                     let i = first_from(by_output[o], self.vc[o].out_pointer);
-                    if offered & (1 << i) == 0 {
-                        offered |= 1 << i;
-                        candidates[i] = 0;
-                    }
-                    candidates[i] |= 1 << o;
+                    join(&mut offered, candidates, i, o);
                 }
                 while offered != 0 {
                     let i = lowest(offered);
@@ -663,4 +651,16 @@ impl RouterCore for FastCore {
         let slot = (self.vcs[r][i].front as usize + k) % cap;
         self.ring[(r * self.shape.nv + i) * cap + slot]
     }
+}
+
+/// Adds `member` to the set `lists[key]`, which starts empty the first time
+/// `key` joins `keys` (the allocators' per-cycle lists, never cleared in
+/// between).
+#[inline(always)]
+fn join(keys: &mut u64, lists: &mut [u64], key: usize, member: usize) {
+    if *keys & (1 << key) == 0 {
+        *keys |= 1 << key;
+        lists[key] = 0;
+    }
+    lists[key] |= 1 << member;
 }
