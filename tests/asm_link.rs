@@ -85,6 +85,43 @@ fn a_global_defined_twice_is_an_error_naming_both() {
     );
 }
 
+/// COMDAT groups with one signature in two files: as GNU ld, the first
+/// file's copy is kept, the second's takes no room, and every call reaches
+/// the kept `foo` (no "defined in two files").
+#[test]
+fn comdat_groups_are_kept_once() {
+    let group = |v: u32| {
+        format!(
+            ".section .text.foo,\"axG\",@progbits,foo,comdat\n.globl foo\nfoo: li a0, {v}\nret\n"
+        )
+    };
+    let a = format!(
+        "{}.text\n.globl _start\n_start: call foo\ncall bar\n",
+        group(1)
+    );
+    let b = format!("{}.text\n.globl bar\nbar: call foo\nret\n", group(2));
+    let out = asm::assemble_sources(
+        &sources(&[("a.s", &a), ("b.s", &b)]),
+        &asm::Options::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", d.render(false)));
+    let text = &out.image.sections[0];
+    let words: Vec<u32> = text
+        .data
+        .chunks(4)
+        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+        .collect();
+    // a.s: _start (16 bytes), foo (8); b.s: bar (12); b.s's foo dropped.
+    assert_eq!(text.data.len(), 16 + 8 + 12, "{words:x?}");
+    assert_eq!(words.iter().filter(|&&w| w == 0x0010_0513).count(), 1);
+    assert!(!words.contains(&0x0020_0513), "b.s's copy is dropped");
+    let (foo, _, _) = symbol(&out.elf, "foo").expect("foo in the symbol table");
+    assert_eq!(foo, text.addr + 16);
+    // bar's call: auipc ra, 0 at text+24; jalr ra, -8(ra) reaches foo.
+    assert_eq!(words[6], 0x0000_0097);
+    assert_eq!(words[7], 0xff8_080e7);
+}
+
 #[test]
 fn defsym_entry_and_text_base() {
     let src = "    .if FAST\n    li a0, 1\n    .else\n    li a0, 2\n    .endif\nmain:\n    li a1, LIMIT\n";

@@ -56,15 +56,19 @@ type Described = BTreeMap<String, (Option<Vec<u8>>, u64, Vec<String>)>;
 
 fn describe(bytes: &[u8]) -> Described {
     let file = ElfFile32::<object::Endianness>::parse(bytes).expect("an ELF object");
+    let groups = group_of(&file);
     let mut out = BTreeMap::new();
     for sec in file.sections() {
-        let name = sec.name().unwrap_or("").to_string();
+        let name = section_key(&sec, &groups);
         // Relocations are compared as relocations; symbol tables differ in
         // the names of assembler-local labels and GNU's mapping symbols.
         // The line table is compared decoded (GNU puts its strings in
         // `.debug_line_str`, we inline them); we write no `.debug_frame`
         // (`.cfi_*` are accepted without effect).
+        // Groups list section indices, which differ (GNU puts each `.rela`
+        // after its section): `group_rows` compares them by name.
         let bookkeeping = name.starts_with(".rela")
+            || name == ".group"
             || [
                 ".symtab",
                 ".strtab",
@@ -425,6 +429,7 @@ fn c_mix_links_with_picolibc_to_the_same_image_and_runs() {
 /// lives (`COM`, `UND`, `ABS` or the section's name) and size.
 fn symbol_rows(bytes: &[u8]) -> BTreeMap<String, String> {
     let file = ElfFile32::<object::Endianness>::parse(bytes).expect("an ELF object");
+    let groups = group_of(&file);
     file.symbols()
         .filter(|s| {
             let n = s.name().unwrap_or("");
@@ -440,18 +445,86 @@ fn symbol_rows(bytes: &[u8]) -> BTreeMap<String, String> {
                 object::SymbolSection::Common => "COM".to_string(),
                 object::SymbolSection::Undefined => "UND".to_string(),
                 object::SymbolSection::Absolute => "ABS".to_string(),
-                object::SymbolSection::Section(i) => file
-                    .section_by_index(i)
-                    .unwrap()
-                    .name()
-                    .unwrap()
-                    .to_string(),
+                object::SymbolSection::Section(i) => {
+                    section_key(&file.section_by_index(i).unwrap(), &groups)
+                }
                 other => format!("{other:?}"),
             };
             (
                 s.name().unwrap().to_string(),
                 format!("bind {bind} type {ty} in {place} size {}", s.size()),
             )
+        })
+        .collect()
+}
+
+/// Each grouped section's group signature, by section index.
+fn group_of(file: &ElfFile32<object::Endianness>) -> BTreeMap<usize, String> {
+    let mut out = BTreeMap::new();
+    for (signature, _, members) in groups(file) {
+        for m in members {
+            out.insert(m, signature.clone());
+        }
+    }
+    out
+}
+
+/// The groups of an object: signature, flags word, member section indices.
+fn groups(file: &ElfFile32<object::Endianness>) -> Vec<(String, u32, Vec<usize>)> {
+    let endian = file.endian();
+    let mut out = Vec::new();
+    for sec in file.sections() {
+        let h = sec.elf_section_header();
+        if h.sh_type(endian) != elf::SHT_GROUP {
+            continue;
+        }
+        let symbol = file
+            .symbol_by_index(object::SymbolIndex(h.sh_info(endian) as usize))
+            .expect("a group names its signature symbol");
+        let words: Vec<u32> = sec
+            .data()
+            .unwrap()
+            .chunks(4)
+            .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+            .collect();
+        out.push((
+            symbol.name().unwrap().to_string(),
+            words[0],
+            words[1..].iter().map(|&i| i as usize).collect(),
+        ));
+    }
+    out
+}
+
+/// A section's name, with its group's signature when in one (GNU as keeps
+/// sections of one name in different groups apart).
+fn section_key(
+    sec: &object::read::elf::ElfSection32<object::Endianness>,
+    groups: &BTreeMap<usize, String>,
+) -> String {
+    let name = sec.name().unwrap_or("").to_string();
+    match groups.get(&sec.index().0) {
+        Some(g) => format!("{name} [{g}]"),
+        None => name,
+    }
+}
+
+/// The groups by signature: COMDAT or not, and the members' names in order.
+fn group_rows(bytes: &[u8]) -> BTreeMap<String, String> {
+    let file = ElfFile32::<object::Endianness>::parse(bytes).expect("an ELF object");
+    groups(&file)
+        .into_iter()
+        .map(|(signature, flags, members)| {
+            let names: Vec<&str> = members
+                .iter()
+                .map(|&i| {
+                    file.section_by_index(object::SectionIndex(i))
+                        .unwrap()
+                        .name()
+                        .unwrap()
+                })
+                .collect();
+            (signature, format!("flags {flags} members {names:?}"))
         })
         .collect()
 }
@@ -505,17 +578,19 @@ fn local_comm_lcomm_and_bindings_match_gnu_as() {
 fn section_rows(bytes: &[u8]) -> BTreeMap<String, String> {
     let file = ElfFile32::<object::Endianness>::parse(bytes).expect("an ELF object");
     let endian = file.endian();
+    let groups = group_of(&file);
     file.sections()
         .filter(|s| {
             let n = s.name().unwrap_or("");
             !n.is_empty()
                 && !n.starts_with(".rela")
+                && n != ".group"
                 && ![".symtab", ".strtab", ".shstrtab", ".riscv.attributes"].contains(&n)
         })
         .map(|s| {
             let h = s.elf_section_header();
             (
-                s.name().unwrap().to_string(),
+                section_key(&s, &groups),
                 format!(
                     "type {} flags {:#x} align {} size {}",
                     h.sh_type(endian),
@@ -572,6 +647,10 @@ fn gnu_cases_match_gnu_as() {
         let (sg, so) = (section_rows(&g), section_rows(&o));
         if sg != so {
             failures.push(format!("{stem}: sections\n  GNU  {sg:?}\n  ours {so:?}"));
+        }
+        let (gg, go) = (group_rows(&g), group_rows(&o));
+        if gg != go {
+            failures.push(format!("{stem}: groups\n  GNU  {gg:?}\n  ours {go:?}"));
         }
         let (yg, yo) = (symbol_rows(&g), symbol_rows(&o));
         if yg != yo {
@@ -783,4 +862,77 @@ fn random_sources_assemble_as_gnu_as_does() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// Two files each with a COMDAT copy of an inline function (as gcc writes
+/// C++ inline functions and template instances): GNU ld keeps the first
+/// file's group and drops the second's, so `foo` is defined once and both
+/// calls reach the first copy. Linking our objects gives GNU's image.
+#[test]
+fn comdat_groups_link_once_as_gnu_as_objects_do() {
+    require_gnu();
+    let dir = Scratch::new("gnu-comdat");
+    let copy = |value: u32| {
+        format!(
+            ".section .text.foo,\"axG\",@progbits,foo,comdat\n.globl foo\n.type foo,@function\nfoo: li a0, {value}\nret\n"
+        )
+    };
+    let a = format!(
+        "{}.text\n.globl _start\n_start: call foo\ncall bar\n1: j 1b\n",
+        copy(1)
+    );
+    let b = format!("{}.text\n.globl bar\nbar: call foo\nret\n", copy(2));
+    let mut images = Vec::new();
+    for (who, objects) in [
+        (
+            "ours",
+            [ours("a.s", &a, &[]).unwrap(), ours("b.s", &b, &[]).unwrap()],
+        ),
+        (
+            "gnu",
+            [
+                gnu(&dir, "a", &a, &[]).unwrap(),
+                gnu(&dir, "b", &b, &[]).unwrap(),
+            ],
+        ),
+    ] {
+        let paths: Vec<_> = objects
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let p = dir.path(&format!("{who}{i}.o"));
+                std::fs::write(&p, o).unwrap();
+                p
+            })
+            .collect();
+        let out = dir.path(&format!("{who}.elf"));
+        let ld = Command::new("riscv64-unknown-elf-ld")
+            .args(["-m", "elf32lriscv", "-Ttext=0x10000", "-o"])
+            .arg(&out)
+            .args(&paths)
+            .output()
+            .expect("riscv64-unknown-elf-ld runs");
+        assert!(
+            ld.status.success(),
+            "{who}: {}",
+            String::from_utf8_lossy(&ld.stderr)
+        );
+        images.push(loaded(&std::fs::read(&out).unwrap()));
+    }
+    assert_eq!(
+        images[0], images[1],
+        "ours and GNU's objects link to one image"
+    );
+    // One copy of foo (li a0, 1: 0x00100513), none of the second (li a0, 2).
+    let text = &images[0][".text"].1;
+    let words: Vec<u32> = text
+        .chunks(4)
+        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+        .collect();
+    assert_eq!(
+        words.iter().filter(|&&w| w == 0x0010_0513).count(),
+        1,
+        "{words:x?}"
+    );
+    assert!(!words.contains(&0x0020_0513), "{words:x?}");
 }

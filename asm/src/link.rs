@@ -391,6 +391,7 @@ pub fn link(
     opts: &Options,
     warnings: &mut Vec<Diag>,
 ) -> Result<Image, Vec<Diag>> {
+    discard_duplicate_groups(units);
     // Layout.
     let mut addr = opts.text_base;
     let mut class_ranges: Vec<(SectionClass, u64, u64, u64)> = Vec::new();
@@ -880,6 +881,40 @@ pub fn link(
 
 /// Whether a section is debugging information (`.debug_*`, not loaded),
 /// which executables keep.
+/// COMDAT groups, as GNU ld keeps them: of the groups with one signature,
+/// the first file's stays and the others' sections are dropped (emptied,
+/// so that they take no room). A global defined in a dropped section
+/// becomes a reference, which the kept group's definition answers; local
+/// labels keep their (now empty) section, as ld's tombstone for debug
+/// references to discarded code.
+fn discard_duplicate_groups(units: &mut [Unit]) {
+    let mut kept: HashMap<String, usize> = HashMap::new();
+    for (ui, unit) in units.iter_mut().enumerate() {
+        let mut dropped = Vec::new();
+        for (si, sec) in unit.sections.iter_mut().enumerate() {
+            let Some(g) = sec.group.as_ref().filter(|g| g.comdat) else {
+                continue;
+            };
+            if *kept.entry(g.signature.clone()).or_insert(ui) == ui {
+                continue;
+            }
+            sec.data.clear();
+            sec.size = 0;
+            sec.fixups.clear();
+            sec.aligns.clear();
+            dropped.push(si);
+        }
+        for sym in unit.symbols.values_mut() {
+            if let SymDef::Value(Value::Rel { section, .. }) = sym.def
+                && dropped.contains(&section)
+                && sym.binding != Binding::Local
+            {
+                sym.def = SymDef::Undefined;
+            }
+        }
+    }
+}
+
 fn is_debug(sec: &Section) -> bool {
     sec.class == SectionClass::NonAlloc && sec.name.starts_with(".debug")
 }

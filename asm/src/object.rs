@@ -698,6 +698,12 @@ fn section_header(s: &Section) -> (elf::SectionType, elf::SectionFlags) {
             SectionClass::NonAlloc => elf::SectionFlags(0),
         },
     };
+    // `?` puts a section in the group of the one before it.
+    let flags = if s.group.is_some() {
+        flags | SHF_GROUP
+    } else {
+        flags
+    };
     (ty, flags)
 }
 
@@ -910,6 +916,32 @@ pub fn write(
     })
 }
 
+/// A group of the object: its signature, whether COMDAT, and its member
+/// sections (indices in the unit) in order.
+struct ObjGroup {
+    signature: String,
+    comdat: bool,
+    members: Vec<usize>,
+}
+
+/// The unit's section groups, in order of first appearance (sections of
+/// one signature form one group).
+fn groups(unit: &Unit) -> Vec<ObjGroup> {
+    let mut out: Vec<ObjGroup> = Vec::new();
+    for (si, s) in unit.sections.iter().enumerate() {
+        let Some(g) = &s.group else { continue };
+        match out.iter_mut().find(|o| o.signature == g.signature) {
+            Some(o) => o.members.push(si),
+            None => out.push(ObjGroup {
+                signature: g.signature.clone(),
+                comdat: g.comdat,
+                members: vec![si],
+            }),
+        }
+    }
+    out
+}
+
 fn emit(
     unit: &Unit,
     w: &Writer1,
@@ -920,8 +952,12 @@ fn emit(
     let mut out = Writer::new(Endianness::Little, false, &mut buf);
     out.reserve_file_header();
 
-    // Sections: the unit's, `.riscv.attributes`, then relocations.
+    // Sections: the groups (GNU as writes them first), the unit's,
+    // `.riscv.attributes`, then relocations.
     out.reserve_null_section_index();
+    let groups = groups(unit);
+    let group_index: Vec<_> = groups.iter().map(|_| out.reserve_section_index()).collect();
+    let group_name = (!groups.is_empty()).then(|| out.add_section_name(b".group"));
     let headers: Vec<(elf::SectionType, elf::SectionFlags)> =
         unit.sections.iter().map(section_header).collect();
     let mut index = Vec::new();
@@ -958,19 +994,33 @@ fn emit(
         .filter(|&i| w.syms[i].bind == elf::STB_LOCAL)
         .chain((0..w.syms.len()).filter(|&i| w.syms[i].bind != elf::STB_LOCAL))
         .collect();
+    let locals = order
+        .iter()
+        .take_while(|&&i| w.syms[i].bind == elf::STB_LOCAL)
+        .count();
     let mut position = vec![0u32; w.syms.len()];
     let mut sym_names = Vec::new();
-    for &i in &order {
+    for &i in &order[..locals] {
         let s = &w.syms[i];
         sym_names.push(out.add_string(s.name.as_bytes()));
         position[i] = out.reserve_symbol_index(s.section.map(|k| index[k])).0;
     }
-    let num_local = 1
-        + index.len() as u32
-        + order
-            .iter()
-            .take_while(|&&i| w.syms[i].bind == elf::STB_LOCAL)
-            .count() as u32;
+    // A signature that names no symbol of the file becomes a local symbol
+    // in its group's section, as GNU as makes it.
+    let mut signature_syms = Vec::new();
+    for (g, &gi) in groups.iter().zip(&group_index) {
+        if !w.by_name.contains_key(&g.signature) {
+            let name = out.add_string(g.signature.as_bytes());
+            let at = out.reserve_symbol_index(Some(gi)).0;
+            signature_syms.push((gi, name, at));
+        }
+    }
+    for &i in &order[locals..] {
+        let s = &w.syms[i];
+        sym_names.push(out.add_string(s.name.as_bytes()));
+        position[i] = out.reserve_symbol_index(s.section.map(|k| index[k])).0;
+    }
+    let num_local = 1 + index.len() as u32 + locals as u32 + signature_syms.len() as u32;
     let symtab = out.reserve_symtab_section_index();
     out.reserve_symtab();
     out.reserve_strtab_section_index();
@@ -979,6 +1029,13 @@ fn emit(
     out.reserve_shstrtab()?;
 
     // Contents.
+    let group_offsets: Vec<u64> = groups
+        .iter()
+        .map(|g| {
+            let relocated = g.members.iter().filter(|&&si| rela[si].is_some()).count();
+            out.reserve_comdat(g.members.len() + relocated)
+        })
+        .collect();
     let mut offsets = Vec::new();
     for (s, (ty, _)) in unit.sections.iter().zip(&headers) {
         offsets.push(if *ty == elf::SHT_NOBITS || s.data.is_empty() {
@@ -1029,7 +1086,20 @@ fn emit(
             st_size: 0,
         });
     }
-    for (&i, name) in order.iter().zip(&sym_names) {
+    for (k, (&i, name)) in order.iter().zip(&sym_names).enumerate() {
+        if k == locals {
+            for &(gi, name, _) in &signature_syms {
+                out.write_symbol(&Sym {
+                    st_name: out.string_offset(Some(name)),
+                    section: Some(gi.0),
+                    st_info: elf::SymbolInfo::new(elf::STB_LOCAL, elf::STT_NOTYPE),
+                    st_other: elf::SymbolOther(0),
+                    st_shndx: elf::SymbolSection(0),
+                    st_value: 0,
+                    st_size: 0,
+                });
+            }
+        }
         let s = &w.syms[i];
         out.write_symbol(&Sym {
             st_name: out.string_offset(Some(*name)),
@@ -1043,6 +1113,22 @@ fn emit(
     }
     out.write_strtab();
     out.write_shstrtab();
+    // A group: its flags word, then each member and its relocations.
+    let mut group_sizes = Vec::new();
+    for (g, &at) in groups.iter().zip(&group_offsets) {
+        out.pad_until(at);
+        let mut words = vec![if g.comdat { elf::GRP_COMDAT.0 } else { 0 }];
+        for &si in &g.members {
+            words.push(index[si].0);
+            if let Some((r, _)) = rela[si] {
+                words.push(r.0);
+            }
+        }
+        for word in &words {
+            out.write(&word.to_le_bytes());
+        }
+        group_sizes.push(4 * words.len() as u64);
+    }
     for (si, s) in unit.sections.iter().enumerate() {
         if headers[si].0 != elf::SHT_NOBITS && !s.data.is_empty() {
             out.pad_until(offsets[si]);
@@ -1071,6 +1157,27 @@ fn emit(
     }
 
     out.write_null_section_header();
+    for (gi, g) in groups.iter().enumerate() {
+        let signature = match w.by_name.get(&g.signature) {
+            Some(&i) => position[i],
+            None => {
+                let at = signature_syms.iter().find(|s| s.0 == group_index[gi]);
+                at.expect("reserved above").2
+            }
+        };
+        out.write_section_header(&SectionHeader {
+            sh_name: out.section_name_offset(group_name),
+            sh_type: elf::SHT_GROUP,
+            sh_flags: elf::SectionFlags(0),
+            sh_addr: 0,
+            sh_offset: group_offsets[gi],
+            sh_size: group_sizes[gi],
+            sh_link: symtab.0,
+            sh_info: signature,
+            sh_addralign: 4,
+            sh_entsize: 4,
+        });
+    }
     for (si, s) in unit.sections.iter().enumerate() {
         let (ty, flags) = headers[si];
         out.write_section_header(&SectionHeader {
@@ -1101,14 +1208,23 @@ fn emit(
     let _ = attr_index;
     for (si, r) in rela.iter().enumerate() {
         if let Some((_, name)) = r {
-            out.write_relocation_section_header(
-                *name,
-                index[si],
-                symtab,
-                rela_offsets[si],
-                w.relocs[si].len(),
-                true,
-            );
+            let grouped = if unit.sections[si].group.is_some() {
+                elf::SHF_GROUP
+            } else {
+                elf::SectionFlags(0)
+            };
+            out.write_section_header(&SectionHeader {
+                sh_name: out.section_name_offset(Some(*name)),
+                sh_type: elf::SHT_RELA,
+                sh_flags: elf::SHF_INFO_LINK | grouped,
+                sh_addr: 0,
+                sh_offset: rela_offsets[si],
+                sh_size: 12 * w.relocs[si].len() as u64,
+                sh_link: symtab.0,
+                sh_info: index[si].0,
+                sh_addralign: 4,
+                sh_entsize: 12,
+            });
         }
     }
     out.write_symtab_section_header(num_local);

@@ -145,9 +145,32 @@ pub struct Section {
     /// Alignment padding a linker that relaxes may shrink (`R_RISCV_ALIGN`):
     /// offset and bytes of nops, in objects with relaxation on.
     pub aligns: Vec<(u64, u64)>,
+    /// The section group it belongs to (flag `G`, or `?` after a grouped
+    /// section): an ELF `SHT_GROUP` section lists it in the object.
+    pub group: Option<Group>,
+}
+
+/// A section group (`.section NAME, "axG", @progbits, SIGNATURE[, comdat]`):
+/// sections a linker keeps or drops together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The signature: the group's name, a symbol of the object.
+    pub signature: String,
+    /// A COMDAT group: of several groups with the same signature, a linker
+    /// keeps the first.
+    pub comdat: bool,
 }
 
 impl Section {
+    /// The key of `section_index` for a section named `name` in `group`:
+    /// GNU as keeps sections of one name in different groups apart.
+    pub fn key(name: &str, group: Option<&Group>) -> String {
+        match group {
+            None => name.to_string(),
+            Some(g) => format!("{name}\u{1}{}", g.signature),
+        }
+    }
+
     /// Whether it holds thread-local data: flag `T`, or GNU as's default
     /// for `.tdata`/`.tbss` names.
     pub fn is_tls(&self) -> bool {
@@ -174,6 +197,7 @@ impl Section {
             sh_type: None,
             entsize: 0,
             aligns: Vec::new(),
+            group: None,
         }
     }
 }
@@ -327,7 +351,8 @@ pub struct Unit {
     pub file: u32,
     /// Sections in order of first appearance.
     pub sections: Vec<Section>,
-    /// Section index by name.
+    /// Section index by name ([`Section::key`]: with its group's signature
+    /// for a grouped section).
     pub section_index: HashMap<String, usize>,
     /// Symbols in order of first appearance.
     pub symbols: IndexMap<Box<str>, Symbol>,

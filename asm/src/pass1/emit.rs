@@ -20,7 +20,7 @@ impl Pass1<'_, '_> {
         flags: Option<&str>,
         nobits: bool,
     ) -> usize {
-        self.switch_section_typed(name, flags, nobits.then_some("nobits"), 0)
+        self.switch_section_typed(name, flags, nobits.then_some("nobits"), 0, None)
     }
 
     /// Switches to section `name`, created with these flags, type and entry
@@ -31,9 +31,11 @@ impl Pass1<'_, '_> {
         flags: Option<&str>,
         sh_type: Option<&str>,
         entsize: u64,
+        group: Option<Group>,
     ) -> usize {
         let nobits = sh_type == Some("nobits");
-        let idx = match self.unit.section_index.get(name) {
+        let key = Section::key(name, group.as_ref());
+        let idx = match self.unit.section_index.get(&key) {
             Some(&i) => i,
             None => {
                 let class = SectionClass::classify(name, flags, nobits);
@@ -41,9 +43,10 @@ impl Pass1<'_, '_> {
                 section.flags = flags.map(str::to_string);
                 section.sh_type = sh_type.map(str::to_string);
                 section.entsize = entsize;
+                section.group = group;
                 self.unit.sections.push(section);
                 let i = self.unit.sections.len() - 1;
-                self.unit.section_index.insert(name.to_string(), i);
+                self.unit.section_index.insert(key, i);
                 i
             }
         };
