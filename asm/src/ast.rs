@@ -130,6 +130,16 @@ pub enum RelocOp {
     PcrelHi,
     /// `%pcrel_lo(label)`: lower 12 bits of the `%pcrel_hi` at `label`.
     PcrelLo,
+    /// `%tprel_hi(x)`: upper 20 bits of `x`'s offset from the thread pointer.
+    TprelHi,
+    /// `%tprel_lo(x)`: its lower 12 bits.
+    TprelLo,
+    /// `%tprel_add(x)`: marks `add rd, rs, tp, %tprel_add(x)` (no bits).
+    TprelAdd,
+    /// `%tls_ie_pcrel_hi(x)`: the `auipc` of `x`'s GOT entry (initial exec).
+    TlsIePcrelHi,
+    /// `%tls_gd_pcrel_hi(x)`: the `auipc` of `x`'s GOT pair (general dynamic).
+    TlsGdPcrelHi,
 }
 
 impl RelocOp {
@@ -140,6 +150,11 @@ impl RelocOp {
             "lo" => RelocOp::Lo,
             "pcrel_hi" => RelocOp::PcrelHi,
             "pcrel_lo" => RelocOp::PcrelLo,
+            "tprel_hi" => RelocOp::TprelHi,
+            "tprel_lo" => RelocOp::TprelLo,
+            "tprel_add" => RelocOp::TprelAdd,
+            "tls_ie_pcrel_hi" => RelocOp::TlsIePcrelHi,
+            "tls_gd_pcrel_hi" => RelocOp::TlsGdPcrelHi,
             _ => return None,
         })
     }
@@ -151,6 +166,11 @@ impl RelocOp {
             RelocOp::Lo => "%lo",
             RelocOp::PcrelHi => "%pcrel_hi",
             RelocOp::PcrelLo => "%pcrel_lo",
+            RelocOp::TprelHi => "%tprel_hi",
+            RelocOp::TprelLo => "%tprel_lo",
+            RelocOp::TprelAdd => "%tprel_add",
+            RelocOp::TlsIePcrelHi => "%tls_ie_pcrel_hi",
+            RelocOp::TlsGdPcrelHi => "%tls_gd_pcrel_hi",
         }
     }
 }

@@ -521,13 +521,16 @@ pub fn link(
     let mut patches = Vec::new();
     for (ui, unit) in units_ref.iter().enumerate() {
         for sec in &unit.sections {
-            for fx in sec
-                .fixups
-                .iter()
-                .filter(|f| matches!(f.kind, FixKind::PcrelHi | FixKind::GotHi))
-            {
+            for fx in sec.fixups.iter().filter(|f| {
+                matches!(
+                    f.kind,
+                    FixKind::PcrelHi
+                        | FixKind::GotHi
+                        | FixKind::Tls(TlsFix::IePcrelHi | TlsFix::GdPcrelHi)
+                )
+            }) {
                 let pc = sec.addr + fx.offset as u64;
-                if fx.kind == FixKind::GotHi {
+                if fx.kind != FixKind::PcrelHi {
                     // Reported at the auipc; its `lw` says no more.
                     pcrel_failed.insert(pc);
                     continue;
@@ -568,6 +571,13 @@ pub fn link(
                                 ctx: fx.ctx,
                                 ..Diag::error(fx.span, "`la` under `.option pic` loads from a GOT, which this linker does not build", "a GOT entry")
                                     .with_help("assemble with -c and link with GNU ld (as `scmp cc` does), or write `lla` / `.option nopic`")
+                            });
+                        }
+                        FixKind::Tls(_) => {
+                            return Err(Diag {
+                                ctx: fx.ctx,
+                                ..Diag::error(fx.span, "thread-local storage needs a thread pointer, which SCMP tiles do not have", "a thread-local variable")
+                                    .with_help("assemble with -c for GNU ld, or make the variable an ordinary global (or per-thread data the program keeps itself)")
                             });
                         }
                         FixKind::PcrelHi => {
@@ -632,6 +642,7 @@ pub fn link(
                                 }
                                 FixKind::PcrelHi
                                 | FixKind::GotHi
+                                | FixKind::Tls(_)
                                 | FixKind::PcrelLoAt(_)
                                 | FixKind::PcrelLoBefore(..) => return Ok(None),
                             }

@@ -400,7 +400,7 @@ impl<'u> Writer1<'u> {
     }
 
     /// Turns one fixup into bytes or relocations.
-    fn fixup(&mut self, si: usize, fx: &Fixup, calls: &[u64]) -> Result<(), Diag> {
+    fn fixup(&mut self, si: usize, fx: &Fixup, calls: &[u64], tls_got: &[u64]) -> Result<(), Diag> {
         use elf::*;
         let off = fx.offset as u64;
         let relax = fx.relax;
@@ -422,7 +422,9 @@ impl<'u> Writer1<'u> {
                 R_RISCV_PCREL_LO12_I
             };
             self.reloc(si, off, ty, Some(sym), 0);
-            mark(self, 0);
+            if !tls_got.contains(&auipc) {
+                mark(self, 0);
+            }
             return Ok(());
         }
         let target = self.target(fx, si)?;
@@ -590,15 +592,42 @@ impl<'u> Writer1<'u> {
                 self.reloc(si, off, R_RISCV_GOT_HI20, Some(s), a);
                 Ok(())
             }
+            (FixKind::Tls(tls), Target::Sym(t, a)) => {
+                // GNU as leaves the fields 0 and marks the local-exec
+                // sequence (not the GOT forms) for relaxation.
+                let (ty, relaxable) = match tls {
+                    TlsFix::TprelHi => (R_RISCV_TPREL_HI20, true),
+                    TlsFix::TprelLo(Field::ImmS) => (R_RISCV_TPREL_LO12_S, true),
+                    TlsFix::TprelLo(_) => (R_RISCV_TPREL_LO12_I, true),
+                    TlsFix::TprelAdd => (R_RISCV_TPREL_ADD, true),
+                    TlsFix::IePcrelHi => (R_RISCV_TLS_GOT_HI20, false),
+                    TlsFix::GdPcrelHi => (R_RISCV_TLS_GD_HI20, false),
+                };
+                let s = self.symbol(&t);
+                self.reloc(si, off, ty, Some(s), a);
+                if relaxable {
+                    mark(self, a);
+                }
+                Ok(())
+            }
+            (FixKind::Tls(_), Target::Abs(_) | Target::Diff(..)) => Err(err(
+                fx,
+                "a thread-local operator needs a symbol",
+                "not a thread-local variable",
+            )),
             (FixKind::PcrelLoAt(field), Target::Sym(t, a)) => {
                 let ty = if *field == Field::ImmS {
                     R_RISCV_PCREL_LO12_S
                 } else {
                     R_RISCV_PCREL_LO12_I
                 };
+                let of_tls_got = matches!(&t, Term::Label(_, s, o) | Term::Here(s, o)
+                    if *s == si && tls_got.contains(&(*o as u64 + a as u64)));
                 let s = self.symbol(&t);
                 self.reloc(si, off, ty, Some(s), a);
-                mark(self, a);
+                if !of_tls_got {
+                    mark(self, a);
+                }
                 Ok(())
             }
             (FixKind::Field(_), _) => Err(err(
@@ -881,8 +910,16 @@ pub fn write(
             })
             .map(|f| f.offset as u64 - 4)
             .collect();
+        // GNU as does not mark the `%pcrel_lo` of a TLS GOT `auipc` for
+        // relaxation.
+        let tls_got: Vec<u64> = sec
+            .fixups
+            .iter()
+            .filter(|f| matches!(f.kind, FixKind::Tls(TlsFix::IePcrelHi | TlsFix::GdPcrelHi)))
+            .map(|f| f.offset as u64)
+            .collect();
         for fx in &sec.fixups {
-            if let Err(d) = w.fixup(si, fx, &calls) {
+            if let Err(d) = w.fixup(si, fx, &calls, &tls_got) {
                 w.diags.push(d);
             }
         }

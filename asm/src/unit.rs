@@ -99,6 +99,24 @@ pub enum FixKind {
     PcrelLoBefore(Field, u32),
     /// `.size` value of a symbol (no bytes).
     SymbolSize(Box<str>),
+    /// A thread-local reference: a relocation only (objects; tiles have no
+    /// thread pointer, so an executable cannot resolve it).
+    Tls(TlsFix),
+}
+
+/// The thread-local forms gcc writes for `__thread` variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TlsFix {
+    /// `lui rd, %tprel_hi(x)`.
+    TprelHi,
+    /// `%tprel_lo(x)` in an `ImmI` or `ImmS` field.
+    TprelLo(Field),
+    /// `add rd, rs, tp, %tprel_add(x)`.
+    TprelAdd,
+    /// `auipc rd, %tls_ie_pcrel_hi(x)`.
+    IePcrelHi,
+    /// `auipc rd, %tls_gd_pcrel_hi(x)`.
+    GdPcrelHi,
 }
 
 /// A value the second pass computes and patches in.

@@ -204,6 +204,8 @@ pseudos! {
     // Addresses and accesses of symbols, pc-relative.
     input  "la"       [Xd, Symbol]           => LoadAddress {};                                    "rd = address of symbol"
     input  "lla"      [Xd, Symbol]           => LoadAddress {};                                    "rd = address of symbol"
+    input  "la.tls.ie" [Xd, Symbol]          => LoadAddress {};                                    "rd = offset of thread-local symbol from tp, from the GOT"
+    input  "la.tls.gd" [Xd, Symbol]          => LoadAddress {};                                    "rd = address of thread-local symbol's GOT pair"
     input  "lb"       [Xd, Symbol]           => Auipc { Rd = A(0), ImmU = HI(1) };
                                                 Lb { Rd = A(0), Rs1 = A(0), ImmI = LO(1) };        "rd = sext(mem8[symbol])"
     input  "lh"       [Xd, Symbol]           => Auipc { Rd = A(0), ImmU = HI(1) };

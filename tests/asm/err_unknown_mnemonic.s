@@ -4,4 +4,3 @@
     .wrod 5                              #! unknown directive `.wrod`
     snedh a0, thread, a1                 #! unknown instruction `snedh`
     mret                                 #! `mret` is a privileged instruction, which SCMP does not have
-    la.tls.gd a0, x                      #! `la.tls.gd` is thread-local storage

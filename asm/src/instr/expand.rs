@@ -9,7 +9,7 @@ use crate::diag::Diag;
 use crate::expr::{EvalError, Value};
 use crate::pass1::{Pass1, Stmt, eval_diag};
 use crate::source::Span;
-use crate::unit::FixKind;
+use crate::unit::{FixKind, TlsFix};
 
 use super::{Arg, Imm, field_of, split_hi_lo};
 
@@ -105,6 +105,9 @@ impl Pass1<'_, '_> {
                 let (Some(Arg::Reg(rd)), Some(Arg::Expr(e))) = (args.first(), args.get(1)) else {
                     unreachable!("`li` and `la` rows read a register and a value");
                 };
+                if let Some(model) = spec.mnemonic.strip_prefix("la.tls.") {
+                    return Ok(tls_address(*rd, model, e));
+                }
                 let constant = matches!(self.eval1(st, e), Ok(Value::Abs(_)));
                 if matches!(spec.expansion, Expansion::LoadImmediate) || constant {
                     return self.load_immediate(st, *rd, e);
@@ -225,4 +228,25 @@ fn clone_imm(imm: &Imm) -> Imm {
         Imm::Known(v) => Imm::Known(*v),
         Imm::Fix(kind, e) => Imm::Fix(kind.clone(), e.clone()),
     }
+}
+
+/// `la.tls.ie rd, x` (`auipc` + `lw` of x's GOT entry: its offset from the
+/// thread pointer) and `la.tls.gd rd, x` (`auipc` + `addi`: the address of
+/// its GOT pair for `__tls_get_addr`), as GNU as expands them; relocations
+/// for GNU ld only (tiles have no thread pointer).
+fn tls_address(rd: u8, model: &str, e: &Expr) -> Vec<Built> {
+    let (hi, second) = if model == "ie" {
+        (TlsFix::IePcrelHi, Opcode::Lw)
+    } else {
+        (TlsFix::GdPcrelHi, Opcode::Addi)
+    };
+    let mut auipc = Built::new(Opcode::Auipc);
+    auipc.inst.rd = rd;
+    auipc.fixes.push((FixKind::Tls(hi), e.clone()));
+    let mut low = Built::new(second);
+    low.inst.rd = rd;
+    low.inst.rs1 = rd;
+    low.fixes
+        .push((FixKind::PcrelLoBefore(Field::ImmI, 4), e.clone()));
+    vec![auipc, low]
 }

@@ -12,12 +12,12 @@ use isa_spec::{
     pseudos_for_mnemonic, rows_for_mnemonic,
 };
 
-use crate::ast::{Expr, ExprKind, Operand};
+use crate::ast::{Expr, ExprKind, Operand, RelocOp};
 use crate::diag::Diag;
 use crate::expr::Value;
 use crate::pass1::{Pass1, Stmt, nearest};
 use crate::source::Span;
-use crate::unit::FixKind;
+use crate::unit::{FixKind, TlsFix};
 
 pub(crate) use expand::Built;
 
@@ -75,8 +75,6 @@ const NOT_SCMP: &[(&str, &str)] = &[
     ("wfi", "a privileged instruction"),
     ("sfence.vm", "a privileged instruction"),
     ("sfence.vma", "a privileged instruction"),
-    ("la.tls.gd", "thread-local storage"),
-    ("la.tls.ie", "thread-local storage"),
 ];
 
 pub(crate) fn split_hi_lo(v: i64) -> (i32, i32) {
@@ -117,7 +115,26 @@ impl Pass1<'_, '_> {
             return;
         };
         let head_span = st.tok_span(head);
-        match self.assemble_instruction(st, name, head_span, &ops) {
+        // `add rd, rs, tp, %tprel_add(x)` (gcc's local-exec TLS): the add,
+        // with a relocation that only marks it.
+        let (ops, tprel_add) = match ops.as_slice() {
+            [a, b, c, Operand::Expr(e)] if name == "add" => match &e.kind {
+                ExprKind::Reloc(RelocOp::TprelAdd, inner) => (
+                    vec![a.clone(), b.clone(), c.clone()],
+                    Some((**inner).clone()),
+                ),
+                _ => (ops, None),
+            },
+            _ => (ops, None),
+        };
+        match self
+            .assemble_instruction(st, name, head_span, &ops)
+            .map(|mut list| {
+                if let (Some(inner), Some(add)) = (tprel_add, list.first_mut()) {
+                    add.fixes.push((FixKind::Tls(TlsFix::TprelAdd), inner));
+                }
+                list
+            }) {
             Ok(list) => {
                 for b in list {
                     self.emit_built(st, b, head_span);
@@ -426,9 +443,7 @@ fn unknown_mnemonic(name: &str, span: Span) -> Diag {
             format!("`{name}` is {what}, which SCMP does not have"),
             "not an SCMP instruction",
         )
-        .with_help(
-            "SCMP tiles have no privilege modes or thread pointer; `.insn` writes any encoding",
-        );
+        .with_help("SCMP tiles have no privilege modes; `.insn` writes any encoding");
     }
     let mut d = Diag::error(
         span,

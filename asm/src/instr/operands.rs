@@ -8,7 +8,7 @@ use crate::ast::{Expr, ExprKind, Operand, RelocOp};
 use crate::diag::Diag;
 use crate::expr::{EvalError, Value, rv32_operand};
 use crate::pass1::{Pass1, Stmt, eval_diag, nearest};
-use crate::unit::FixKind;
+use crate::unit::{FixKind, TlsFix};
 
 use super::{Imm, operand_span, split_hi_lo};
 
@@ -156,9 +156,22 @@ impl Pass1<'_, '_> {
                 (RelocOp::PcrelHi, Field::ImmU) => FixKind::PcrelHi,
                 (RelocOp::Lo, Field::ImmI | Field::ImmS) => FixKind::Lo(field),
                 (RelocOp::PcrelLo, Field::ImmI | Field::ImmS) => FixKind::PcrelLoAt(field),
+                (RelocOp::TprelHi, Field::ImmU) => FixKind::Tls(TlsFix::TprelHi),
+                (RelocOp::TprelLo, Field::ImmI | Field::ImmS) => {
+                    FixKind::Tls(TlsFix::TprelLo(field))
+                }
+                (RelocOp::TlsIePcrelHi, Field::ImmU) => FixKind::Tls(TlsFix::IePcrelHi),
+                (RelocOp::TlsGdPcrelHi, Field::ImmU) => FixKind::Tls(TlsFix::GdPcrelHi),
                 _ => {
                     let fits = match op {
-                        RelocOp::Hi | RelocOp::PcrelHi => "lui/auipc",
+                        RelocOp::Hi
+                        | RelocOp::PcrelHi
+                        | RelocOp::TprelHi
+                        | RelocOp::TlsIePcrelHi
+                        | RelocOp::TlsGdPcrelHi => "lui/auipc",
+                        RelocOp::TprelAdd => {
+                            "the fourth operand of `add rd, rs, tp, %tprel_add(x)`"
+                        }
                         _ => "12-bit immediates and load/store offsets",
                     };
                     return Err(Diag::error(
