@@ -622,7 +622,7 @@ impl<'u> Writer1<'u> {
                     R_RISCV_PCREL_LO12_I
                 };
                 let of_tls_got = matches!(&t, Term::Label(_, s, o) | Term::Here(s, o)
-                    if *s == si && tls_got.contains(&(*o as u64 + a as u64)));
+                    if *s == si && tls_got.contains(&(*o + a as u64)));
                 let s = self.symbol(&t);
                 self.reloc(si, off, ty, Some(s), a);
                 if !of_tls_got {
