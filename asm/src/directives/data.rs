@@ -225,6 +225,18 @@ impl Pass1<'_, '_> {
             );
             return;
         }
+        if let Some(at) = self.struct_at {
+            // `.struct`'s absolute section: only the offset moves.
+            if let Some(f) = ops.get(1) {
+                let (s, e) = f.range();
+                self.error(
+                    st,
+                    Diag::warning(st.span(s, e), "fill value ignored after `.struct`", "no bytes are stored"),
+                );
+            }
+            self.struct_at = Some(at + count);
+            return;
+        }
         let fill = match ops.get(1) {
             Some(Operand::Expr(f)) => {
                 let v = self.absolute(st, f, "the fill value");

@@ -55,7 +55,8 @@ const DIRECTIVES: &[(&str, Family, Handler)] = &[
     (".section", Other, |p, st, c| p.section_directive(st, c.name, c.head, c.from)),
     (".pushsection", Other, |p, st, c| p.section_directive(st, c.name, c.head, c.from)),
     (".popsection", Other, |p, st, c| p.pop_section(st, c)),
-    (".previous", Other, |p, _, _| std::mem::swap(&mut p.cur, &mut p.prev)),
+    (".previous", Other, |p, _, _| p.previous()),
+    (".struct", Other, |p, st, c| p.struct_directive(st, c)),
     // data
     (".byte", Other, |p, st, c| p.data_values(st, c.from, 1)),
     (".half", Other, |p, st, c| p.data_values(st, c.from, 2)),
@@ -248,6 +249,40 @@ impl Pass1<'_, '_> {
             // `.data; .bss; .previous` returns to what preceded `.data`.
             self.prev = prev;
         }
+    }
+
+    /// `.previous`: back to the section before (the absolute section of
+    /// `.struct` counts as one).
+    fn previous(&mut self) {
+        if let Some(at) = self.struct_at.take() {
+            self.struct_prev = Some(at);
+            self.cur = self.prev;
+        } else if let Some(at) = self.struct_prev.take() {
+            self.struct_at = Some(at);
+            self.prev = self.cur;
+        } else {
+            std::mem::swap(&mut self.cur, &mut self.prev);
+        }
+    }
+
+    /// `.struct OFFSET`: GNU as's absolute section from `OFFSET`, where
+    /// labels are numbers (structure layouts: `.struct 0; a: .skip 4; b:`).
+    fn struct_directive(&mut self, st: &Stmt, c: &Call) {
+        let Some(ops) = self.parse_operands(st, c.from) else {
+            return;
+        };
+        let at = match ops.first() {
+            Some(Operand::Expr(e)) => match self.absolute(st, e, "the offset") {
+                Some(v) => v,
+                None => return,
+            },
+            _ => 0,
+        };
+        if self.struct_at.is_none() {
+            self.prev = self.cur;
+            self.struct_prev = None;
+        }
+        self.struct_at = Some(at);
     }
 
     fn pop_section(&mut self, st: &Stmt, c: &Call) {

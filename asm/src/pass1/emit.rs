@@ -52,7 +52,11 @@ impl Pass1<'_, '_> {
         };
         // GNU as: a switch to the section already current still makes it
         // the previous one (`.data; .data; .previous` stays in `.data`).
-        self.prev = self.cur;
+        // From `.struct`, the absolute section is the previous one.
+        self.struct_prev = self.struct_at.take();
+        if self.struct_prev.is_none() {
+            self.prev = self.cur;
+        }
         self.cur = idx;
         idx
     }
@@ -62,6 +66,14 @@ impl Pass1<'_, '_> {
     /// not. Every path that grows a section asks first, so no sequence of
     /// directives builds more.
     fn room_for(&mut self, st: Option<&Stmt>, count: u64, span: Span) -> bool {
+        if self.struct_at.is_some() {
+            if let Some(st) = st {
+                let d = Diag::error(span, "cannot store values after `.struct`", "in the absolute section")
+                    .with_help("`.struct` lays out offsets: reserve room with `.skip N`, or switch to a section first");
+                self.error(st, d);
+            }
+            return false;
+        }
         let sec = &self.unit.sections[self.cur];
         let stored = if sec.class == SectionClass::Bss {
             0
@@ -212,6 +224,11 @@ impl Pass1<'_, '_> {
                     "must be a power of two up to 65536",
                 ),
             );
+            return;
+        }
+        if let Some(at) = self.struct_at {
+            // The absolute section only counts (GNU as ignores a fill).
+            self.struct_at = Some((at + bytes as i64 - 1).div_euclid(bytes as i64) * bytes as i64);
             return;
         }
         let size = self.section_size();

@@ -241,6 +241,12 @@ pub struct Pass1<'s, 'o> {
     pub unit: Unit,
     pub(crate) cur: usize,
     pub(crate) prev: usize,
+    /// After `.struct`: the offset in GNU's absolute section, where labels
+    /// are numbers and `.skip` only counts (`cur` stays the section before).
+    pub(crate) struct_at: Option<i64>,
+    /// The absolute section's offset when it is the previous section (for
+    /// `.previous`).
+    pub(crate) struct_prev: Option<i64>,
     pub(crate) section_stack: Vec<(usize, usize)>,
     pub(crate) local_counts: HashMap<u32, u32>,
     pub(crate) macros: HashMap<String, Rc<Macro>>,
@@ -311,6 +317,8 @@ impl<'s, 'o> Pass1<'s, 'o> {
             unit,
             cur: 0,
             prev: 0,
+            struct_at: None,
+            struct_prev: None,
             section_stack: Vec::new(),
             local_counts: HashMap::new(),
             macros: HashMap::new(),

@@ -196,6 +196,7 @@ impl Pass1<'_, '_> {
             let mut r = UnitResolver {
                 unit: &mut self.unit,
                 cur: c.section,
+                absolute_dot: None,
                 file: c.file,
                 warnings: &mut scratch,
             };

@@ -14,6 +14,8 @@ use super::{Pass1, Stmt};
 pub(crate) struct UnitResolver<'u> {
     pub unit: &'u mut Unit,
     pub cur: usize,
+    /// `.` when it is in the absolute section (after `.struct`).
+    pub absolute_dot: Option<i64>,
     pub file: u32,
     pub warnings: &'u mut Vec<(u32, EvalWarning)>,
 }
@@ -24,6 +26,11 @@ impl Resolver for UnitResolver<'_> {
     }
 
     fn symbol(&mut self, name: &str, start: u32, end: u32) -> Result<Value, EvalError> {
+        if name == "."
+            && let Some(v) = self.absolute_dot
+        {
+            return Ok(Value::Abs(v));
+        }
         if name == "." {
             return Ok(Value::Rel {
                 section: self.cur,
@@ -98,6 +105,7 @@ impl Pass1<'_, '_> {
         let mut r = UnitResolver {
             unit: &mut self.unit,
             cur: self.cur,
+            absolute_dot: self.struct_at,
             file: st.file,
             warnings: &mut self.eval_warnings,
         };
@@ -145,9 +153,12 @@ impl Pass1<'_, '_> {
         } else {
             st.tok_text(tok).into()
         };
-        let value = Value::Rel {
-            section: self.cur,
-            offset: self.unit.sections[self.cur].size as i64,
+        let value = match self.struct_at {
+            Some(v) => Value::Abs(v),
+            None => Value::Rel {
+                section: self.cur,
+                offset: self.unit.sections[self.cur].size as i64,
+            },
         };
         let sym = self
             .unit
