@@ -573,6 +573,15 @@ pub fn link(
                                     .with_help("assemble with -c and link with GNU ld (as `scmp cc` does), or write `lla` / `.option nopic`")
                             });
                         }
+                        // `R_RISCV_NONE` asks nothing of a linker.
+                        FixKind::Reloc(0) => return Ok(None),
+                        FixKind::Reloc(_) => {
+                            return Err(Diag {
+                                ctx: fx.ctx,
+                                ..Diag::error(fx.span, "`.reloc` is written for a linker: this executable is linked here, without it", "a hand-written relocation")
+                                    .with_help("assemble with -c and link with GNU ld")
+                            });
+                        }
                         FixKind::Tls(_) => {
                             return Err(Diag {
                                 ctx: fx.ctx,
@@ -643,6 +652,7 @@ pub fn link(
                                 FixKind::PcrelHi
                                 | FixKind::GotHi
                                 | FixKind::Tls(_)
+                                | FixKind::Reloc(_)
                                 | FixKind::PcrelLoAt(_)
                                 | FixKind::PcrelLoBefore(..) => return Ok(None),
                             }

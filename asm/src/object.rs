@@ -115,6 +115,8 @@ struct Writer1<'u> {
     /// Relocations per unit section: offset, type, symbol (index into
     /// `syms`, or `None` for no symbol), addend.
     relocs: Vec<Vec<Reloc>>,
+    /// `.reloc` relocations per unit section, in the order written.
+    by_hand: Vec<Vec<Reloc>>,
     data: Vec<Vec<u8>>,
 }
 
@@ -428,6 +430,28 @@ impl<'u> Writer1<'u> {
             return Ok(());
         }
         let target = self.target(fx, si)?;
+        if let FixKind::Reloc(ty) = fx.kind {
+            if off > self.unit.sections[si].size {
+                return Err(err(
+                    fx,
+                    "`.reloc` offset is past the end of the section",
+                    format!("the section has {} bytes", self.unit.sections[si].size),
+                ));
+            }
+            let (sym, addend) = match target {
+                Target::Abs(v) => (None, v),
+                Target::Sym(t, a) => (Some(self.symbol(&t)), a),
+                Target::Diff(..) => {
+                    return Err(err(
+                        fx,
+                        "a `.reloc` names one symbol and an addend",
+                        "a difference",
+                    ));
+                }
+            };
+            self.by_hand[si].push((off, elf::RelocationType(ty), sym, addend));
+            return Ok(());
+        }
         match (&fx.kind, target) {
             (FixKind::SymbolSize(name), t) => {
                 let size = match t {
@@ -811,6 +835,7 @@ pub fn write(
         syms: Vec::new(),
         by_name: HashMap::new(),
         relocs: vec![Vec::new(); unit.sections.len()],
+        by_hand: vec![Vec::new(); unit.sections.len()],
         data: unit.sections.iter().map(|s| s.data.clone()).collect(),
     };
 
@@ -927,6 +952,21 @@ pub fn write(
             w.reloc(si, at, elf::R_RISCV_ALIGN, None, pad as i64);
         }
         w.relocs[si].sort_by_key(|r| r.0);
+        // GNU as puts each `.reloc` (in the order written) before the first
+        // relocation of a higher offset that is still to come.
+        let hand = std::mem::take(&mut w.by_hand[si]);
+        if !hand.is_empty() {
+            let mut merged = Vec::with_capacity(w.relocs[si].len() + hand.len());
+            let mut pending = hand.into_iter().peekable();
+            for r in std::mem::take(&mut w.relocs[si]) {
+                while let Some(h) = pending.next_if(|h| h.0 < r.0) {
+                    merged.push(h);
+                }
+                merged.push(r);
+            }
+            merged.extend(pending);
+            w.relocs[si] = merged;
+        }
     }
     if !w.diags.is_empty() {
         return Err(w.diags);

@@ -99,6 +99,9 @@ pub enum FixKind {
     PcrelLoBefore(Field, u32),
     /// `.size` value of a symbol (no bytes).
     SymbolSize(Box<str>),
+    /// `.reloc`: a relocation of this type (its number) written by hand,
+    /// in objects only.
+    Reloc(u32),
     /// A thread-local reference: a relocation only (objects; tiles have no
     /// thread pointer, so an executable cannot resolve it).
     Tls(TlsFix),

@@ -231,7 +231,11 @@ impl Pass1<'_, '_> {
                 let (s, e) = f.range();
                 self.error(
                     st,
-                    Diag::warning(st.span(s, e), "fill value ignored after `.struct`", "no bytes are stored"),
+                    Diag::warning(
+                        st.span(s, e),
+                        "fill value ignored after `.struct`",
+                        "no bytes are stored",
+                    ),
                 );
             }
             self.struct_at = Some(at + count);

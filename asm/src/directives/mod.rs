@@ -8,6 +8,7 @@ mod data;
 mod insn;
 mod layout;
 mod meta;
+mod reloc;
 mod sections;
 mod symbols;
 
@@ -56,6 +57,7 @@ const DIRECTIVES: &[(&str, Family, Handler)] = &[
     (".pushsection", Other, |p, st, c| p.section_directive(st, c.name, c.head, c.from)),
     (".popsection", Other, |p, st, c| p.pop_section(st, c)),
     (".previous", Other, |p, _, _| p.previous()),
+    (".reloc", Other, |p, st, c| p.reloc_directive(st, c)),
     (".struct", Other, |p, st, c| p.struct_directive(st, c)),
     // data
     (".byte", Other, |p, st, c| p.data_values(st, c.from, 1)),
