@@ -286,13 +286,17 @@ impl Pass1<'_, '_> {
     }
 
     /// Substitutes `\name` references (and `\@`, `\()`) in `body`, building
-    /// the segment map of the result.
+    /// the segment map of the result. In GNU's alternate mode (`alt`), a
+    /// parameter's bare name is replaced too, a `&` after a replaced name is
+    /// dropped (`lbl_\a&_end`), and `LOCAL` lines are left out (their names
+    /// are in `values`).
     pub(crate) fn substitute(
         body: &str,
         body_file: u32,
         body_start: u32,
         values: &HashMap<&str, String>,
         counter: u32,
+        alt: bool,
     ) -> (String, Vec<Segment>) {
         let mut out = String::with_capacity(body.len() + 16);
         let mut segs: Vec<Segment> = Vec::new();
@@ -316,6 +320,44 @@ impl Pass1<'_, '_> {
             }
         };
         while i < bytes.len() {
+            if alt && (i == 0 || bytes[i - 1] == b'\n') && is_local_line(&body[i..]) {
+                // A `LOCAL` line: left out (its newline kept).
+                let end = body[i..].find('\n').map_or(bytes.len(), |n| i + n);
+                push_lit(&mut out, &mut segs, lit_start, i);
+                i = end;
+                lit_start = i;
+                continue;
+            }
+            let bare = alt
+                && is_ident_char(bytes[i])
+                && !bytes[i].is_ascii_digit()
+                && (i == 0 || !is_ident_char(bytes[i - 1]) && bytes[i - 1] != b'\\');
+            if bare {
+                let mut j = i;
+                while j < bytes.len() && is_ident_char(bytes[j]) {
+                    j += 1;
+                }
+                if let Some(v) = values.get(&body[i..j]) {
+                    push_lit(&mut out, &mut segs, lit_start, i);
+                    let vs = out.len() as u32;
+                    out.push_str(v);
+                    segs.push(Segment {
+                        virt_start: vs,
+                        virt_end: out.len() as u32,
+                        origin: Span {
+                            file: body_file,
+                            start: body_start + i as u32,
+                            end: body_start + j as u32,
+                        },
+                        literal: false,
+                    });
+                    i = j + usize::from(bytes.get(j) == Some(&b'&'));
+                    lit_start = i;
+                } else {
+                    i = j;
+                }
+                continue;
+            }
             if bytes[i] != b'\\' || i + 1 >= bytes.len() {
                 i += 1;
                 continue;
@@ -331,8 +373,9 @@ impl Pass1<'_, '_> {
                     j += 1;
                 }
                 let ident = &body[i + 1..j];
+                let amp = usize::from(alt && bytes.get(j) == Some(&b'&'));
                 match values.get(ident) {
-                    Some(v) => (Some(v.clone()), j - i),
+                    Some(v) => (Some(v.clone()), j - i + amp),
                     None => (None, 1),
                 }
             };
@@ -467,7 +510,26 @@ impl Pass1<'_, '_> {
         let raw = raw.to_string();
         let mut values: HashMap<&str, String> = HashMap::new();
         let mut positional = 0usize;
-        let args = split_args(&raw);
+        let alt = self.altmacro;
+        let args = if alt {
+            split_alt_args(&raw)
+        } else {
+            split_args(&raw)
+        };
+        // An argument's value: in alternate mode `<...>` is its contents and
+        // `%expr` the expression's value in decimal.
+        let value_of = |p: &mut Self, arg: &str, s: usize| -> Option<String> {
+            if alt {
+                if let Some(v) = unangle_arg(arg) {
+                    return Some(v);
+                }
+                if let Some(expr) = arg.strip_prefix('%') {
+                    let at = base + s as u32 + 1;
+                    return p.alt_percent(st, expr, at).map(|v| v.to_string());
+                }
+            }
+            Some(unquote_arg(arg))
+        };
         for (k, &(s, e)) in args.iter().enumerate() {
             let arg = &raw[s..e];
             if let Some((kw, v)) = arg.split_once('=')
@@ -504,7 +566,10 @@ impl Pass1<'_, '_> {
                 values.insert(p.name.as_str(), rest.join(", "));
                 break;
             }
-            values.insert(p.name.as_str(), unquote_arg(arg));
+            let Some(v) = value_of(self, arg, s) else {
+                return;
+            };
+            values.insert(p.name.as_str(), v);
             positional += 1;
         }
         for p in &m.params {
@@ -526,8 +591,27 @@ impl Pass1<'_, '_> {
         }
         let src = self.sh.sources.file(m.body_file).text.clone();
         let body = &src[m.body_start as usize..m.body_end as usize];
-        let (text, segs) =
-            Self::substitute(body, m.body_file, m.body_start, &values, self.expansions);
+        if self.altmacro {
+            // `LOCAL a, b`: each name a new `.LLnnnn` label (GNU's hex count,
+            // across the whole assembly).
+            for line in body.lines().filter(|l| is_local_line(l)) {
+                for name in line.trim_start()[5..].split(',') {
+                    let name = name.trim();
+                    if !name.is_empty() {
+                        self.sh.local_names += 1;
+                        values.insert(name, format!(".LL{:04x}", self.sh.local_names));
+                    }
+                }
+            }
+        }
+        let (text, segs) = Self::substitute(
+            body,
+            m.body_file,
+            m.body_start,
+            &values,
+            self.expansions,
+            self.altmacro,
+        );
         if !self.count_expansion_bytes(st, text.len()) {
             return;
         }
@@ -612,7 +696,7 @@ impl Pass1<'_, '_> {
         for v in values {
             let mut map = HashMap::new();
             map.insert(sym.as_str(), v);
-            let (t, s) = Self::substitute(body, st.file, body_start, &map, self.expansions);
+            let (t, s) = Self::substitute(body, st.file, body_start, &map, self.expansions, false);
             // Checked as it grows: the values may be many.
             let left = self
                 .sh
@@ -760,4 +844,34 @@ impl Pass1<'_, '_> {
         let stream = Stream::whole(&self.sh.sources, file, ctx, false, depth);
         self.streams.push(stream);
     }
+}
+
+impl Pass1<'_, '_> {
+    /// The value of an alternate-mode `%expr` argument (`expr` written at
+    /// byte `at` of the statement's file).
+    fn alt_percent(&mut self, st: &Stmt, expr: &str, at: u32) -> Option<i64> {
+        let tokens = crate::lexer::lex(expr);
+        let lexed = tokens
+            .iter()
+            .filter(|t| t.kind != Kind::Newline)
+            .map(|t| Ok((t.start + at, t.kind, t.end + at)));
+        let e = match self.sh.expr_parser.parse(&st.text, lexed) {
+            Ok(e) => e,
+            Err(_) => {
+                let span = st.span(at - 1, at + expr.len() as u32);
+                self.error(
+                    st,
+                    Diag::error(span, "invalid expression after `%`", "not an expression"),
+                );
+                return None;
+            }
+        };
+        self.absolute(st, &e, "the `%` argument")
+    }
+}
+
+/// Whether `line` is an alternate-mode `LOCAL name, ...` line.
+fn is_local_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.len() > 5 && t[..5].eq_ignore_ascii_case("local") && t.as_bytes()[5].is_ascii_whitespace()
 }

@@ -7,7 +7,6 @@
     .option rvc                          #~ compressed instructions are not supported
     .err                                 #! `.err` reached
     .comm c, -1                          #! invalid `.comm` size or alignment
-    .altmacro                            #! `.altmacro` is not supported
     .insn r 0x80, 0, 0, a0, a1, a2       #! bad value for opcode field
     .insn r 0x7f, 0, 0, a0, a1, a2       #! longer than 32 bits
     .insn r 0x33, 8, 0, a0, a1, a2       #! bad value for funct3 field

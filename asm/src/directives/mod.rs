@@ -182,8 +182,8 @@ const DIRECTIVES: &[(&str, Family, Handler)] = &[
     (".addrsig", Other, |_, _, _| {}),
     (".addrsig_sym", Other, |_, _, _| {}),
     (".variant_cc", Other, |_, _, _| {}),
-    (".altmacro", Other, |p, st, c| p.unsupported(st, c)),
-    (".noaltmacro", Other, |p, st, c| p.unsupported(st, c)),
+    (".altmacro", Other, |p, _, _| p.altmacro = true),
+    (".noaltmacro", Other, |p, _, _| p.altmacro = false),
 ];
 
 fn handlers() -> &'static HashMap<&'static str, (Family, Handler)> {
@@ -365,16 +365,5 @@ impl Pass1<'_, '_> {
             ".warning" => self.error(st, Diag::warning(span, msg, "`.warning` here")),
             _ => self.error(st, Diag::warning(span, msg, "`.print` here")),
         }
-    }
-
-    fn unsupported(&mut self, st: &Stmt, c: &Call) {
-        self.error(
-            st,
-            Diag::error(
-                c.head,
-                format!("`{}` is not supported", c.name),
-                "unsupported directive",
-            ),
-        );
     }
 }

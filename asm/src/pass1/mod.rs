@@ -67,6 +67,8 @@ pub struct Shared<'o> {
     /// Bytes held by every unit's sections so far (zero-initialized ones
     /// excluded: they hold none), bounded by [`MAX_SECTION_BYTES`].
     pub(crate) stored_bytes: u64,
+    /// Names made by `LOCAL` in alternate macro mode so far (GNU's count).
+    pub(crate) local_names: u32,
     /// Read `.include`d and `.incbin`ed files through this (tests substitute it).
     pub read_file: Box<FileReader<'o>>,
 }
@@ -81,6 +83,7 @@ pub struct Mark {
     expansions_total: u64,
     expansion_bytes: u64,
     stored_bytes: u64,
+    local_names: u32,
 }
 
 impl Shared<'_> {
@@ -93,6 +96,7 @@ impl Shared<'_> {
             expansions_total: self.expansions_total,
             expansion_bytes: self.expansion_bytes,
             stored_bytes: self.stored_bytes,
+            local_names: self.local_names,
         }
     }
 
@@ -102,6 +106,7 @@ impl Shared<'_> {
         self.diags.truncate(mark.diags);
         self.contexts.truncate(mark.contexts);
         self.statements = mark.statements;
+        self.local_names = mark.local_names;
         self.expansions_total = mark.expansions_total;
         self.expansion_bytes = mark.expansion_bytes;
         self.stored_bytes = mark.stored_bytes;
@@ -124,6 +129,7 @@ impl<'o> Shared<'o> {
             expr_parser: ExprParser::new(),
             statements: 0,
             expansions_total: 0,
+            local_names: 0,
             expansion_bytes: 0,
             stored_bytes: 0,
             read_file: Box::new(crate::files::read_window),
@@ -254,6 +260,8 @@ pub struct Pass1<'s, 'o> {
     pub(crate) streams: Vec<Stream>,
     pub(crate) macro_depth: u32,
     pub(crate) expansions: u32,
+    /// GNU's alternate macro mode (`.altmacro` ... `.noaltmacro`).
+    pub(crate) altmacro: bool,
     /// Warnings of evaluations in the current statement, reported once each
     /// when it ends (an operand may be evaluated against several table rows).
     pub(crate) eval_warnings: Vec<(u32, EvalWarning)>,
@@ -326,6 +334,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             streams: vec![stream],
             macro_depth: 0,
             expansions: 0,
+            altmacro: false,
             eval_warnings: Vec::new(),
             long_branches: Default::default(),
             branch_ordinal: 0,

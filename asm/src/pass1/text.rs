@@ -86,6 +86,51 @@ pub(crate) fn split_args(text: &str) -> Vec<(usize, usize)> {
     parts
 }
 
+/// Macro arguments in GNU's alternate macro mode (`.altmacro`): as
+/// [`split_args`], with `<...>` (where `!` escapes the next character) one
+/// argument whatever it holds.
+pub(crate) fn split_alt_args(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    // Byte ranges of `<...>` groups, then the usual splitting with them
+    // masked as one word.
+    let mut masked = text.as_bytes().to_vec();
+    let mut i = 0;
+    let mut in_str = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => in_str = !in_str,
+            b'<' if !in_str => {
+                let mut j = i + 1;
+                while j < bytes.len() && bytes[j] != b'>' {
+                    j += if bytes[j] == b'!' { 2 } else { 1 };
+                }
+                for m in masked.iter_mut().take(j.min(bytes.len())).skip(i + 1) {
+                    *m = b'x';
+                }
+                i = j;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let masked = String::from_utf8(masked).unwrap_or_else(|_| text.to_string());
+    split_args(&masked)
+}
+
+/// An alternate-mode argument `<...>`: its contents, `!c` read as `c`.
+pub(crate) fn unangle_arg(arg: &str) -> Option<String> {
+    let inner = arg.strip_prefix('<')?.strip_suffix('>')?;
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '!' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    Some(out)
+}
+
 /// A macro argument (or default) as GNU as passes it: one whole quoted
 /// string loses its quotes (`"a b"` is `a b`; a doubled `""` inside is one
 /// `"`, backslashes stay), anything else is passed as written.
