@@ -5,7 +5,8 @@
 //! the n-th message sent from a queue is the n-th accepted `sendh` of its
 //! context (modified NIU) or tile (original NIU).
 
-use super::{Niu, Rx};
+use super::Niu;
+use super::eject::Rx;
 
 /// One end of a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +81,7 @@ impl Niu {
     /// is its tail (None when not recording, or for RTS/CTS).
     pub(crate) fn delivery_on(&self, vc: usize) -> Option<Delivery> {
         self.flows.as_ref()?;
-        match self.rx[vc] {
+        match self.rx.state(vc) {
             Rx::Thread { context, .. } => Some(Delivery::Thread { context }),
             Rx::Data { id, .. } => Some(Delivery::Data { id }),
             Rx::DataOrig { .. } => Some(Delivery::DataOrig),

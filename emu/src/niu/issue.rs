@@ -34,6 +34,7 @@
 use isa_spec::msg::{Flit, FlitKind, Head, MAX_STRIDE, MessageType, unpack_stride_count};
 use isa_spec::{Executes, Inst, NiuOp, Opcode, SendType};
 
+use super::message::{MessagePart, message_part, word_kind};
 use super::queue::{Copier, Entry};
 use super::tables::{ReceiveEvent, ReceiveState, ReceiveStep, SendEvent, SendState, SendStep};
 use super::wait::Changed;
@@ -155,200 +156,257 @@ impl Niu {
         Flit::new(FlitKind::Head, head.encode())
     }
 
+    /// The send family: the original NIU's one queue is refused while a
+    /// copy runs or another context's message is open in it; then each
+    /// instruction's own work.
     fn issue_send(&mut self, now: u64, c: usize, inst: &Inst, x: &[u32; 32]) -> NiuOutcome {
-        let m = inst.op.mnemonic();
-        let r = |i: u8| x[i as usize];
         let original = self.config.design == NiuDesign::Original;
-        let q = if original { 0 } else { c };
         if original && (self.copier.is_some() || self.owner.is_some_and(|o| o != c)) {
             return self.suspend(c, Wait::QueueFree);
         }
-        let at = now + 1;
-        match inst.op {
-            Opcode::SendhT | Opcode::SendhD => {
-                if self.open[c].is_some() {
-                    return fault(
-                        m,
-                        "a message is already open in this context (end it with sende, send2e or sendme first)"
-                            .into(),
-                    );
-                }
-                let dst = r(inst.rs1);
-                if let Err(f) = self.check_node(m, dst) {
-                    return f;
-                }
-                let (ty, second, send_id) = if inst.op == Opcode::SendhD {
-                    if !original {
-                        return fault(
-                            m,
-                            "a data header with a destination address is the original NIU's (niu.design = \"original\"); the modified NIU sends `sendh node, ready|rdv, id`"
-                                .into(),
-                        );
-                    }
-                    let (addr, stride) = (r(inst.rs2), r(inst.rs3));
-                    if !addr.is_multiple_of(4) {
-                        return fault(
-                            m,
-                            format!("destination address {addr:#010x} is not word-aligned"),
-                        );
-                    }
-                    if let Err(f) = check_stride(m, stride) {
-                        return f;
-                    }
-                    let mut head = Head::new(0, 0, MessageType::DataOrig);
-                    head.stride = stride;
-                    (head, Flit::new(FlitKind::Body, addr), None)
-                } else {
-                    let Some(kind) = SendType::from_bits(inst.aux) else {
-                        return fault(m, "reserved send type".into());
-                    };
-                    match kind {
-                        SendType::Thread => {
-                            // The new thread's first pc: an instruction
-                            // address, checked here as a misaligned `jr`
-                            // target is at the `jr` (the receiver would
-                            // run from the word below it otherwise).
-                            let handler = r(inst.rs2);
-                            if !handler.is_multiple_of(4) {
-                                return fault(
-                                    m,
-                                    format!(
-                                        "thread handler {handler:#010x} is not a multiple of 4 (a thread starts at an instruction)"
-                                    ),
-                                );
-                            }
-                            let second = if original {
-                                Flit::new(FlitKind::Body, r(inst.rs2))
-                            } else {
-                                Flit::new(FlitKind::Tag, r(inst.rs2))
-                            };
-                            (Head::new(0, 0, MessageType::Thread), second, None)
-                        }
-                        SendType::Ready | SendType::Rendezvous => {
-                            if original {
-                                return fault(
-                                    m,
-                                    "Ready and Rendezvous data messages need the modified NIU (niu.design = \"modified\"); the original NIU sends `sendh node, data, address, stride`"
-                                        .into(),
-                                );
-                            }
-                            let id = r(inst.rs2);
-                            match self.send.step(id, SendEvent::Sendh) {
-                                Err(_) => return self.suspend(c, Wait::SendRoom),
-                                Ok(SendStep::Wait) => {
-                                    return self.suspend(c, Wait::Send(id, SendEvent::Sendh));
-                                }
-                                Ok(_) => {}
-                            }
-                            let mut head = Head::new(0, 0, MessageType::Data);
-                            head.rendezvous = kind == SendType::Rendezvous;
-                            (head, Flit::new(FlitKind::Tag, id), Some(id))
-                        }
-                    }
-                };
-                if self.queues[q].free() < 2 {
-                    return self.suspend(c, Wait::QueueRoom);
-                }
-                if let Some(id) = send_id {
-                    let _ = self.send_event(now, id, SendEvent::Sendh);
-                }
-                let head = self.head(dst, ty);
-                self.queues[q].push(Entry::Flit(head), at);
-                self.queues[q].push(Entry::Flit(second), at);
-                self.queue_changed(q);
-                self.open[c] = Some(OpenMessage { ty: ty.ty, body: 0 });
-                if original {
-                    self.owner = Some(c);
-                    self.changed |= Changed::FREE;
-                }
-                NiuOutcome::Done(None)
-            }
+        let q = if original { 0 } else { c };
+        let outcome = match inst.op {
+            Opcode::SendhT | Opcode::SendhD => self.issue_sendh(now, c, q, inst, x),
             Opcode::Send | Opcode::Sende | Opcode::Send2 | Opcode::Send2e => {
-                let Some(open) = self.open[c] else {
-                    return fault(
-                        m,
-                        "no message is open in this context (start one with sendh)".into(),
-                    );
-                };
-                let words: &[u32] = match inst.op {
-                    Opcode::Send | Opcode::Sende => &[r(inst.rs1)],
-                    _ => &[r(inst.rs1), r(inst.rs2)],
-                };
-                let ends = matches!(inst.op, Opcode::Sende | Opcode::Send2e);
-                if open.ty == MessageType::Thread && open.body + words.len() as u32 > 8 {
-                    return fault(
-                        m,
-                        "a thread message carries at most 8 argument flits (a0..a7)".into(),
-                    );
-                }
-                if self.queues[q].free() < words.len() {
-                    return self.suspend(c, Wait::QueueRoom);
-                }
-                for (k, w) in words.iter().enumerate() {
-                    let kind = if ends && k + 1 == words.len() {
-                        FlitKind::Tail
-                    } else {
-                        FlitKind::Body
-                    };
-                    self.queues[q].push(Entry::Flit(Flit::new(kind, *w)), at);
-                }
-                self.queue_changed(q);
-                self.close_or_count(c, open, words.len() as u32, ends);
-                NiuOutcome::Done(None)
+                self.issue_send_words(now, c, q, inst, x)
             }
-            Opcode::Sendm | Opcode::Sendme => {
-                let Some(open) = self.open[c] else {
-                    return fault(
-                        m,
-                        "no message is open in this context (start one with sendh)".into(),
-                    );
-                };
-                let addr = r(inst.rs1);
-                let (stride, count) = unpack_stride_count(r(inst.rs2));
-                let (stride, count) = (stride as u32, count as u32);
-                let last = inst.op == Opcode::Sendme;
-                if last && count == 0 {
-                    return fault(m, "a count of 0 words cannot end the message".into());
-                }
-                if let Err(f) = self.check_buffer(m, addr, stride, count) {
-                    return f;
-                }
-                if open.ty == MessageType::Thread && open.body + count > 8 {
-                    return fault(
-                        m,
-                        "a thread message carries at most 8 argument flits (a0..a7)".into(),
-                    );
-                }
-                if count > 0 {
-                    if original {
-                        self.copier = Some(Copier {
-                            context: c,
-                            addr,
-                            stride,
-                            count,
-                            last,
-                        });
-                    } else {
-                        if self.queues[q].free() < 2 {
-                            return self.suspend(c, Wait::QueueRoom);
-                        }
-                        self.queues[q].push(
-                            Entry::Stream {
-                                addr,
-                                stride,
-                                count,
-                                last,
-                            },
-                            at,
-                        );
-                        self.queue_changed(q);
-                    }
-                }
-                self.close_or_count(c, open, count, last);
-                NiuOutcome::Done(None)
-            }
+            Opcode::Sendm | Opcode::Sendme => self.issue_sendm(now, c, q, inst, x),
             _ => unreachable!("issue_send takes the send family"),
+        };
+        match outcome {
+            Ok(()) => NiuOutcome::Done(None),
+            Err(o) => o,
         }
+    }
+
+    /// `sendh`: the head and second flit (the original data message's
+    /// address, a thread's handler, a send-and-receive message's tag) of a
+    /// new message into queue `q`.
+    fn issue_sendh(
+        &mut self,
+        now: u64,
+        c: usize,
+        q: usize,
+        inst: &Inst,
+        x: &[u32; 32],
+    ) -> Result<(), NiuOutcome> {
+        let m = inst.op.mnemonic();
+        if self.open[c].is_some() {
+            return Err(fault(
+                m,
+                "a message is already open in this context (end it with sende, send2e or sendme first)"
+                    .into(),
+            ));
+        }
+        let dst = x[inst.rs1 as usize];
+        self.check_node(m, dst)?;
+        let (head, second, send_id) = if inst.op == Opcode::SendhD {
+            self.data_orig_head(m, inst, x)?
+        } else {
+            self.typed_head(c, m, inst, x)?
+        };
+        if self.queues[q].free() < 2 {
+            return Err(self.suspend(c, Wait::QueueRoom));
+        }
+        if let Some(id) = send_id {
+            let _ = self.send_event(now, id, SendEvent::Sendh);
+        }
+        let at = now + 1;
+        let flit = self.head(dst, head);
+        self.queues[q].push(Entry::Flit(flit), at);
+        self.queues[q].push(Entry::Flit(second), at);
+        self.queue_changed(q);
+        self.open[c] = Some(OpenMessage {
+            ty: head.ty,
+            body: 0,
+        });
+        if self.config.design == NiuDesign::Original {
+            self.owner = Some(c);
+            self.changed |= Changed::FREE;
+        }
+        Ok(())
+    }
+
+    /// `sendh node, data, address, stride` (the original NIU's data
+    /// message): its head and address flit.
+    fn data_orig_head(
+        &self,
+        m: &'static str,
+        inst: &Inst,
+        x: &[u32; 32],
+    ) -> Result<(Head, Flit, Option<u32>), NiuOutcome> {
+        if self.config.design != NiuDesign::Original {
+            return Err(fault(
+                m,
+                "a data header with a destination address is the original NIU's (niu.design = \"original\"); the modified NIU sends `sendh node, ready|rdv, id`"
+                    .into(),
+            ));
+        }
+        let (addr, stride) = (x[inst.rs2 as usize], x[inst.rs3 as usize]);
+        if !addr.is_multiple_of(4) {
+            return Err(fault(
+                m,
+                format!("destination address {addr:#010x} is not word-aligned"),
+            ));
+        }
+        check_stride(m, stride)?;
+        let mut head = Head::new(0, 0, MessageType::DataOrig);
+        head.stride = stride;
+        Ok((head, Flit::new(FlitKind::Body, addr), None))
+    }
+
+    /// `sendh node, thread|ready|rdv, word`: a thread message's head and
+    /// handler, or a send-and-receive data message's head and tag (its send
+    /// entry taken, or the context suspended until it can be).
+    fn typed_head(
+        &mut self,
+        c: usize,
+        m: &'static str,
+        inst: &Inst,
+        x: &[u32; 32],
+    ) -> Result<(Head, Flit, Option<u32>), NiuOutcome> {
+        let original = self.config.design == NiuDesign::Original;
+        let word = x[inst.rs2 as usize];
+        let Some(kind) = SendType::from_bits(inst.aux) else {
+            return Err(fault(m, "reserved send type".into()));
+        };
+        if kind == SendType::Thread {
+            // The new thread's first pc: an instruction address, checked
+            // here as a misaligned `jr` target is at the `jr` (the receiver
+            // would run from the word below it otherwise).
+            if !word.is_multiple_of(4) {
+                return Err(fault(
+                    m,
+                    format!(
+                        "thread handler {word:#010x} is not a multiple of 4 (a thread starts at an instruction)"
+                    ),
+                ));
+            }
+            let second = if original {
+                Flit::new(FlitKind::Body, word)
+            } else {
+                Flit::new(FlitKind::Tag, word)
+            };
+            return Ok((Head::new(0, 0, MessageType::Thread), second, None));
+        }
+        if original {
+            return Err(fault(
+                m,
+                "Ready and Rendezvous data messages need the modified NIU (niu.design = \"modified\"); the original NIU sends `sendh node, data, address, stride`"
+                    .into(),
+            ));
+        }
+        let id = word;
+        match self.send.step(id, SendEvent::Sendh) {
+            Err(_) => return Err(self.suspend(c, Wait::SendRoom)),
+            Ok(SendStep::Wait) => return Err(self.suspend(c, Wait::Send(id, SendEvent::Sendh))),
+            Ok(_) => {}
+        }
+        let mut head = Head::new(0, 0, MessageType::Data);
+        head.rendezvous = kind == SendType::Rendezvous;
+        Ok((head, Flit::new(FlitKind::Tag, id), Some(id)))
+    }
+
+    /// The message open in context `c`, or the fault of an instruction
+    /// that needs one.
+    fn open_message(&self, m: &'static str, c: usize) -> Result<OpenMessage, NiuOutcome> {
+        self.open[c].ok_or_else(|| {
+            fault(
+                m,
+                "no message is open in this context (start one with sendh)".into(),
+            )
+        })
+    }
+
+    /// A thread message takes at most 8 argument flits: `more` words added
+    /// to `open`.
+    fn check_arguments(m: &'static str, open: OpenMessage, more: u32) -> Result<(), NiuOutcome> {
+        if open.ty == MessageType::Thread && open.body + more > 8 {
+            return Err(fault(
+                m,
+                "a thread message carries at most 8 argument flits (a0..a7)".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `send`, `sende`, `send2`, `send2e`: one or two words from registers.
+    fn issue_send_words(
+        &mut self,
+        now: u64,
+        c: usize,
+        q: usize,
+        inst: &Inst,
+        x: &[u32; 32],
+    ) -> Result<(), NiuOutcome> {
+        let m = inst.op.mnemonic();
+        let open = self.open_message(m, c)?;
+        let words: &[u32] = match inst.op {
+            Opcode::Send | Opcode::Sende => &[x[inst.rs1 as usize]],
+            _ => &[x[inst.rs1 as usize], x[inst.rs2 as usize]],
+        };
+        let n = words.len() as u32;
+        let ends = message_part(inst.op) == MessagePart::Ends;
+        Self::check_arguments(m, open, n)?;
+        if self.queues[q].free() < words.len() {
+            return Err(self.suspend(c, Wait::QueueRoom));
+        }
+        for (k, w) in words.iter().enumerate() {
+            let kind = word_kind(ends, n - k as u32);
+            self.queues[q].push(Entry::Flit(Flit::new(kind, *w)), now + 1);
+        }
+        self.queue_changed(q);
+        self.close_or_count(c, open, n, ends);
+        Ok(())
+    }
+
+    /// `sendm`, `sendme`: words from memory, copied into the queue by the
+    /// original NIU, streamed from memory at the queue's front by the
+    /// modified one (two slots in its queue).
+    fn issue_sendm(
+        &mut self,
+        now: u64,
+        c: usize,
+        q: usize,
+        inst: &Inst,
+        x: &[u32; 32],
+    ) -> Result<(), NiuOutcome> {
+        let m = inst.op.mnemonic();
+        let open = self.open_message(m, c)?;
+        let addr = x[inst.rs1 as usize];
+        let (stride, count) = unpack_stride_count(x[inst.rs2 as usize]);
+        let (stride, count) = (stride as u32, count as u32);
+        let last = message_part(inst.op) == MessagePart::Ends;
+        if last && count == 0 {
+            return Err(fault(m, "a count of 0 words cannot end the message".into()));
+        }
+        self.check_buffer(m, addr, stride, count)?;
+        Self::check_arguments(m, open, count)?;
+        if count > 0 {
+            if self.config.design == NiuDesign::Original {
+                self.copier = Some(Copier {
+                    context: c,
+                    addr,
+                    stride,
+                    count,
+                    last,
+                });
+            } else {
+                if self.queues[q].free() < 2 {
+                    return Err(self.suspend(c, Wait::QueueRoom));
+                }
+                let stream = Entry::Stream {
+                    addr,
+                    stride,
+                    count,
+                    last,
+                };
+                self.queues[q].push(stream, now + 1);
+                self.queue_changed(q);
+            }
+        }
+        self.close_or_count(c, open, count, last);
+        Ok(())
     }
 
     fn close_or_count(&mut self, c: usize, open: OpenMessage, flits: u32, ends: bool) {

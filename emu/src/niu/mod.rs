@@ -19,7 +19,9 @@
 //! thesis Tables 5.1 and 5.2 and section 5.6.2: states, events, transitions,
 //! and the tables that change only through them), [`queue`] (transmission
 //! queues), `issue` (the messaging instructions), `transmit` (injection),
-//! `receive` (ejection: thread starts, DMA, the Rendezvous handshake),
+//! `receive` (ejection: thread starts, DMA, the Rendezvous handshake) with
+//! `eject` (the ejection state machine), [`message`] (which instructions
+//! open and end a message, its tail word, the DMA's pace),
 //! `wait` (contexts suspended on the NIU and their wake-up), [`flows`]
 //! (messages' ends, for timelines).
 //!
@@ -27,9 +29,11 @@
 //! piece; the tables, queues, issue, transmit, receive, waits and reports
 //! have files of their own.
 
+mod eject;
 pub mod flows;
 mod idle;
 mod issue;
+pub mod message;
 pub mod queue;
 mod receive;
 pub mod report;
@@ -48,6 +52,8 @@ use crate::config::{NiuConfig, NiuDesign};
 use crate::fault::FaultCause;
 use crate::hart::context::SuspendCause;
 use crate::network::Network;
+use eject::Ejection;
+use message::DmaPace;
 use queue::TxQueue;
 use tables::{
     QueueState, ReceiveEntry, ReceiveEvent, ReceiveStep, ReceiveTable, SendEvent, SendStep,
@@ -171,43 +177,6 @@ pub(crate) struct HeadSeen {
     pub injected: u64,
     /// Cycle its head was taken here.
     pub taken: u64,
-}
-
-/// A message being received on one ejection VC.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Rx {
-    /// Expecting a head.
-    Idle,
-    /// A thread message into a reserved context.
-    Thread {
-        context: usize,
-        pc: Option<u32>,
-        args: [u32; 8],
-        count: usize,
-        from: u32,
-    },
-    /// An original data message: the address flit comes next (`addr`
-    /// None), then data stored at `addr`, `stride` words apart.
-    DataOrig {
-        addr: Option<u32>,
-        stride: u32,
-        from: u32,
-    },
-    /// A send-and-receive data message whose tag (message id) comes next.
-    AwaitTag { rendezvous: bool, from: u32 },
-    /// Its data, stored into the receive entry `id`'s buffer.
-    Data {
-        id: u32,
-        addr: u32,
-        stride: u32,
-        from: u32,
-    },
-    /// An RTS whose tail (message id) comes next.
-    Rts { node: u32, context: u8, from: u32 },
-    /// A CTS whose tail (message id) comes next.
-    Cts { context: u8, from: u32 },
-    /// A message being dropped up to its tail.
-    Discard,
 }
 
 /// The message a context is building with `sendh` ... `sende`.
@@ -334,8 +303,8 @@ pub struct Niu {
     pub(crate) ready: VecDeque<usize>,
     /// The queue holding the injection channel.
     pub(crate) holder: Option<Holder>,
-    /// Cycle from which the transmit DMA may read the next word.
-    pub(crate) tx_dma_free: u64,
+    /// The transmit DMA's pace (`sendm` words read).
+    pub(crate) tx_dma: DmaPace,
     /// Send and receive tables (modified NIU).
     pub(crate) send: SendTable,
     pub(crate) recv: ReceiveTable,
@@ -343,12 +312,9 @@ pub struct Niu {
     pub(crate) flows_sent: u64,
     /// Per queue: the cycle its RTS went out (while it waits for the CTS).
     pub(crate) cts_since: Vec<u64>,
-    /// Per ejection VC: the message being taken in, and its head's times.
-    pub(crate) rx: Vec<Rx>,
-    /// A bit per ejection VC taking in a message (`rx` not Idle), and per
-    /// one whose message the tile will see (a thread or data message).
-    pub(crate) rx_busy: u64,
-    pub(crate) rx_data: u64,
+    /// Per ejection VC: the message being taken in (the ejection state
+    /// machine), and its head's times (`rx_head`).
+    pub(crate) rx: Ejection,
     /// A bit per transmission queue holding entries, per queue with a
     /// `sendm` stream queued, and per queue in the Empty state (its front
     /// not looked at yet).
@@ -361,8 +327,8 @@ pub struct Niu {
     pub(crate) completed: Vec<(u32, u64)>,
     /// Round-robin start among ejection VCs.
     pub(crate) rx_next: usize,
-    /// Cycle from which the receive DMA may store the next word.
-    pub(crate) rx_dma_free: u64,
+    /// The receive DMA's pace (data words stored).
+    pub(crate) rx_dma: DmaPace,
     /// Contexts reserved for thread messages being received.
     pub(crate) reserved: u32,
     /// Reserved contexts whose thread start went out this cycle (released
@@ -425,14 +391,12 @@ impl Niu {
             control_vc: None,
             ready: VecDeque::new(),
             holder: None,
-            tx_dma_free: 0,
+            tx_dma: DmaPace::new(config.dma_cycles_per_word),
             send: SendTable::new(config.send_table_entries as usize),
             recv: ReceiveTable::new(config.receive_table_entries as usize),
             cts_since: vec![0; queues],
             flows_sent: 0,
-            rx: vec![Rx::Idle; vcs],
-            rx_busy: 0,
-            rx_data: 0,
+            rx: Ejection::new(vcs),
             filled: 0,
             streaming: 0,
             // At most MAX_CONTEXTS (16) queues.
@@ -440,7 +404,7 @@ impl Niu {
             rx_head: vec![HeadSeen::default(); vcs],
             completed: Vec::new(),
             rx_next: 0,
-            rx_dma_free: 0,
+            rx_dma: DmaPace::new(config.dma_cycles_per_word),
             reserved: 0,
             releasing: 0,
             waiting: Vec::new(),
@@ -590,51 +554,24 @@ impl Niu {
         }
     }
 
-    /// Records ejection VC `vc`'s message after it changed.
-    pub(crate) fn rx_changed(&mut self, vc: usize) {
-        let bit = 1 << vc;
-        self.rx_busy &= !bit;
-        self.rx_data &= !bit;
-        match self.rx[vc] {
-            Rx::Idle => {}
-            Rx::Rts { .. } | Rx::Cts { .. } | Rx::Discard => self.rx_busy |= bit,
-            _ => {
-                self.rx_busy |= bit;
-                self.rx_data |= bit;
-            }
-        }
-    }
-
     /// Whether the NIU has work of its own to do in coming cycles (flits to
     /// inject, a copy, a message being taken in), so that the machine must
     /// call [`Niu::cycle`].
     pub fn is_busy(&self) -> bool {
         debug_assert!(self.masks_agree(), "the NIU's bit masks are out of step");
-        self.work_in_hand() || self.filled != 0 || self.rx_busy != 0
+        self.work_in_hand() || self.filled != 0 || self.rx.busy() != 0
     }
 
     /// Whether the bit masks say what a survey of the queues and ejection
     /// VCs says (checked in debug builds).
     fn masks_agree(&self) -> bool {
-        let mut survey = (0u32, 0u32, 0u32, 0u64, 0u64);
+        let mut survey = (0u32, 0u32, 0u32);
         for (q, queue) in self.queues.iter().enumerate() {
             survey.0 |= u32::from(!queue.is_empty()) << q;
             survey.1 |= u32::from(queue.has_stream()) << q;
             survey.2 |= u32::from(self.qstate[q] == QueueState::Empty) << q;
         }
-        for (vc, r) in self.rx.iter().enumerate() {
-            survey.3 |= u64::from(*r != Rx::Idle) << vc;
-            let data = !matches!(r, Rx::Idle | Rx::Rts { .. } | Rx::Cts { .. } | Rx::Discard);
-            survey.4 |= u64::from(data) << vc;
-        }
-        survey
-            == (
-                self.filled,
-                self.streaming,
-                self.unlooked,
-                self.rx_busy,
-                self.rx_data,
-            )
+        survey == (self.filled, self.streaming, self.unlooked) && self.rx.masks_agree()
     }
 
     /// Work that [`Niu::is_busy`] and [`Niu::needs_cycle`] both count: a
@@ -685,7 +622,7 @@ impl Niu {
             || !self.starting.is_empty()
             || self.releasing != 0
             || !self.waiting.is_empty()
-            || self.rx_data != 0
+            || self.rx.touching_tile() != 0
             || self.streaming != 0
     }
 
@@ -697,7 +634,7 @@ impl Niu {
             return true;
         }
         // Ejection VCs with a message's first flit at the front.
-        let mut vcs = net.ejection_vcs(self.node) & !self.rx_busy;
+        let mut vcs = net.ejection_vcs(self.node) & !self.rx.busy();
         while vcs != 0 {
             let vc = vcs.trailing_zeros() as u8;
             vcs &= vcs - 1;

@@ -9,14 +9,14 @@
 //! its VC in the network: a thread message when no context is free, a Ready
 //! message or RTS whose receive entry is busy (thesis 3.3, 5.6.1, 5.7).
 
-use isa_spec::msg::{FlitKind, Head, MessageType};
+use isa_spec::msg::{Flit, FlitKind, Head, MessageType};
 
+use super::eject::{Rx, RxEvent};
 use super::tables::{QueueEvent, QueueStep, ReceiveEvent, ReceiveStep, TableFull};
-use super::{Effect, HeadSeen, Niu, Rx, TileEffect, TileView};
+use super::{Effect, HeadSeen, Niu, TileEffect, TileView};
 use crate::config::NiuDesign;
 use crate::fault::FaultCause;
 use crate::network::Network;
-use crate::network::flit::NetFlit;
 
 /// Why the front flit of an ejection VC was not taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,11 +42,7 @@ impl Niu {
         while k < self.starting.len() {
             let (context, at, pc, args) = self.starting[k];
             if at == now + 1 {
-                self.effects.push(Effect {
-                    at,
-                    what: TileEffect::StartThread { context, pc, args },
-                });
-                self.releasing |= 1 << context;
+                self.start_thread(context, at, pc, args);
                 self.starting.swap_remove(k);
             } else {
                 k += 1;
@@ -77,9 +73,8 @@ impl Niu {
             };
             let src = net.packet(f.packet).src;
             let delivery = self.delivery_on(vc);
-            match self.take(now, vc, f, src, view) {
+            match self.take(now, vc, f.flit, src, view) {
                 Ok(()) => {
-                    self.rx_changed(vc);
                     let info = net.packet(f.packet);
                     if f.is_first() {
                         self.rx_head[vc] = HeadSeen {
@@ -148,292 +143,245 @@ impl Niu {
             at: now + 1,
             what: TileEffect::Write { addr, value },
         });
-        self.rx_dma_free = now + self.config.dma_cycles_per_word as u64;
+        self.rx_dma.moved(now);
         true
     }
 
-    /// Takes flit `f` of ejection VC `vc`, or says why not.
+    /// Starts a thread in reserved `context`, seen from cycle `at`; the
+    /// context is released the cycle after.
+    fn start_thread(&mut self, context: usize, at: u64, pc: u32, args: [u32; 8]) {
+        self.effects.push(Effect {
+            at,
+            what: TileEffect::StartThread { context, pc, args },
+        });
+        self.releasing |= 1 << context;
+    }
+
+    /// Takes flit `flit` of ejection VC `vc`, from node `from`, or says why
+    /// not: the work is the VC's state's.
     fn take(
         &mut self,
         now: u64,
         vc: usize,
-        f: NetFlit,
+        flit: Flit,
         from: u32,
         view: &mut dyn TileView,
     ) -> Result<(), Blocked> {
-        let kind = f.flit.kind();
-        let payload = f.flit.payload;
-        let ends = kind == FlitKind::Tail;
-        // A data word within a message (most flits): stored, and the
-        // address moves on, in place.
-        if !ends
-            && let Rx::Data { addr, stride, .. }
-            | Rx::DataOrig {
-                addr: Some(addr),
-                stride,
-                ..
-            } = self.rx[vc]
-        {
-            if now < self.rx_dma_free {
-                return Err(Blocked::Dma);
+        let payload = flit.payload;
+        let ends = flit.kind() == FlitKind::Tail;
+        match self.rx.state(vc) {
+            Rx::Idle => return self.take_head(now, vc, flit, from, view),
+            Rx::Thread { pc: Some(_), .. } => self.take_argument(now, vc, payload, ends, from),
+            // A thread message's pc, an original data message's address.
+            Rx::Thread { pc: None, .. } | Rx::DataOrig { addr: None, .. } => {
+                self.rx.apply(vc, RxEvent::Word(payload));
             }
-            if self.dma_store(now, addr, payload, from) {
-                match &mut self.rx[vc] {
-                    Rx::Data { addr, .. }
-                    | Rx::DataOrig {
-                        addr: Some(addr), ..
-                    } => *addr = addr.wrapping_add(stride.wrapping_mul(4)),
-                    _ => unreachable!("matched above"),
-                }
-            } else {
-                self.rx[vc] = Rx::Discard;
+            Rx::DataOrig {
+                addr: Some(addr), ..
             }
-            return Ok(());
-        }
-        match self.rx[vc].clone() {
-            Rx::Idle => {
-                let Some(head) = (kind == FlitKind::Head)
-                    .then(|| Head::decode(payload))
-                    .flatten()
-                else {
-                    self.delivery_fault(
-                        now,
-                        from,
-                        format!("a message starts with a {kind:?} flit"),
-                    );
-                    self.rx[vc] = Rx::Discard;
-                    return Ok(());
-                };
-                self.rx[vc] = match head.ty {
-                    MessageType::Thread => {
-                        let Some(context) = self.free_context(view) else {
-                            return Err(Blocked::NoContext);
-                        };
-                        self.reserved |= 1 << context;
-                        Rx::Thread {
-                            context,
-                            pc: None,
-                            args: [0; 8],
-                            count: 0,
-                            from,
-                        }
-                    }
-                    MessageType::DataOrig => Rx::DataOrig {
-                        addr: None,
-                        stride: head.stride,
-                        from,
-                    },
-                    MessageType::Data => Rx::AwaitTag {
-                        rendezvous: head.rendezvous,
-                        from,
-                    },
-                    MessageType::Rts => Rx::Rts {
-                        node: head.node as u32,
-                        context: head.context,
-                        from,
-                    },
-                    MessageType::Cts => Rx::Cts {
-                        context: head.context,
-                        from,
-                    },
-                };
-                Ok(())
+            | Rx::Data { addr, .. } => return self.take_data(now, vc, addr, payload, ends, from),
+            Rx::AwaitTag { rendezvous } => {
+                return self.take_tag(now, vc, payload, rendezvous, from);
             }
-            Rx::Thread {
-                context,
-                pc,
-                mut args,
-                count,
-                from,
-            } => {
-                match pc {
-                    None => {
-                        self.rx[vc] = Rx::Thread {
-                            context,
-                            pc: Some(payload),
-                            args,
-                            count,
-                            from,
-                        }
-                    }
-                    Some(pc) => {
-                        if count < 8 {
-                            args[count] = payload;
-                        }
-                        if ends {
-                            let at = now + self.config.thread_start_cycles as u64;
-                            if at == now + 1 {
-                                self.effects.push(Effect {
-                                    at,
-                                    what: TileEffect::StartThread { context, pc, args },
-                                });
-                                self.releasing |= 1 << context;
-                            } else {
-                                self.starting.push((context, at, pc, args));
-                            }
-                            self.counters.messages_received[MessageType::Thread as usize] += 1;
-                            self.trace_thread(now, context, pc, from);
-                            self.rx[vc] = Rx::Idle;
-                        } else {
-                            self.rx[vc] = Rx::Thread {
-                                context,
-                                pc: Some(pc),
-                                args,
-                                count: count + 1,
-                                from,
-                            };
-                        }
-                    }
-                }
-                Ok(())
-            }
-            Rx::DataOrig { addr, stride, from } => {
-                match addr {
-                    None => {
-                        self.rx[vc] = Rx::DataOrig {
-                            addr: Some(payload),
-                            stride,
-                            from,
-                        }
-                    }
-                    Some(a) => {
-                        if now < self.rx_dma_free {
-                            return Err(Blocked::Dma);
-                        }
-                        let ok = self.dma_store(now, a, payload, from);
-                        self.rx[vc] = if !ok {
-                            if ends { Rx::Idle } else { Rx::Discard }
-                        } else if ends {
-                            self.counters.messages_received[MessageType::DataOrig as usize] += 1;
-                            Rx::Idle
-                        } else {
-                            Rx::DataOrig {
-                                addr: Some(a.wrapping_add(stride.wrapping_mul(4))),
-                                stride,
-                                from,
-                            }
-                        };
-                    }
-                }
-                Ok(())
-            }
-            Rx::AwaitTag { rendezvous, from } => {
-                let id = payload;
-                let event = if rendezvous {
-                    ReceiveEvent::RendezvousData
-                } else {
-                    ReceiveEvent::ReadyData
-                };
-                let (step, entry) = self
-                    .receive_event(now, id, event)
-                    .unwrap_or((ReceiveStep::Discard, None));
-                if step == ReceiveStep::Wait {
-                    return Err(Blocked::EntryBusy);
-                }
-                let Some(e) = entry.filter(|_| step != ReceiveStep::Discard) else {
-                    let state = self.recv.state(id);
-                    self.counters.discarded += 1;
-                    self.note_discard(now, id, from, state);
-                    self.trace_discard(now, id, from);
-                    if self.config.strict {
-                        self.delivery_fault(
-                            now,
-                            from,
-                            format!(
-                                "{} data message for id {id} found the receive entry {} and was discarded (niu.strict)",
-                                if rendezvous { "a Rendezvous" } else { "a Ready-mode" },
-                                state.name()
-                            ),
-                        );
-                    }
-                    self.rx[vc] = Rx::Discard;
-                    self.rx_head[vc].ty = None;
-                    return Ok(());
-                };
-                self.rx[vc] = Rx::Data {
-                    id,
-                    addr: e.addr,
-                    stride: e.stride,
-                    from,
-                };
-                Ok(())
-            }
-            Rx::Data {
-                id,
-                addr,
-                stride,
-                from,
-            } => {
-                if now < self.rx_dma_free {
-                    return Err(Blocked::Dma);
-                }
-                let ok = self.dma_store(now, addr, payload, from);
-                if ends {
-                    let _ = self.receive_event(now, id, ReceiveEvent::Stored);
-                    self.completed.push((id, now + 1));
-                    self.counters.messages_received[MessageType::Data as usize] += 1;
-                    self.rx[vc] = Rx::Idle;
-                } else if ok {
-                    self.rx[vc] = Rx::Data {
-                        id,
-                        addr: addr.wrapping_add(stride.wrapping_mul(4)),
-                        stride,
-                        from,
-                    };
-                } else {
-                    self.rx[vc] = Rx::Discard;
-                }
-                Ok(())
-            }
-            Rx::Rts {
-                node,
-                context,
-                from,
-            } => {
-                let id = payload;
-                match self.receive_event(now, id, ReceiveEvent::Rts { node, context }) {
-                    Err(TableFull) => return Err(Blocked::TableFull),
-                    // Another transfer of this id is under way or not
-                    // cleared: this RTS waits in the network (5.6.1).
-                    Ok((ReceiveStep::Wait, _)) => return Err(Blocked::EntryBusy),
-                    // The receive was posted first: answer at once.
-                    Ok((ReceiveStep::Answer(_), _)) => self.send_cts(now + 1, node, context, id),
-                    Ok(_) => {}
-                }
-                self.counters.messages_received[MessageType::Rts as usize] += 1;
-                let _ = from;
-                self.rx[vc] = Rx::Idle;
-                Ok(())
-            }
-            Rx::Cts { context, from } => {
-                let id = payload;
-                let q = context as usize;
-                if self.config.design == NiuDesign::Modified
-                    && q < self.qstate.len()
-                    && self.qstate[q].on(QueueEvent::Cts(id)) != QueueStep::Refuse
-                {
-                    self.queue_state_changed(q);
-                    self.counters.cts_waited += now - self.cts_since[q];
-                    self.ready.push_back(q);
-                } else {
-                    self.delivery_fault(
-                        now,
-                        from,
-                        format!(
-                            "a CTS for message id {id} and context {context}, which waits for none"
-                        ),
-                    );
-                }
-                self.counters.messages_received[MessageType::Cts as usize] += 1;
-                self.rx[vc] = Rx::Idle;
-                Ok(())
-            }
+            Rx::Rts { node, context } => return self.take_rts(now, vc, payload, node, context),
+            Rx::Cts { context } => self.take_cts(now, vc, payload, context, from),
             Rx::Discard => {
                 if ends {
-                    self.rx[vc] = Rx::Idle;
+                    self.rx.apply(vc, RxEvent::End);
                 }
-                Ok(())
             }
         }
+        Ok(())
+    }
+
+    /// Idle: a message's first flit, which must be a head. A thread
+    /// message's waits until a context is free, and reserves it.
+    fn take_head(
+        &mut self,
+        now: u64,
+        vc: usize,
+        flit: Flit,
+        from: u32,
+        view: &mut dyn TileView,
+    ) -> Result<(), Blocked> {
+        let kind = flit.kind();
+        let Some(head) = (kind == FlitKind::Head)
+            .then(|| Head::decode(flit.payload))
+            .flatten()
+        else {
+            self.delivery_fault(now, from, format!("a message starts with a {kind:?} flit"));
+            self.rx.apply(vc, RxEvent::Drop);
+            return Ok(());
+        };
+        let mut context = 0;
+        if head.ty == MessageType::Thread {
+            let Some(c) = self.free_context(view) else {
+                return Err(Blocked::NoContext);
+            };
+            self.reserved |= 1 << c;
+            context = c;
+        }
+        self.rx.apply(vc, RxEvent::Head { head, context });
+        Ok(())
+    }
+
+    /// A thread message's argument; its tail starts the thread.
+    fn take_argument(&mut self, now: u64, vc: usize, payload: u32, ends: bool, from: u32) {
+        let Rx::Thread {
+            context,
+            pc: Some(pc),
+            args,
+            ..
+        } = self.rx.apply(vc, RxEvent::Word(payload))
+        else {
+            unreachable!("an argument keeps a thread message's pc");
+        };
+        if !ends {
+            return;
+        }
+        let at = now + self.config.thread_start_cycles as u64;
+        if at == now + 1 {
+            self.start_thread(context, at, pc, args);
+        } else {
+            self.starting.push((context, at, pc, args));
+        }
+        self.counters.messages_received[MessageType::Thread as usize] += 1;
+        self.trace_thread(now, context, pc, from);
+        self.rx.apply(vc, RxEvent::End);
+    }
+
+    /// A data word for `addr`, stored when the receive DMA is free; a store
+    /// outside memory faults and drops the rest of the message. The tail
+    /// ends it: a send-and-receive message's receive entry is Complete.
+    fn take_data(
+        &mut self,
+        now: u64,
+        vc: usize,
+        addr: u32,
+        payload: u32,
+        ends: bool,
+        from: u32,
+    ) -> Result<(), Blocked> {
+        if !self.rx_dma.ready(now) {
+            return Err(Blocked::Dma);
+        }
+        let stored = self.dma_store(now, addr, payload, from);
+        if !ends {
+            let event = if stored {
+                RxEvent::Word(payload)
+            } else {
+                RxEvent::Drop
+            };
+            self.rx.apply(vc, event);
+            return Ok(());
+        }
+        match self.rx.state(vc) {
+            Rx::Data { id, .. } => {
+                let _ = self.receive_event(now, id, ReceiveEvent::Stored);
+                self.completed.push((id, now + 1));
+                self.counters.messages_received[MessageType::Data as usize] += 1;
+            }
+            _ if stored => {
+                self.counters.messages_received[MessageType::DataOrig as usize] += 1;
+            }
+            _ => {}
+        }
+        self.rx.apply(vc, RxEvent::End);
+        Ok(())
+    }
+
+    /// A send-and-receive data message's tag (its message id): the receive
+    /// entry takes the data, keeps it waiting in the network (an entry In
+    /// Progress), or it is discarded (a Ready message with no receive
+    /// posted).
+    fn take_tag(
+        &mut self,
+        now: u64,
+        vc: usize,
+        id: u32,
+        rendezvous: bool,
+        from: u32,
+    ) -> Result<(), Blocked> {
+        let event = if rendezvous {
+            ReceiveEvent::RendezvousData
+        } else {
+            ReceiveEvent::ReadyData
+        };
+        let (step, entry) = self
+            .receive_event(now, id, event)
+            .unwrap_or((ReceiveStep::Discard, None));
+        if step == ReceiveStep::Wait {
+            return Err(Blocked::EntryBusy);
+        }
+        let Some(e) = entry.filter(|_| step != ReceiveStep::Discard) else {
+            let state = self.recv.state(id);
+            self.counters.discarded += 1;
+            self.note_discard(now, id, from, state);
+            self.trace_discard(now, id, from);
+            if self.config.strict {
+                self.delivery_fault(
+                    now,
+                    from,
+                    format!(
+                        "{} data message for id {id} found the receive entry {} and was discarded (niu.strict)",
+                        if rendezvous { "a Rendezvous" } else { "a Ready-mode" },
+                        state.name()
+                    ),
+                );
+            }
+            self.rx.apply(vc, RxEvent::Drop);
+            self.rx_head[vc].ty = None;
+            return Ok(());
+        };
+        let (addr, stride) = (e.addr, e.stride);
+        self.rx.apply(vc, RxEvent::Tag { id, addr, stride });
+        Ok(())
+    }
+
+    /// An RTS's id, from `node`'s context `context`: recorded, answered
+    /// with a CTS when the receive was posted first, or left in the network
+    /// while the entry is busy or the table full.
+    fn take_rts(
+        &mut self,
+        now: u64,
+        vc: usize,
+        id: u32,
+        node: u32,
+        context: u8,
+    ) -> Result<(), Blocked> {
+        match self.receive_event(now, id, ReceiveEvent::Rts { node, context }) {
+            Err(TableFull) => return Err(Blocked::TableFull),
+            // Another transfer of this id is under way or not
+            // cleared: this RTS waits in the network (5.6.1).
+            Ok((ReceiveStep::Wait, _)) => return Err(Blocked::EntryBusy),
+            // The receive was posted first: answer at once.
+            Ok((ReceiveStep::Answer(_), _)) => self.send_cts(now + 1, node, context, id),
+            Ok(_) => {}
+        }
+        self.counters.messages_received[MessageType::Rts as usize] += 1;
+        self.rx.apply(vc, RxEvent::End);
+        Ok(())
+    }
+
+    /// A CTS's id, for this NIU's queue `context`: the queue waiting for it
+    /// may send; a CTS nobody waits for faults.
+    fn take_cts(&mut self, now: u64, vc: usize, id: u32, context: u8, from: u32) {
+        let q = context as usize;
+        if self.config.design == NiuDesign::Modified
+            && q < self.qstate.len()
+            && self.qstate[q].on(QueueEvent::Cts(id)) != QueueStep::Refuse
+        {
+            self.queue_state_changed(q);
+            self.counters.cts_waited += now - self.cts_since[q];
+            self.ready.push_back(q);
+        } else {
+            self.delivery_fault(
+                now,
+                from,
+                format!("a CTS for message id {id} and context {context}, which waits for none"),
+            );
+        }
+        self.counters.messages_received[MessageType::Cts as usize] += 1;
+        self.rx.apply(vc, RxEvent::End);
     }
 }

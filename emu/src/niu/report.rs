@@ -8,10 +8,11 @@
 
 use isa_spec::msg::{FlitKind, Head, MessageType, ReceiveState, SendState};
 
+use super::Niu;
+use super::eject::Rx;
 use super::tables::QueueState;
 use super::tables::{ReceiveEvent, SendEvent};
 use super::wait::Wait;
-use super::{Niu, Rx};
 use crate::network::Network;
 
 /// A Ready-mode data message the NIU discarded.
@@ -136,7 +137,7 @@ impl Niu {
     /// buffer, and why.
     pub fn held(&self, net: &Network) -> Vec<Held> {
         let mut out = Vec::new();
-        for (vc, rx) in self.rx.iter().enumerate() {
+        for (vc, rx) in self.rx.states().iter().enumerate() {
             let Some(f) = net.peek_ejected(self.node, vc as u8) else {
                 continue;
             };

@@ -4,6 +4,7 @@
 
 use isa_spec::msg::{Flit, FlitKind, Head, MessageType};
 
+use super::message::word_kind;
 use super::queue::Entry;
 use super::tables::{QueueEvent, QueueState, QueueStep, SendEvent};
 use super::wait::Changed;
@@ -45,7 +46,7 @@ impl Niu {
         let Some(mut cp) = self.copier else {
             return;
         };
-        if now < self.tx_dma_free || self.queues[0].free() == 0 {
+        if !self.tx_dma.ready(now) || self.queues[0].free() == 0 {
             return;
         }
         let value = match view.read_word(cp.addr) {
@@ -61,14 +62,10 @@ impl Niu {
                 return;
             }
         };
-        let kind = if cp.last && cp.count == 1 {
-            FlitKind::Tail
-        } else {
-            FlitKind::Body
-        };
+        let kind = word_kind(cp.last, cp.count);
         self.queues[0].push(Entry::Flit(Flit::new(kind, value)), now + 1);
         self.queue_changed(0);
-        self.tx_dma_free = now + self.config.dma_cycles_per_word as u64;
+        self.tx_dma.moved(now);
         cp.addr = cp.addr.wrapping_add(cp.stride.wrapping_mul(4));
         cp.count -= 1;
         self.copier = (cp.count > 0).then_some(cp);
@@ -203,7 +200,7 @@ impl Niu {
             Entry::Stream {
                 addr, count, last, ..
             } => {
-                if now < self.tx_dma_free {
+                if !self.tx_dma.ready(now) {
                     return;
                 }
                 let Some((vc, _, _)) = h.vc else {
@@ -222,13 +219,8 @@ impl Niu {
                         return;
                     }
                 };
-                self.tx_dma_free = now + self.config.dma_cycles_per_word as u64;
-                let kind = if last && count == 1 {
-                    FlitKind::Tail
-                } else {
-                    FlitKind::Body
-                };
-                (Flit::new(kind, value), true)
+                self.tx_dma.moved(now);
+                (Flit::new(word_kind(last, count), value), true)
             }
         };
         let (vc, packet, seq) = match h.vc {

@@ -5,9 +5,9 @@ use super::{Halt, Parked, Tile};
 use crate::fault::FaultReport;
 use crate::hart::context::ContextState;
 use crate::hart::effects::Effects;
+use crate::niu::message::{MessagePart, message_part};
 use crate::niu::{NiuOutcome, TileEffect};
 use crate::trace::TraceFilter;
-use isa_spec::Opcode;
 
 impl Tile {
     /// Applies what the NIU did, seen by instructions from cycle `at`: the
@@ -83,14 +83,11 @@ impl Tile {
         match outcome {
             NiuOutcome::Fault(cause) => self.fault(c, cause, Some(decoded.word)),
             NiuOutcome::Done(value) => {
-                // Which instructions open and end a message (the NIU
-                // checks the same order of them).
-                match inst.op {
-                    Opcode::SendhT | Opcode::SendhD => {
-                        self.open_message[c] = Some(self.contexts[c].pc)
-                    }
-                    Opcode::Sende | Opcode::Send2e | Opcode::Sendme => self.open_message[c] = None,
-                    _ => {}
+                // The message the context builds, as the NIU sees it.
+                match message_part(inst.op) {
+                    MessagePart::Opens => self.open_message[c] = Some(self.contexts[c].pc),
+                    MessagePart::Ends => self.open_message[c] = None,
+                    MessagePart::Adds | MessagePart::None => {}
                 }
                 let mut fx = Effects::default();
                 if let Some(v) = value
