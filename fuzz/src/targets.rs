@@ -168,16 +168,59 @@ pub fn differential(data: &[u8]) {
     crate::differential(&config, &program);
 }
 
+/// A random source GNU as takes (`gnudiff::random_source`, its choices
+/// read from the input's bytes) assembled by GNU as and by us: the objects
+/// (sections, bytes, relocations, symbols, groups, attributes) and the
+/// images GNU ld links from them, relaxed and not, must be the same
+/// (`gnudiff::differences`). Passes over every input where GNU's tools are
+/// not installed. `SCMP_FUZZ_PRINT=1` prints the source of an input.
+pub fn gnu_differential(data: &[u8]) {
+    static TOOLS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if !*TOOLS.get_or_init(gnudiff::gnu_tools_present) {
+        return;
+    }
+    let text = gnudiff::random_source(&mut Bytes(data));
+    if std::env::var_os("SCMP_FUZZ_PRINT").is_some() {
+        eprintln!("{text}");
+    }
+    let dir = std::env::temp_dir().join(format!("scmp-fuzz-gnudiff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let mut linked = 0;
+    match gnudiff::differences(&dir, "input", &text, &mut linked) {
+        Ok(why) if why.is_empty() => {}
+        Ok(why) => panic!(
+            "ours differs from GNU as:\n{}\n--- source ---\n{text}",
+            why.join("\n")
+        ),
+        Err(e) => panic!("the generator wrote what GNU as refuses:\n{e}\n--- source ---\n{text}"),
+    }
+}
+
+/// The generator's choices from fuzzer bytes: each the next eight bytes
+/// (zeros once they run out) modulo the range.
+struct Bytes<'d>(&'d [u8]);
+
+impl gnudiff::Choices for Bytes<'_> {
+    fn below(&mut self, n: u64) -> u64 {
+        let take = self.0.len().min(8);
+        let mut word = [0u8; 8];
+        word[..take].copy_from_slice(&self.0[..take]);
+        self.0 = &self.0[take..];
+        u64::from_le_bytes(word) % n.max(1)
+    }
+}
+
 /// A target's body.
 pub type Target = fn(&[u8]);
 
 /// The targets by name, as `fuzz/run` names them.
-pub const TARGETS: [(&str, Target); 5] = [
+pub const TARGETS: [(&str, Target); 6] = [
     ("assemble", assemble),
     ("load_elf", load_elf),
     ("run_random", run_random),
     ("messaging", messaging),
     ("differential", differential),
+    ("gnu_differential", gnu_differential),
 ];
 
 #[cfg(test)]

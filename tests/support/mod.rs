@@ -59,6 +59,12 @@ pub fn build_with_picolibc(source: &Path, out: &Path) {
 /// A scratch directory, removed when dropped.
 pub struct Scratch(pub PathBuf);
 
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
 impl Scratch {
     pub fn new(tag: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("scmp-test-{tag}-{}", std::process::id()));

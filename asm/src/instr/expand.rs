@@ -208,7 +208,9 @@ impl Pass1<'_, '_> {
                 }
                 let (hi, lo) = split_hi_lo(v);
                 let mut out = vec![lui(Imm::Known(hi as i64))];
-                if lo != 0 {
+                // GNU as also writes the addi when rd is x0 (its rule: an
+                // addi whenever the high part's register is x0).
+                if lo != 0 || rd == 0 {
                     out.push(addi(rd, Imm::Known(lo as i64)));
                 }
                 Ok(out)
