@@ -259,20 +259,26 @@ const MAX_RELAX_ROUNDS: usize = 64;
 /// must grow (branch relaxation, `pass1::relax`).
 fn assemble_unit(shared: &mut pass1::Shared, file: u32) -> unit::Unit {
     let mut long = std::collections::HashSet::new();
+    let mut bases = pass1::SubBases::new();
     for _ in 0..MAX_RELAX_ROUNDS {
         let mark = shared.mark();
         let mut pass = pass1::Pass1::new(shared, file);
         pass.long_branches = long.clone();
-        let (unit, more) = pass.run_relaxing();
-        if more.is_empty() {
+        pass.sub_bases = bases.clone();
+        let (unit, more, rebased) = pass.run_relaxing();
+        if more.is_empty() && rebased.is_none() {
             return unit;
         }
         shared.rewind(mark);
         long.extend(more);
+        if let Some(b) = rebased {
+            bases = b;
+        }
     }
     let mut pass = pass1::Pass1::new(shared, file);
     pass.long_branches = long;
-    let (unit, _) = pass.run_relaxing();
+    pass.sub_bases = bases;
+    let (unit, _, _) = pass.run_relaxing();
     unit
 }
 

@@ -58,6 +58,7 @@ const DIRECTIVES: &[(&str, Family, Handler)] = &[
     (".popsection", Other, |p, st, c| p.pop_section(st, c)),
     (".previous", Other, |p, _, _| p.previous()),
     (".reloc", Other, |p, st, c| p.reloc_directive(st, c)),
+    (".subsection", Other, |p, st, c| p.subsection_directive(st, c)),
     (".struct", Other, |p, st, c| p.struct_directive(st, c)),
     // data
     (".byte", Other, |p, st, c| p.data_values(st, c.from, 1)),
@@ -231,26 +232,52 @@ impl Pass1<'_, '_> {
     }
 
     fn plain_section(&mut self, st: &Stmt, c: &Call) {
-        if c.from < st.tokens().len() {
-            let (raw, s) = st.raw_from(c.from);
-            let e = s + raw.len() as u32;
-            self.error(
-                st,
-                Diag::error(
-                    st.span(s, e),
-                    "subsections are not supported",
-                    "subsection number",
-                )
-                .with_help("use `.section` with distinct names"),
-            );
-        }
+        let sub = if c.from < st.tokens().len() {
+            match self.subsection_number(st, c) {
+                Some(k) => k,
+                None => return,
+            }
+        } else {
+            0
+        };
+        let before = self.cur;
         let prev = self.prev;
         self.switch_section(c.name, None, c.name == ".bss");
+        if sub != 0 {
+            self.switch_subsection(sub);
+            self.prev = before;
+            return;
+        }
         if c.name == ".bss" {
             // GNU as's ELF `.bss` does not record the section it leaves:
             // `.data; .bss; .previous` returns to what preceded `.data`.
             self.prev = prev;
         }
+    }
+
+    /// `.subsection N`: subsection N of the current section.
+    fn subsection_directive(&mut self, st: &Stmt, c: &Call) {
+        if let Some(k) = self.subsection_number(st, c) {
+            self.switch_subsection(k);
+        }
+    }
+
+    /// The subsection number after a directive: 0..=8191, as GNU as takes.
+    fn subsection_number(&mut self, st: &Stmt, c: &Call) -> Option<u32> {
+        let e = self.parse_expr_operand(st, c.from)?;
+        let v = self.absolute(st, &e, "the subsection number")?;
+        if !(0..=8191).contains(&v) {
+            self.error(
+                st,
+                Diag::error(
+                    st.span(e.start, e.end),
+                    format!("invalid subsection number {v}"),
+                    "must be 0..=8191",
+                ),
+            );
+            return None;
+        }
+        Some(v as u32)
     }
 
     /// `.previous`: back to the section before (the absolute section of

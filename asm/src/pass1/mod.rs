@@ -12,6 +12,7 @@
 mod emit;
 mod parse;
 pub(crate) mod relax;
+mod subsections;
 mod symbols;
 mod text;
 
@@ -29,6 +30,7 @@ use crate::lexer::{Kind, Token, lex, unescape};
 use crate::source::{Context, ContextKind, CtxId, SourceMap, Span};
 use crate::unit::*;
 
+pub use subsections::SubBases;
 pub use symbols::display_name;
 pub(crate) use symbols::eval_diag;
 pub(crate) use text::*;
@@ -268,6 +270,11 @@ pub struct Pass1<'s, 'o> {
     /// Branch relaxation (see `relax`): the conditional branches, by
     /// ordinal in the file, written long (an inverted branch over a `jal`).
     pub(crate) long_branches: std::collections::HashSet<u32>,
+    /// Where each numbered subsection starts (from the previous round).
+    pub sub_bases: SubBases,
+    /// The numbered subsections so far: section, number, the index of the
+    /// section they are assembled in until the end of the file.
+    pub(crate) subsections: Vec<(usize, u32, usize)>,
     /// Conditional branches seen so far in this pass.
     pub(crate) branch_ordinal: u32,
     /// Short branches whose target was not known when written: checked at
@@ -337,6 +344,8 @@ impl<'s, 'o> Pass1<'s, 'o> {
             altmacro: false,
             eval_warnings: Vec::new(),
             long_branches: Default::default(),
+            sub_bases: SubBases::new(),
+            subsections: Vec::new(),
             branch_ordinal: 0,
             branch_checks: Vec::new(),
             relax,
@@ -356,10 +365,11 @@ impl<'s, 'o> Pass1<'s, 'o> {
         self.run_relaxing().0
     }
 
-    /// Runs the pass with the conditional branches `long` written long, and
-    /// returns the unit and the further branches that must be long (none:
-    /// the unit is final).
-    pub fn run_relaxing(mut self) -> (Unit, Vec<u32>) {
+    /// Runs the pass with the conditional branches `long` written long (and
+    /// subsections at `sub_bases`), and returns the unit, the further
+    /// branches that must be long and the subsections' bases when they
+    /// changed (neither: the unit is final).
+    pub fn run_relaxing(mut self) -> (Unit, Vec<u32>, Option<SubBases>) {
         while let Some(st) = self.next_statement() {
             self.sh.statements += 1;
             let max = self.sh.opts.max_statements;
@@ -406,6 +416,9 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 .with_help("add `.endif`"),
             );
         }
+        if let Some(bases) = self.merge_subsections() {
+            return (self.unit, Vec::new(), Some(bases));
+        }
         for i in 0..self.unit.sections.len() {
             let s = &self.unit.sections[i];
             if s.class.is_code() && !s.size.is_multiple_of(s.align as u64) {
@@ -430,7 +443,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         if more.is_empty() {
             self.finish_line_table();
         }
-        (self.unit, more)
+        (self.unit, more, None)
     }
 
     pub(crate) fn error(&mut self, st: &Stmt, mut d: Diag) {

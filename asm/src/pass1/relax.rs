@@ -81,7 +81,11 @@ impl Pass1<'_, '_> {
         let pc = self.section_size();
         let long = self.long_branches.contains(&ordinal)
             || match self.eval1(st, &expr) {
-                Ok(Value::Rel { section, offset }) if section == self.cur => {
+                // A label of this section or one of its subsections (at
+                // its final offset).
+                Ok(Value::Rel { section, offset })
+                    if self.parent_of(section) == self.parent_of(self.cur) =>
+                {
                     let rel = offset - pc as i64;
                     let long = !reach(rel) || self.weak_target(&expr);
                     // Known now: encoded now, unless an object keeps the
@@ -188,6 +192,13 @@ impl Pass1<'_, '_> {
 
     /// The short branches written in this pass whose targets turned out out
     /// of reach or elsewhere: their ordinals (empty when none).
+    /// Moves the pending branch checks to renumbered sections.
+    pub(crate) fn remap_branch_checks(&mut self, map: &dyn Fn(usize) -> usize) {
+        for c in &mut self.branch_checks {
+            c.section = map(c.section);
+        }
+    }
+
     pub(crate) fn branches_to_lengthen(&mut self) -> Vec<u32> {
         let checks = std::mem::take(&mut self.branch_checks);
         let mut more = Vec::new();
