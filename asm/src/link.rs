@@ -574,8 +574,8 @@ pub fn link(
                             });
                         }
                         // `R_RISCV_NONE` asks nothing of a linker.
-                        FixKind::Reloc(0) => return Ok(None),
-                        FixKind::Reloc(_) => {
+                        FixKind::Reloc(0, _) => return Ok(None),
+                        FixKind::Reloc(..) => {
                             return Err(Diag {
                                 ctx: fx.ctx,
                                 ..Diag::error(fx.span, "`.reloc` is written for a linker: this executable is linked here, without it", "a hand-written relocation")
@@ -652,7 +652,7 @@ pub fn link(
                                 FixKind::PcrelHi
                                 | FixKind::GotHi
                                 | FixKind::Tls(_)
-                                | FixKind::Reloc(_)
+                                | FixKind::Reloc(..)
                                 | FixKind::PcrelLoAt(_)
                                 | FixKind::PcrelLoBefore(..) => return Ok(None),
                             }

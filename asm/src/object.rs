@@ -115,8 +115,9 @@ struct Writer1<'u> {
     /// Relocations per unit section: offset, type, symbol (index into
     /// `syms`, or `None` for no symbol), addend.
     relocs: Vec<Vec<Reloc>>,
-    /// `.reloc` relocations per unit section, in the order written.
-    by_hand: Vec<Vec<Reloc>>,
+    /// `.reloc` relocations per unit section, with their place in the
+    /// order written.
+    by_hand: Vec<Vec<(u32, Reloc)>>,
     data: Vec<Vec<u8>>,
 }
 
@@ -430,7 +431,7 @@ impl<'u> Writer1<'u> {
             return Ok(());
         }
         let target = self.target(fx, si)?;
-        if let FixKind::Reloc(ty) = fx.kind {
+        if let FixKind::Reloc(ty, order) = fx.kind {
             if off > self.unit.sections[si].size {
                 return Err(err(
                     fx,
@@ -449,7 +450,7 @@ impl<'u> Writer1<'u> {
                     ));
                 }
             };
-            self.by_hand[si].push((off, elf::RelocationType(ty), sym, addend));
+            self.by_hand[si].push((order, (off, elf::RelocationType(ty), sym, addend)));
             return Ok(());
         }
         match (&fx.kind, target) {
@@ -954,7 +955,9 @@ pub fn write(
         w.relocs[si].sort_by_key(|r| r.0);
         // GNU as puts each `.reloc` (in the order written) before the first
         // relocation of a higher offset that is still to come.
-        let hand = std::mem::take(&mut w.by_hand[si]);
+        let mut hand = std::mem::take(&mut w.by_hand[si]);
+        hand.sort_by_key(|h| h.0);
+        let hand: Vec<Reloc> = hand.into_iter().map(|h| h.1).collect();
         if !hand.is_empty() {
             let mut merged = Vec::with_capacity(w.relocs[si].len() + hand.len());
             let mut pending = hand.into_iter().peekable();
@@ -1163,20 +1166,8 @@ fn emit(
             st_size: 0,
         });
     }
-    for (k, (&i, name)) in order.iter().zip(&sym_names).enumerate() {
-        if k == locals {
-            for &(gi, name, _) in &signature_syms {
-                out.write_symbol(&Sym {
-                    st_name: out.string_offset(Some(name)),
-                    section: Some(gi.0),
-                    st_info: elf::SymbolInfo::new(elf::STB_LOCAL, elf::STT_NOTYPE),
-                    st_other: elf::SymbolOther(0),
-                    st_shndx: elf::SymbolSection(0),
-                    st_value: 0,
-                    st_size: 0,
-                });
-            }
-        }
+    // Locals, the signatures made local, then the rest.
+    let write_sym = |out: &mut Writer, i: usize, name: &object::write::StringId| {
         let s = &w.syms[i];
         out.write_symbol(&Sym {
             st_name: out.string_offset(Some(*name)),
@@ -1187,6 +1178,23 @@ fn emit(
             st_value: s.value,
             st_size: s.size,
         });
+    };
+    for (&i, name) in order.iter().zip(&sym_names).take(locals) {
+        write_sym(&mut out, i, name);
+    }
+    for &(gi, name, _) in &signature_syms {
+        out.write_symbol(&Sym {
+            st_name: out.string_offset(Some(name)),
+            section: Some(gi.0),
+            st_info: elf::SymbolInfo::new(elf::STB_LOCAL, elf::STT_NOTYPE),
+            st_other: elf::SymbolOther(0),
+            st_shndx: elf::SymbolSection(0),
+            st_value: 0,
+            st_size: 0,
+        });
+    }
+    for (&i, name) in order.iter().zip(&sym_names).skip(locals) {
+        write_sym(&mut out, i, name);
     }
     out.write_strtab();
     out.write_shstrtab();

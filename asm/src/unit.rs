@@ -100,8 +100,9 @@ pub enum FixKind {
     /// `.size` value of a symbol (no bytes).
     SymbolSize(Box<str>),
     /// `.reloc`: a relocation of this type (its number) written by hand,
-    /// in objects only.
-    Reloc(u32),
+    /// in objects only, and its place among the file's `.reloc`s (GNU as
+    /// keeps them in the order written, whatever subsection).
+    Reloc(u32, u32),
     /// A thread-local reference: a relocation only (objects; tiles have no
     /// thread pointer, so an executable cannot resolve it).
     Tls(TlsFix),

@@ -470,7 +470,11 @@ impl<C: Choices> Gen<'_, C> {
 /// loads and stores, `li` of any 32-bit value, FP and CSR instructions;
 /// data of every width with numbers and same-section label differences,
 /// strings, floats, LEB128 numbers; alignment with and without a maximum;
-/// symbol directives (globals, weak, types, sizes, `.set`, file statics).
+/// symbol directives (globals, weak, types, sizes, `.set`, file statics);
+/// subsections, a COMDAT group and thread-local (`%tprel_*`) references.
+/// Not `.reloc`: where GNU as puts one among the relocations of nearby code
+/// follows its fragments (the README says so); the cases of
+/// `tests/asm/gnu/reloc_by_hand.s` check it where that is plain.
 pub fn random_source(choices: &mut impl Choices) -> String {
     let g = &mut Gen(choices);
     const X: &[&str] = &["zero", "ra", "sp", "t0", "s0", "s1", "a0", "a1", "a5", "t6"];
@@ -491,8 +495,17 @@ pub fn random_source(choices: &mut impl Choices) -> String {
                     ".data",
                     ".section .rodata",
                     ".section .text.hot,\"ax\",@progbits",
+                    ".text 1",
+                    ".text 2",
+                    ".data 1",
+                    ".section .text.inl,\"axG\",@progbits,inl,comdat",
+                    ".subsection 3",
                 ]);
-                section = if s.contains("text") { "text" } else { "data" };
+                section = match s {
+                    ".subsection 3" => section,
+                    _ if s.contains("text") => "text",
+                    _ => "data",
+                };
                 out += &format!("    {s}\n");
             }
             6..=14 if next_label < labels => {
@@ -549,7 +562,12 @@ pub fn random_source(choices: &mut impl Choices) -> String {
                         g.pick(&["cycle", "fcsr", "instret"])
                     ),
                     13 => format!("    tail {}\n", g.pick(&["ext_g", "L2"])),
-                    14 => format!("    lw {}, ext_v\n", r(g)),
+                    14 => match g.below(4) {
+                        0 => format!("    lui {}, %tprel_hi(tv)\n", r(g)),
+                        1 => format!("    add {0}, {0}, tp, %tprel_add(tv)\n", r(g)),
+                        2 => format!("    sw {}, %tprel_lo(tv)({})\n", r(g), r(g)),
+                        _ => format!("    lw {}, ext_v\n", r(g)),
+                    },
                     _ => format!("    mul {}, {}, {}\n", r(g), r(g), r(g)),
                 };
             }
@@ -576,5 +594,6 @@ pub fn random_source(choices: &mut impl Choices) -> String {
     if g.below(2) == 0 {
         out += "    .local fstatic\n    .comm fstatic,4,4\n    .comm shared,8,8\n";
     }
+    out += "    .section .tbss,\"awT\",@nobits\ntv: .zero 4\n";
     out
 }

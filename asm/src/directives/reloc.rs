@@ -139,9 +139,10 @@ impl Pass1<'_, '_> {
             _ => Expr::new(ExprKind::Int(0), at.end, at.end),
         };
         let span = st.span(at.start, at.end);
+        self.hand_relocs += 1;
         self.unit.sections[self.cur].fixups.push(Fixup {
             offset: offset.min(u32::MAX as i64) as u32,
-            kind: FixKind::Reloc(number),
+            kind: FixKind::Reloc(number, self.hand_relocs),
             expr,
             span,
             ctx: st.ctx,

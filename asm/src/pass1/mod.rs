@@ -275,6 +275,8 @@ pub struct Pass1<'s, 'o> {
     /// The numbered subsections so far: section, number, the index of the
     /// section they are assembled in until the end of the file.
     pub(crate) subsections: Vec<(usize, u32, usize)>,
+    /// `.reloc`s so far (their order is kept).
+    pub(crate) hand_relocs: u32,
     /// Conditional branches seen so far in this pass.
     pub(crate) branch_ordinal: u32,
     /// Short branches whose target was not known when written: checked at
@@ -346,6 +348,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             long_branches: Default::default(),
             sub_bases: SubBases::new(),
             subsections: Vec::new(),
+            hand_relocs: 0,
             branch_ordinal: 0,
             branch_checks: Vec::new(),
             relax,
