@@ -20,14 +20,6 @@ pub(crate) trait RouterCore {
     fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64);
     /// A credit for output VC `o` of router `r` arrives.
     fn credit(&mut self, r: usize, o: usize);
-    /// The flits and credits a core sent to router `r` itself (not through
-    /// the fabric's wheels) that arrive at `now`, applied as
-    /// [`RouterCore::accept`] and [`RouterCore::credit`] would; returns how
-    /// many flits. Only for routers the fabric names
-    /// (`Fabric::take_arriving`).
-    fn arrivals(&mut self, _r: usize, _now: u64, _flits: &mut [NetFlit], _t: &Timing) -> u32 {
-        0
-    }
     /// The next cycle at which router `r` can act.
     fn wake_at(&self, r: usize) -> u64;
     /// One cycle of router `r` (its stages, then when it can act next);
@@ -77,7 +69,7 @@ type RouterArgs = (u32, usize, usize, usize, AllocatorKind, AllocatorKind);
 
 impl Routers {
     pub(super) fn new(
-        (width, height, slots): (u32, u32, usize),
+        n: usize,
         vcs: usize,
         engine: NetworkEngine,
         args: impl Fn(u32) -> RouterArgs,
@@ -90,11 +82,9 @@ impl Routers {
                 })
                 .collect()
         }
-        let n = (width * height) as usize;
         if engine == NetworkEngine::Fast && FastCore::fits(vcs) {
             let (_, classes, per_class, cap, va, sa) = args(0);
-            let core = FastCore::new((width, height, slots), classes, per_class, cap, va, sa);
-            return Routers::Fast(Box::new(core));
+            return Routers::Fast(Box::new(FastCore::new(n, classes, per_class, cap, va, sa)));
         }
         match PORTS * vcs {
             0..=64 => Routers::W1(make(n, args)),

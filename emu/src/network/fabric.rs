@@ -60,15 +60,8 @@ pub(crate) struct Fabric {
     /// Credit deliveries by cycle: the output VC (router) or the local VC
     /// (terminal) that gets a credit back, as targets.
     credit_wheel: Vec<Vec<u32>>,
-    /// Entries in both wheels, and direct deliveries (below) not yet due.
+    /// Entries in both wheels.
     pub pending: usize,
-    /// Deliveries that do not go through the wheels (the fast core's flits
-    /// and credits between routers, `fast_links.rs`), counted by cycle
-    /// modulo the wheels' length, and a bit per router that has flits
-    /// arriving that way (`direct_words` words a cycle).
-    direct: Vec<u32>,
-    arriving: Vec<u64>,
-    direct_words: usize,
     /// The wheels' length less one (a power of two less one).
     mask: usize,
     /// Per `node * PORTS + port`: the other end of the link,
@@ -139,16 +132,12 @@ impl Fabric {
             })
             .collect();
         let len = (timing.horizon() + 1).next_power_of_two() as usize;
-        let direct_words = n.div_ceil(64);
         Fabric {
             timing,
             vcs,
             flit_wheel: vec![Vec::new(); len],
             credit_wheel: vec![Vec::new(); len],
             pending: 0,
-            direct: vec![0; len],
-            arriving: vec![0; len * direct_words],
-            direct_words,
             mask: len - 1,
             peer,
             flits: Vec::new(),
@@ -177,32 +166,7 @@ impl Fabric {
     /// Whether anything is delivered at cycle `c` (within the wheels' reach).
     pub fn has_deliveries(&self, c: u64) -> bool {
         let k = c as usize & (self.flit_wheel.len() - 1);
-        !self.flit_wheel[k].is_empty() || !self.credit_wheel[k].is_empty() || self.direct[k] != 0
-    }
-
-    /// A flit or credit sent directly (not through the wheels) reaches
-    /// router `node` at `at`.
-    #[inline(always)]
-    pub fn direct(&mut self, at: u64, node: usize) {
-        let k = at as usize & self.mask;
-        self.direct[k] += 1;
-        self.pending += 1;
-        self.arriving[k * self.direct_words + node / 64] |= 1 << (node % 64);
-    }
-
-    /// The direct deliveries of cycle `c` are due: they stop being pending.
-    #[inline(always)]
-    pub fn take_direct(&mut self, c: u64) {
-        let k = c as usize & self.mask;
-        self.pending -= std::mem::take(&mut self.direct[k]) as usize;
-    }
-
-    /// Routers `64 * word ..` with flits or credits arriving directly at
-    /// cycle `c` (taken out: once per word and cycle).
-    #[inline(always)]
-    pub fn take_arriving(&mut self, c: u64, word: usize) -> u64 {
-        let k = c as usize & self.mask;
-        std::mem::take(&mut self.arriving[k * self.direct_words + word])
+        !self.flit_wheel[k].is_empty() || !self.credit_wheel[k].is_empty()
     }
 
     /// Takes the flit deliveries of cycle `c` (give the vector back with
@@ -300,29 +264,6 @@ impl Fabric {
     /// goes upstream, the flit onto the link.
     #[inline(always)]
     pub fn send(&mut self, now: u64, node: u32, from: (usize, u8), to: (usize, u8), w: Word) {
-        self.sent(now, node, from, to, w);
-        let t = self.timing;
-        // The credit for the buffer slot the flit left.
-        if from.0 == Port::Local as usize {
-            self.credit_to_terminal(now, node, from.1);
-        } else {
-            let peer = self.peer[node as usize * PORTS + from.0];
-            debug_assert!(peer != u32::MAX, "a flit came in from off the mesh");
-            self.schedule_credit(now + t.credit_back, peer + from.1 as u32);
-        }
-        if to.0 == Port::Local as usize {
-            self.eject(now, node, to.1, w);
-        } else {
-            let peer = self.peer[node as usize * PORTS + to.0];
-            debug_assert!(peer != u32::MAX, "a route left the mesh");
-            self.schedule(now + t.flit_out, peer + to.1 as u32, w);
-        }
-    }
-
-    /// What every flit a router sends counts, whichever way it goes: the
-    /// last move, the buffered flit-cycles, the link's flits, the trace.
-    #[inline(always)]
-    pub fn sent(&mut self, now: u64, node: u32, from: (usize, u8), to: (usize, u8), w: Word) {
         self.last_move = now;
         self.counters.buffered += now as i64;
         self.counters.link_flits[node as usize * PORTS + to.0] += 1;
@@ -343,21 +284,23 @@ impl Fabric {
                 packet: f.packet,
             });
         }
-    }
-
-    /// Router `node` sent a flit from its local input VC `vc` at `now`:
-    /// the terminal gets the slot's credit back.
-    #[inline(always)]
-    pub fn credit_to_terminal(&mut self, now: u64, node: u32, vc: u8) {
-        let target = TERMINAL | (node << LOCAL_BITS) | vc as u32;
-        self.schedule_credit(now + self.timing.terminal_credit, target);
-    }
-
-    /// Router `node` sends flit `w` to its terminal's ejection VC `vc` at
-    /// `now`.
-    #[inline(always)]
-    pub fn eject(&mut self, now: u64, node: u32, vc: u8, w: Word) {
-        let target = TERMINAL | (node << LOCAL_BITS) | vc as u32;
-        self.schedule(now + self.timing.flit_out, target, w);
+        let t = self.timing;
+        // The credit for the buffer slot the flit left.
+        if from.0 == Port::Local as usize {
+            let target = TERMINAL | (node << LOCAL_BITS) | from.1 as u32;
+            self.schedule_credit(now + t.terminal_credit, target);
+        } else {
+            let peer = self.peer[node as usize * PORTS + from.0];
+            debug_assert!(peer != u32::MAX, "a flit came in from off the mesh");
+            self.schedule_credit(now + t.credit_back, peer + from.1 as u32);
+        }
+        let target = if to.0 == Port::Local as usize {
+            TERMINAL | (node << LOCAL_BITS) | to.1 as u32
+        } else {
+            let peer = self.peer[node as usize * PORTS + to.0];
+            debug_assert!(peer != u32::MAX, "a route left the mesh");
+            peer + to.1 as u32
+        };
+        self.schedule(now + t.flit_out, target, w);
     }
 }

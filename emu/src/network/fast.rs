@@ -42,7 +42,6 @@
 
 use super::alloc::SwitchAllocator;
 use super::fabric::{Fabric, Word};
-use super::fast_links::Links;
 use super::flit::{NetFlit, PORTS, Port, route};
 use super::router::VcState;
 use super::{RouterCore, StallCause, Timing, VcView};
@@ -117,8 +116,6 @@ pub(crate) struct FastCore {
     nodes: Vec<Node>,
     vcs: Vec<[Vc; BLOCK]>,
     ring: Vec<Word>,
-    /// Flits and credits between routers (`fast_links.rs`).
-    links: Links,
     /// Scratch of the VC allocation, by VC: only the entries of the VCs
     /// at hand are written before they are read.
     scratch: Scratch,
@@ -142,7 +139,6 @@ struct At<'a> {
     /// slot`).
     ring: &'a mut [Word],
     base: usize,
-    links: &'a mut Links,
     scratch: &'a mut Scratch,
     id: u32,
 }
@@ -194,18 +190,15 @@ impl FastCore {
         PORTS * vcs <= BLOCK
     }
 
-    /// The routers of a `width x height` mesh, every output VC's credits
-    /// at the buffer depth, with links for deliveries less than `slots`
-    /// cycles ahead (the fabric's wheels' length).
+    /// `n` routers with every output VC's credits at the buffer depth.
     pub fn new(
-        (width, height, slots): (u32, u32, usize),
+        n: usize,
         classes: usize,
         per_class: usize,
         cap: usize,
         vc_kind: AllocatorKind,
         sw_kind: AllocatorKind,
     ) -> FastCore {
-        let n = (width * height) as usize;
         let vcs = classes * per_class;
         let nv = PORTS * vcs;
         assert!(Self::fits(vcs), "the fast core holds at most 12 VCs a port");
@@ -243,7 +236,6 @@ impl FastCore {
             ],
             vcs: vec![[vc; BLOCK]; n],
             ring: vec![Word(0); n * nv * cap],
-            links: Links::new(width, height, vcs, cap, slots),
             scratch: Scratch {
                 candidates: [0; BLOCK],
                 by_output: [0; BLOCK],
@@ -261,7 +253,6 @@ impl FastCore {
             vc: &mut self.vcs[r],
             ring: &mut self.ring,
             base: r * span,
-            links: &mut self.links,
             scratch: &mut self.scratch,
             id: r as u32,
         }
@@ -501,69 +492,11 @@ impl At<'_> {
             n.out_credit &= !(1 << o);
         }
         let out_vc = (o - out_port * vcs) as u8;
-        self.send(now, (in_port, vc as u8), (out_port, out_vc), w, fabric);
+        fabric.send(now, self.id, (in_port, vc as u8), (out_port, out_vc), w);
         if tail && more {
             let t = fabric.timing.next_head_routing;
             self.route(i, &mut fabric.flits, now + t);
         }
-    }
-
-    /// Flit `w` leaves through the switch from input `from` to output `to`
-    /// (ports and VCs): counted, its slot's credit sent upstream and the
-    /// flit onto the link, straight into the next router's ring
-    /// (`fast_links.rs`), or through the fabric to and from the terminal.
-    #[inline(always)]
-    fn send(&mut self, now: u64, from: (usize, u8), to: (usize, u8), w: Word, fabric: &mut Fabric) {
-        let r = self.id as usize;
-        fabric.sent(now, self.id, from, to, w);
-        if from.0 == Port::Local as usize {
-            fabric.credit_to_terminal(now, self.id, from.1);
-        } else {
-            let at = now + fabric.timing.credit_back;
-            let up = self.links.send_credit(r, from.0, from.1 as usize, at);
-            fabric.direct(at, up);
-        }
-        if to.0 == Port::Local as usize {
-            fabric.eject(now, self.id, to.1, w);
-        } else {
-            let at = now + fabric.timing.flit_out;
-            let (next, k) = self.links.send_flit(r, to.0, to.1 as usize, at);
-            self.ring[k] = w;
-            fabric.direct(at, next);
-        }
-    }
-
-    /// The flits and credits sent to this router that arrive at `now`:
-    /// flits join their buffers (as [`RouterCore::accept`] has a delivered
-    /// flit do), credits are counted in (as [`RouterCore::credit`]).
-    /// Returns the flits.
-    #[inline(always)]
-    fn arrivals(&mut self, now: u64, flits: &mut [NetFlit], t: &Timing) -> u32 {
-        let (mut m, mut c) = self.links.take(self.id as usize, now);
-        let got = m.count_ones();
-        let cap = self.shape.cap;
-        while m != 0 {
-            let i = lowest(m);
-            m &= m - 1;
-            let v = &mut self.vc[i];
-            let len = v.len;
-            v.len += 1;
-            debug_assert!(v.len as usize <= cap, "a flit arrived without a credit");
-            let n = &mut *self.node;
-            n.held += 1;
-            n.occupied |= 1 << i;
-            n.wake_at = n.wake_at.min(now);
-            if len == 0 && (n.routed | n.holding) & (1 << i) == 0 {
-                self.route(i, flits, now + t.routing);
-            }
-        }
-        while c != 0 {
-            let o = lowest(c);
-            c &= c - 1;
-            self.vc[o].credits += 1;
-            self.node.out_credit |= 1 << o;
-        }
-        got
     }
 
     /// [`RouterCore::step`] when only input VC `i` holds flits (most
@@ -681,11 +614,6 @@ impl RouterCore for FastCore {
         at.switch(now, fabric);
         at.update(now);
         at.node.held > 0
-    }
-
-    #[inline(always)]
-    fn arrivals(&mut self, r: usize, now: u64, flits: &mut [NetFlit], t: &Timing) -> u32 {
-        self.at(r).arrivals(now, flits, t)
     }
 
     fn held(&self, r: usize) -> u32 {

@@ -39,7 +39,6 @@ mod cores;
 mod events;
 mod fabric;
 mod fast;
-mod fast_links;
 pub mod flit;
 mod mask;
 pub(crate) mod router;
@@ -252,8 +251,7 @@ impl Network {
         let cap = config.vc_buf_size as usize;
         let timing = Timing::new(config);
         let n = (width * height) as usize;
-        let fabric = Fabric::new(width, height, vcs, timing);
-        let routers = Routers::new((width, height, fabric.wheel_len()), vcs, engine, |id| {
+        let routers = Routers::new(n, vcs, engine, |id| {
             (
                 id,
                 classes,
@@ -263,6 +261,7 @@ impl Network {
                 config.sw_allocator,
             )
         });
+        let fabric = Fabric::new(width, height, vcs, timing);
         let due_words = n.div_ceil(64);
         Network {
             width,
@@ -447,22 +446,6 @@ impl Network {
             }
         }
         self.fabric.give_back_credits(now, due);
-        // Flits and credits the core sent between routers itself.
-        self.fabric.take_direct(now);
-        for word in 0..self.due_words {
-            let mut bits = self.fabric.take_arriving(now, word);
-            while bits != 0 {
-                let id = word * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let timing = self.fabric.timing;
-                let got = routers.arrivals(id, now, &mut self.fabric.flits, &timing);
-                if got > 0 {
-                    self.fabric.counters.buffered -= (now * got as u64) as i64;
-                    self.activate(id);
-                    self.put_due(id, now);
-                }
-            }
-        }
         let slot = (now as usize & (self.fabric.wheel_len() - 1)) * self.due_words;
         if self.active_count == 0 {
             self.due[slot..slot + self.due_words].fill(0);
