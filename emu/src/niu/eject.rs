@@ -40,13 +40,15 @@ pub(crate) enum Rx {
 
 impl Rx {
     /// Whether a message is being taken in.
+    #[inline(always)]
     fn busy(&self) -> bool {
-        *self != Rx::Idle
+        !matches!(self, Rx::Idle)
     }
 
     /// Whether the tile will see the message (a thread start or data
     /// stored in its memory), as opposed to a handshake or a message being
     /// dropped.
+    #[inline(always)]
     fn touches_tile(&self) -> bool {
         !matches!(
             self,
@@ -87,97 +89,89 @@ pub(crate) enum RxEvent {
     Drop,
 }
 
-/// The ejection machine's transitions: the state after `event` in `state`.
-/// An event the NIU cannot produce in a state (it chooses the event by the
-/// state) is a bug of the NIU's, and panics.
-pub(crate) fn rx_transition(state: Rx, event: RxEvent) -> Rx {
+/// The ejection machine's transitions: `event` changes `state` (in place:
+/// most events move a data message's address on, and a thread message's
+/// state is long). An event the NIU cannot produce in a state (it chooses
+/// the event by the state) is a bug of the NIU's, and panics. (Inlined:
+/// each call site's event is of one kind, so only its arms remain.)
+#[inline(always)]
+pub(crate) fn rx_transition(state: &mut Rx, event: RxEvent) {
     let step = |addr: u32, stride: u32| addr.wrapping_add(stride.wrapping_mul(4));
-    match (state, event) {
-        (Rx::Idle, RxEvent::Head { head, context }) => match head.ty {
-            MessageType::Thread => Rx::Thread {
-                context,
-                pc: None,
-                args: [0; 8],
-                count: 0,
-            },
-            MessageType::DataOrig => Rx::DataOrig {
-                addr: None,
-                stride: head.stride,
-            },
-            MessageType::Data => Rx::AwaitTag {
-                rendezvous: head.rendezvous,
-            },
-            MessageType::Rts => Rx::Rts {
-                node: head.node as u32,
-                context: head.context,
-            },
-            MessageType::Cts => Rx::Cts {
-                context: head.context,
-            },
-        },
+    match (&mut *state, event) {
+        // A data word stored: the address moves on (most flits).
         (
-            Rx::Thread {
-                context,
-                pc: None,
-                args,
-                count,
-            },
-            RxEvent::Word(pc),
-        ) => Rx::Thread {
-            context,
-            pc: Some(pc),
-            args,
-            count,
-        },
-        (
-            Rx::Thread {
-                context,
-                pc: Some(pc),
-                mut args,
-                count,
-            },
-            RxEvent::Word(w),
-        ) => {
-            // Arguments past a0..a7 are not kept (the sender's `send`s
-            // refuse more).
-            if count < 8 {
-                args[count] = w;
-            }
-            Rx::Thread {
-                context,
-                pc: Some(pc),
-                args,
-                count: count + 1,
-            }
-        }
-        (Rx::DataOrig { addr: None, stride }, RxEvent::Word(addr)) => Rx::DataOrig {
-            addr: Some(addr),
-            stride,
-        },
-        (
-            Rx::DataOrig {
+            Rx::Data { addr, stride, .. }
+            | Rx::DataOrig {
                 addr: Some(addr),
                 stride,
             },
             RxEvent::Word(_),
-        ) => Rx::DataOrig {
-            addr: Some(step(addr, stride)),
-            stride,
-        },
-        (Rx::Data { id, addr, stride }, RxEvent::Word(_)) => Rx::Data {
-            id,
-            addr: step(addr, stride),
-            stride,
-        },
-        (Rx::AwaitTag { .. }, RxEvent::Tag { id, addr, stride }) => Rx::Data { id, addr, stride },
-        (s, RxEvent::Drop)
-            if s == Rx::Idle || s.data_addr().is_some() || matches!(s, Rx::AwaitTag { .. }) =>
-        {
-            Rx::Discard
+        ) => *addr = step(*addr, *stride),
+        (Rx::Idle, RxEvent::Head { head, context }) => {
+            *state = match head.ty {
+                MessageType::Thread => Rx::Thread {
+                    context,
+                    pc: None,
+                    args: [0; 8],
+                    count: 0,
+                },
+                MessageType::DataOrig => Rx::DataOrig {
+                    addr: None,
+                    stride: head.stride,
+                },
+                MessageType::Data => Rx::AwaitTag {
+                    rendezvous: head.rendezvous,
+                },
+                MessageType::Rts => Rx::Rts {
+                    node: head.node as u32,
+                    context: head.context,
+                },
+                MessageType::Cts => Rx::Cts {
+                    context: head.context,
+                },
+            }
         }
-        (s, RxEvent::End) if s.busy() => Rx::Idle,
-        (s, e) => unreachable!("the NIU's ejection machine: {e:?} in state {s:?}"),
+        // A thread message's pc, then its arguments (past a0..a7 they
+        // are not kept: the sender's `send`s refuse more).
+        (Rx::Thread { pc: pc @ None, .. }, RxEvent::Word(w)) => *pc = Some(w),
+        (
+            Rx::Thread {
+                pc: Some(_),
+                args,
+                count,
+                ..
+            },
+            RxEvent::Word(w),
+        ) => {
+            if *count < 8 {
+                args[*count] = w;
+            }
+            *count += 1;
+        }
+        (
+            Rx::DataOrig {
+                addr: addr @ None, ..
+            },
+            RxEvent::Word(w),
+        ) => *addr = Some(w),
+        (Rx::AwaitTag { .. }, RxEvent::Tag { id, addr, stride }) => {
+            *state = Rx::Data { id, addr, stride }
+        }
+        (s, RxEvent::Drop)
+            if matches!(s, Rx::Idle | Rx::AwaitTag { .. }) || s.data_addr().is_some() =>
+        {
+            *state = Rx::Discard
+        }
+        (s, RxEvent::End) if s.busy() => *state = Rx::Idle,
+        (s, e) => impossible(s, e),
     }
+}
+
+/// An event a state cannot take.
+#[cold]
+#[inline(never)]
+fn impossible(s: &Rx, e: RxEvent) -> ! {
+    unreachable!("the NIU's ejection machine: {e:?} in state {s:?}")
 }
 
 /// The ejection VCs' machines, and which VCs are busy.
@@ -202,8 +196,8 @@ impl Ejection {
 
     /// The state of VC `vc`.
     #[inline]
-    pub fn state(&self, vc: usize) -> Rx {
-        self.states[vc]
+    pub fn state(&self, vc: usize) -> &Rx {
+        &self.states[vc]
     }
 
     /// Every VC's state, in VC order.
@@ -230,13 +224,14 @@ impl Ejection {
 
     /// Applies `event` to VC `vc` (the one way a state changes) and
     /// returns the new state.
-    pub fn apply(&mut self, vc: usize, event: RxEvent) -> Rx {
-        let next = rx_transition(self.states[vc], event);
-        self.states[vc] = next;
+    #[inline(always)]
+    pub fn apply(&mut self, vc: usize, event: RxEvent) -> &Rx {
+        let state = &mut self.states[vc];
+        rx_transition(state, event);
         let bit = 1u64 << vc;
-        self.busy = (self.busy & !bit) | (u64::from(next.busy()) << vc);
-        self.touches = (self.touches & !bit) | (u64::from(next.touches_tile()) << vc);
-        next
+        self.busy = (self.busy & !bit) | (u64::from(state.busy()) << vc);
+        self.touches = (self.touches & !bit) | (u64::from(state.touches_tile()) << vc);
+        state
     }
 
     /// Whether the masks say what the states say (checked in debug builds).
@@ -276,7 +271,7 @@ mod tests {
             pc,
             args,
             count,
-        } = e.state(1)
+        } = *e.state(1)
         else {
             panic!("not a thread message: {:?}", e.state(1));
         };
@@ -287,7 +282,7 @@ mod tests {
             "a ninth is not kept"
         );
         e.apply(1, RxEvent::End);
-        assert_eq!((e.state(1), e.busy(), e.touching_tile()), (Rx::Idle, 0, 0));
+        assert_eq!((*e.state(1), e.busy(), e.touching_tile()), (Rx::Idle, 0, 0));
         assert!(e.masks_agree());
     }
 
@@ -312,7 +307,7 @@ mod tests {
         );
         e.apply(0, RxEvent::Word(1));
         assert_eq!(
-            e.state(0),
+            *e.state(0),
             Rx::Data {
                 id: 9,
                 addr: 0x204,
@@ -329,14 +324,14 @@ mod tests {
         e.apply(2, head(MessageType::Data));
         e.apply(2, RxEvent::Drop);
         assert_eq!(
-            e.state(0),
+            *e.state(0),
             Rx::Rts {
                 node: 5,
                 context: 2
             }
         );
         assert_eq!((e.busy(), e.touching_tile()), (0b111, 0));
-        assert_eq!(e.state(2), Rx::Discard, "dropped up to the tail");
+        assert_eq!(*e.state(2), Rx::Discard, "dropped up to the tail");
         for vc in 0..3 {
             e.apply(vc, RxEvent::End);
         }

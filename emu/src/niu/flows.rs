@@ -81,7 +81,7 @@ impl Niu {
     /// is its tail (None when not recording, or for RTS/CTS).
     pub(crate) fn delivery_on(&self, vc: usize) -> Option<Delivery> {
         self.flows.as_ref()?;
-        match self.rx.state(vc) {
+        match *self.rx.state(vc) {
             Rx::Thread { context, .. } => Some(Delivery::Thread { context }),
             Rx::Data { id, .. } => Some(Delivery::Data { id }),
             Rx::DataOrig { .. } => Some(Delivery::DataOrig),

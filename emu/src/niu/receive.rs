@@ -169,7 +169,7 @@ impl Niu {
     ) -> Result<(), Blocked> {
         let payload = flit.payload;
         let ends = flit.kind() == FlitKind::Tail;
-        match self.rx.state(vc) {
+        match *self.rx.state(vc) {
             Rx::Idle => return self.take_head(now, vc, flit, from, view),
             Rx::Thread { pc: Some(_), .. } => self.take_argument(now, vc, payload, ends, from),
             // A thread message's pc, an original data message's address.
@@ -227,7 +227,7 @@ impl Niu {
 
     /// A thread message's argument; its tail starts the thread.
     fn take_argument(&mut self, now: u64, vc: usize, payload: u32, ends: bool, from: u32) {
-        let Rx::Thread {
+        let &Rx::Thread {
             context,
             pc: Some(pc),
             args,
@@ -275,7 +275,7 @@ impl Niu {
             self.rx.apply(vc, event);
             return Ok(());
         }
-        match self.rx.state(vc) {
+        match *self.rx.state(vc) {
             Rx::Data { id, .. } => {
                 let _ = self.receive_event(now, id, ReceiveEvent::Stored);
                 self.completed.push((id, now + 1));

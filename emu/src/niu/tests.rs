@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use isa_spec::msg::{ReceiveState, SendState};
+use isa_spec::msg::{MessageType, ReceiveState, SendState};
 use isa_spec::{Inst, Opcode, SendType};
 
 use super::{Niu, NiuEventKind, NiuOutcome, TileEffect, TileView, classes};
@@ -520,6 +520,45 @@ fn the_original_niu_has_no_tables() {
     rig.until(50, |r| r.tiles[2].memory.get(&0x404) == Some(&6));
     assert_eq!(rig.tiles[2].memory[&0x400], 5);
     assert!(rig.woken[2].is_empty() && rig.nius[2].receive_table().is_empty());
+}
+
+/// The ejection machine's drop: an original data message whose words run
+/// past the end of memory stores those that fit, faults once at the first
+/// that does not, drops the rest up to its tail, and leaves its VC ready
+/// for the next message.
+#[test]
+fn data_past_the_end_of_memory_faults_once_and_drops_the_rest() {
+    let mut rig = Rig::new(NiuDesign::Original, 3, 1, |_| {});
+    let near_end = MEMORY as u32 - 8;
+    rig.ok(0, 0, Opcode::SendhD, [2, near_end, 1]);
+    rig.ok(0, 0, Opcode::Send2, [1, 2, 0]);
+    rig.ok(0, 0, Opcode::Send2e, [3, 4, 0]);
+    rig.until(60, |r| !r.faults[2].is_empty());
+    rig.idle(20);
+    assert_eq!(rig.tiles[2].memory[&near_end], 1);
+    assert_eq!(rig.tiles[2].memory[&(near_end + 4)], 2);
+    assert_eq!(rig.tiles[2].memory.len(), 2, "nothing stored past the end");
+    assert_eq!(rig.faults[2].len(), 1, "one fault: {:?}", rig.faults[2]);
+    assert!(
+        matches!(&rig.faults[2][0], FaultCause::Delivery { from: 0, reason } if reason.contains("outside")),
+        "{:?}",
+        rig.faults[2]
+    );
+    assert_eq!(
+        rig.nius[2].counters.messages_received[MessageType::DataOrig as usize],
+        0
+    );
+    assert!(!rig.nius[2].is_busy(), "the VC is idle again");
+    // The next message on the same VC is taken in whole.
+    rig.ok(0, 0, Opcode::SendhD, [2, 0x400, 2]);
+    rig.ok(0, 0, Opcode::Send2e, [5, 6, 0]);
+    rig.until(60, |r| r.tiles[2].memory.get(&0x408) == Some(&6));
+    assert_eq!(rig.tiles[2].memory[&0x400], 5);
+    assert_eq!(
+        rig.nius[2].counters.messages_received[MessageType::DataOrig as usize],
+        1
+    );
+    assert_eq!(rig.faults[2].len(), 1);
 }
 
 #[test]
