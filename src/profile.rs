@@ -71,7 +71,7 @@ pub fn parse(name: &str, text: &str) -> Result<Profile> {
         None => None,
         Some(Value::String(s)) => Some(
             Variant::from_name(&s)
-                .ok_or_else(|| bad(format!("variant `{s}` is not lean or literal")))?,
+                .ok_or_else(|| bad(format!("variant `{s}` is not lean, literal or c")))?,
         ),
         Some(v) => return Err(bad(format!("variant `{v}` is not a string"))),
     };

@@ -145,6 +145,7 @@ pub struct Grid {
 fn run_name(stressmark: &str, point: &Point) -> String {
     let row = match point.variant.as_str() {
         "literal" => format!("{stressmark}-literal"),
+        "c" => format!("{stressmark}-c"),
         _ => stressmark.to_string(),
     };
     format!("{row}.{}", point.id)
@@ -194,6 +195,7 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
     };
     let out =
         std::path::absolute(&args.out).map_err(|e| miette!("--out {}: {e}", args.out.display()))?;
+    super::compile::compile_c(&mut sources, &out, None)?;
     let mut plan = plan::plan(&sources, &settings);
     // A point whose keys do not touch a stressmark (another model's
     // parameter) repeats another point's runs: they run once.
