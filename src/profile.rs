@@ -201,6 +201,7 @@ mod tests {
         assert_eq!(
             programs,
             [
+                ("LU_AM_AS_NEEDED".to_string(), 1),
                 ("SCMP_SECTIONS_IN_ONE_MESSAGE".to_string(), 1),
                 ("SCMP_WAIT_POLL".to_string(), 1)
             ]
