@@ -50,7 +50,8 @@ pub struct CalibrateArgs {
     #[arg(long = "vary", value_name = "KEY=V1,V2,...")]
     pub vary: Vec<String>,
     /// The programs: `lean` (ours), `literal` (as the thesis describes
-    /// them), or both [default: the profile's, else lean].
+    /// them), `c` (in C, rows NAME-c), or several [default: the profile's,
+    /// else lean].
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_variant)]
     pub variant: Vec<Variant>,
     /// Tile counts each peak is taken over (the thesis's peaks are at 16
