@@ -2,7 +2,8 @@
 //! built with `scmp cc -O2` in both designs) against the stressmarks' Rust
 //! reference models at the test size on several meshes; Transitive
 //! Closure also against the assembly version's printed results; and a
-//! sweep of a C row, which compiles it. Fails (does not skip) without the
+//! sweep of a C row, which compiles it (with a profile's library symbols).
+//! Fails (does not skip) without the
 //! GNU tools and picolibc.
 
 mod support;
@@ -210,4 +211,66 @@ fn a_sweep_compiles_and_checks_a_c_row() {
         "{table}"
     );
     assert!(!table.contains("differ"), "{table}");
+}
+
+/// A profile's program symbols reach a C row's library: under `--profile
+/// thesis` (`SCMP_WAIT_POLL = 1`) the sweep links a send-and-receive
+/// library whose waits poll, so the program never suspends in `waits` /
+/// `waitr`; without a profile it links scmp cc's own, which does.
+#[test]
+fn a_c_row_gets_the_profiles_library() {
+    require_gnu();
+    require_tool("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");
+    let dir = Scratch::new("c-profile");
+    for (profile, polls) in [(None, false), (Some("thesis"), true)] {
+        let out = dir.path(if polls { "thesis" } else { "default" });
+        let mut args = vec![
+            "sweep",
+            "transitive-c",
+            "--test-size",
+            "--check",
+            "--tiles",
+            "4",
+        ];
+        if let Some(p) = profile {
+            args.extend(["--profile", p]);
+        }
+        let o = scmp().args(&args).arg("--out").arg(&out).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let elf = out.join("bin/transitive-c-modified.elf");
+        let stats = out.join("stats.json");
+        let o = scmp()
+            .arg("run")
+            .arg(&elf)
+            .args([
+                "--mesh",
+                "2x2",
+                "--boot",
+                "all",
+                "--niu",
+                "modified",
+                "--stats=json",
+            ])
+            .arg("--stats-file")
+            .arg(&stats)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+        let suspended: u64 = json["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                t["idle_by"]["wait_send"].as_u64().unwrap()
+                    + t["idle_by"]["wait_receive"].as_u64().unwrap()
+            })
+            .sum();
+        assert_eq!(
+            suspended == 0,
+            polls,
+            "{profile:?}: {suspended} cycles suspended"
+        );
+    }
 }
