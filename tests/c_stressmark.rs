@@ -2,9 +2,8 @@
 //! built with `scmp cc -O2` in both designs) against the stressmarks' Rust
 //! reference models at the test size on several meshes; Transitive
 //! Closure also against the assembly version's printed results; and a
-//! sweep of a C row, which compiles it (with a profile's library symbols).
-//! Fails (does not skip) without the
-//! GNU tools and picolibc.
+//! sweep of a C row, which compiles it (with a profile's library
+//! symbols). Fails (does not skip) without the GNU tools and picolibc.
 
 mod support;
 
