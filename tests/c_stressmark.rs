@@ -201,15 +201,24 @@ fn a_sweep_compiles_and_checks_a_c_row() {
         "{plan}"
     );
     let table = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("transitive-c,"))
+        .collect();
+    assert_eq!(rows.len(), 4, "{table}");
+    assert!(rows.iter().all(|l| l.contains(",ok,")), "{table}");
+    // `scmp stressmark` compiles it too.
+    let o = scmp()
+        .args(["stressmark", "transitive-c", "--test-size", "--tiles", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(
-        table
-            .lines()
-            .filter(|l| l.starts_with("transitive-c,"))
-            .count(),
-        4,
-        "{table}"
+        text.matches("results match the reference model").count(),
+        2,
+        "{text}"
     );
-    assert!(!table.contains("differ"), "{table}");
 }
 
 /// A profile's program symbols reach a C row's library: under `--profile
