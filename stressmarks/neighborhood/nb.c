@@ -91,7 +91,12 @@
 #define BINS ((1 << (NB_BITS + 1)) - 1)
 #define MAX_DY (NB_DS > NB_DL ? NB_DS : NB_DL)
 #define ROW_WORDS (NB_DIM / 2) /* 16-bit pixels, dim even */
-#define WINDOW 8               /* SR: histogram rounds in flight */
+/* SR: histogram rounds in flight (2 messages a round; the tables hold 32
+ * entries by default, the collectives take up to 11). */
+#ifndef NB_SR_WINDOW
+#define NB_SR_WINDOW 8
+#endif
+#define WINDOW NB_SR_WINDOW
 #define MAX_NODES 64           /* AM: the request flags */
 /* AM: histogram requests in flight per node. All at once (AM_WINDOW >= P)
  * exhausts the contexts of the original NIU on 64 tiles (3.4: "thread
