@@ -71,7 +71,7 @@ pub fn parse(name: &str, text: &str) -> Result<Profile> {
         None => None,
         Some(Value::String(s)) => Some(
             Variant::from_name(&s)
-                .ok_or_else(|| bad(format!("variant `{s}` is not lean or literal")))?,
+                .ok_or_else(|| bad(format!("variant `{s}` is not lean, literal or c")))?,
         ),
         Some(v) => return Err(bad(format!("variant `{v}` is not a string"))),
     };
@@ -201,6 +201,7 @@ mod tests {
         assert_eq!(
             programs,
             [
+                ("LU_AM_AS_NEEDED".to_string(), 1),
                 ("SCMP_SECTIONS_IN_ONE_MESSAGE".to_string(), 1),
                 ("SCMP_WAIT_POLL".to_string(), 1)
             ]

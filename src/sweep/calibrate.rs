@@ -50,7 +50,8 @@ pub struct CalibrateArgs {
     #[arg(long = "vary", value_name = "KEY=V1,V2,...")]
     pub vary: Vec<String>,
     /// The programs: `lean` (ours), `literal` (as the thesis describes
-    /// them), or both [default: the profile's, else lean].
+    /// them), `c` (in C, rows NAME-c), or several [default: the profile's,
+    /// else lean].
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_variant)]
     pub variant: Vec<Variant>,
     /// Tile counts each peak is taken over (the thesis's peaks are at 16
@@ -145,6 +146,7 @@ pub struct Grid {
 fn run_name(stressmark: &str, point: &Point) -> String {
     let row = match point.variant.as_str() {
         "literal" => format!("{stressmark}-literal"),
+        "c" => format!("{stressmark}-c"),
         _ => stressmark.to_string(),
     };
     format!("{row}.{}", point.id)
@@ -194,6 +196,7 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
     };
     let out =
         std::path::absolute(&args.out).map_err(|e| miette!("--out {}: {e}", args.out.display()))?;
+    super::compile::compile_c(&mut sources, &out, None)?;
     let mut plan = plan::plan(&sources, &settings);
     // A point whose keys do not touch a stressmark (another model's
     // parameter) repeats another point's runs: they run once.

@@ -14,6 +14,7 @@
 
 mod breakdown;
 mod calibrate;
+mod compile;
 mod execute;
 mod plan;
 mod plots;
@@ -97,9 +98,9 @@ pub struct SweepArgs {
     /// for `all`.
     #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,
-    /// Which programs `all` runs: `lean` (ours) or `literal` (as the thesis
-    /// describes them, rows NAME-literal) [default: the profile's, else
-    /// lean].
+    /// Which programs `all` runs: `lean` (ours), `literal` (as the thesis
+    /// describes them, rows NAME-literal) or `c` (in C, compiled with `scmp
+    /// cc -O2`, rows NAME-c) [default: the profile's, else lean].
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
     pub variant: Option<Variant>,
     /// Cycle limit of each run.
@@ -138,7 +139,7 @@ pub struct SweepArgs {
 
 /// `--variant`'s value.
 pub fn parse_variant(s: &str) -> Result<Variant, String> {
-    Variant::from_name(s).ok_or_else(|| format!("`{s}` is not lean or literal"))
+    Variant::from_name(s).ok_or_else(|| format!("`{s}` is not lean, literal or c"))
 }
 
 /// Runs `scmp sweep`.
@@ -181,7 +182,7 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
         let records = execute::read_all(&plan, dir)?;
         return finish(&plan, &records, dir, args.check);
     }
-    let sources = select(&args)?;
+    let mut sources = select(&args)?;
     if args.tiles.contains(&0) {
         return Err(miette!("--tiles: a mesh has at least one tile"));
     }
@@ -194,6 +195,7 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
     };
     let out =
         std::path::absolute(&args.out).map_err(|e| miette!("--out {}: {e}", args.out.display()))?;
+    compile::compile_c(&mut sources, &out, args.profile.as_deref())?;
     let plan = plan::plan(&sources, &settings);
     execute::preflight(&plan)?;
     std::fs::create_dir_all(out.join("runs"))

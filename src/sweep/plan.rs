@@ -162,7 +162,10 @@ pub fn plan(sources: &[Source], settings: &Settings) -> Plan {
             if let Some(p) = source.profile.as_ref().or(settings.profile.as_ref()) {
                 args.extend(["--profile".into(), p.clone()]);
             }
-            for (name, value) in &source.planned.defsyms {
+            // A compiled program (a C row's ELF) took its parameters at
+            // compile time.
+            let assembled = files.iter().all(|p| crate::setup::is_assembly(p));
+            for (name, value) in source.planned.defsyms.iter().filter(|_| assembled) {
                 let symbol =
                     stressmarks::catalog::program_symbol(&source.planned.symbol_prefix, name);
                 args.extend(["--defsym".into(), format!("{symbol}={value}")]);

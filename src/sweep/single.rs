@@ -80,7 +80,13 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
         merge: None,
         root: args.root.clone(),
     };
-    let sources = super::select(&as_sweep)?;
+    let mut sources = super::select(&as_sweep)?;
+    let dir = std::env::temp_dir().join(format!("scmp-stressmark-{}", std::process::id()));
+    // A C row's programs are compiled into the run's directory.
+    if let Err(e) = super::compile::compile_c(&mut sources, &dir, args.profile.as_deref()) {
+        let _ = std::fs::remove_dir_all(&dir);
+        return Err(e);
+    }
     let settings = Settings {
         tiles: vec![args.tiles],
         queue_depths: Vec::new(),
@@ -89,8 +95,10 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
         max_cycles: args.max_cycles,
     };
     let plan = plan::plan(&sources, &settings);
-    execute::preflight(&plan)?;
-    let dir = std::env::temp_dir().join(format!("scmp-stressmark-{}", std::process::id()));
+    if let Err(e) = execute::preflight(&plan) {
+        let _ = std::fs::remove_dir_all(&dir);
+        return Err(e);
+    }
     let started = Instant::now();
     let at_once = execute::runs_at_once(&plan, 2)?;
     let records = execute::run_all(&plan, &dir, at_once);

@@ -27,6 +27,21 @@
 # prints them (lu_report.s).
 
     .include "../lib/am.s"
+
+# LU_AM_AS_NEEDED = 1: the interior update requests each L_IK and U_KJ it
+# does not own when it first needs it, one request at a time (a blocking
+# getBlock between two block updates), instead of every needed block of
+# the iteration before the update (up to LU_AM_WINDOW in flight): 6.3.1's
+# "nodes request the diagonal block and perimeter blocks by creating
+# threads on the nodes that own these blocks", a request per block needed.
+# Default 0 (today's programs; a profile's [profile.programs] sets it).
+    .ifndef LU_AM_AS_NEEDED
+    .equ LU_AM_AS_NEEDED, 0
+    .endif
+    .if LU_AM_AS_NEEDED
+    .equ LU_NEED_HOOK, 1            # lu_steps.s calls lu_need_block
+    .endif
+
     .include "lu_common.s"
 
     .ifndef LU_AM_WINDOW
@@ -73,11 +88,15 @@ lu_factor_am:
     li a2, 0
     call lu_divide
     call SCMPBarrier
+    .if LU_AM_AS_NEEDED
+    call lu_need_reset
+    .else
     addi a0, s0, 1
     lw a1, lu_nb
     la a2, lu_fetch_am
     call lu_for_needed
     call lu_wait_fetches_am
+    .endif
     call lu_update_interior
     call SCMPBarrier
     addi s0, s0, 1
@@ -172,6 +191,43 @@ lu_wait_fetches_am:
     lw s0, 8(sp)
     addi sp, sp, 16
     ret
+
+    .if LU_AM_AS_NEEDED
+# lu_need_reset(): no L or U block of the iteration is here yet (their
+# flags, lrows + lcols words at lu_flags, cleared).
+lu_need_reset:
+    lw t0, lu_lrows
+    lw t1, lu_lcols
+    add t0, t0, t1
+    lw t1, lu_flags
+1:  beqz t0, 2f
+    sw zero, 0(t1)
+    addi t1, t1, 4
+    addi t0, t0, -1
+    j 1b
+2:  ret
+
+# lu_need_block(a0 = I or J, a1 = li or lj, a2 = 0 for L_IK, 1 for U_KJ),
+# from lu_update_interior: unless its flag says it is here, requests the
+# block (lu_fetch_am) and waits for it.
+lu_need_block:
+    mv t3, a1
+    beqz a2, 1f
+    lw t0, lu_lrows
+    add t3, t3, t0
+1:  slli t3, t3, 2
+    lw t0, lu_flags
+    add t3, t3, t0
+    lw t0, 0(t3)
+    bnez t0, 2f
+    addi sp, sp, -16
+    sw ra, 12(sp)
+    call lu_fetch_am
+    call lu_wait_fetches_am
+    lw ra, 12(sp)
+    addi sp, sp, 16
+2:  ret
+    .endif
 
 # lu_gather's fetch: a blocking getBlock.
 lu_gather_block_am:

@@ -312,7 +312,10 @@ lu_divide_done:
     ret
 
 # lu_update_interior(): step 4 for every block (I, J) of ours with I, J > K:
-# A_IJ -= L_IK U_KJ, each factor ours or in its buffer.
+# A_IJ -= L_IK U_KJ, each factor ours or in its buffer. With LU_NEED_HOOK
+# (lu_am.s's LU_AM_AS_NEEDED) a factor in its buffer is first asked of
+# lu_need_block(a0 = I or J, a1 = li or lj, a2 = 0 for L, 1 for U), which
+# requests it the first time the update needs it.
 lu_update_interior:
     FRAME_ENTER
     lw t0, lu_nb
@@ -329,13 +332,24 @@ lu_update_interior:
     mul s2, s1, t2
     lw t2, lu_ubuf
     add s2, s2, t2
+    .ifdef LU_NEED_HOOK
+    bne t0, t1, 21f
+    .else
     bne t0, t1, 2f
+    .endif
     lw t0, lu_h
     lw a0, lu_k
     divu a0, a0, t0
     mv a1, s1
     call lu_block
     mv s2, a0
+    .ifdef LU_NEED_HOOK
+    j 2f
+21: mv a0, s0
+    mv a1, s1
+    li a2, 1
+    call lu_need_block
+    .endif
 2:  lw s3, lu_first_i           # I
 3:  lw t0, lu_h
     divu s4, s3, t0             # li
@@ -345,13 +359,24 @@ lu_update_interior:
     add s5, s5, t2
     lw t0, lu_x
     lw t1, lu_xk
+    .ifdef LU_NEED_HOOK
+    bne t0, t1, 32f
+    .else
     bne t0, t1, 31f
+    .endif
     lw t0, lu_w
     lw a1, lu_k
     divu a1, a1, t0
     mv a0, s4
     call lu_block
     mv s5, a0
+    .ifdef LU_NEED_HOOK
+    j 31f
+32: mv a0, s3
+    mv a1, s4
+    li a2, 0
+    call lu_need_block
+    .endif
 31: mv a0, s4
     mv a1, s1
     call lu_block

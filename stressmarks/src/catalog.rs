@@ -35,17 +35,22 @@ pub enum Variant {
     Lean,
     /// The programs as the thesis describes them (rows `NAME-literal`).
     Literal,
+    /// The programs in C, compiled with `scmp cc -O2` against the C
+    /// library (rows `NAME-c`): the thesis's stressmarks were compiled C
+    /// (docs/c-stressmarks.md).
+    C,
 }
 
 impl Variant {
-    /// Both.
-    pub const ALL: [Variant; 2] = [Variant::Lean, Variant::Literal];
+    /// Every variant.
+    pub const ALL: [Variant; 3] = [Variant::Lean, Variant::Literal, Variant::C];
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Variant::Lean => "lean",
             Variant::Literal => "literal",
+            Variant::C => "c",
         }
     }
 
@@ -66,7 +71,10 @@ pub struct Entry {
     /// The model checking its results (`scmp sweep --check`); none for the
     /// test fixture.
     pub model: Option<Model>,
-    /// Sources of the original-design program, linked in this order.
+    /// Sources of the original-design program, linked in this order. A
+    /// row with C sources (`.c`) is compiled by `scmp cc --model am -O2`
+    /// (the modified design's by `--model sr`) with its parameters as
+    /// `-D` definitions.
     pub original: &'static [&'static str],
     /// Sources of the modified-design program.
     pub modified: &'static [&'static str],
@@ -97,6 +105,9 @@ const fn peak(figure: &'static str, improvement_percent: f64, at_tiles: u32) -> 
         at_tiles,
     })
 }
+
+/// Neighborhood in C: one source for both designs, with the DIS generator.
+const NB_C: &[&str] = &["stressmarks/neighborhood/nb.c", "stressmarks/lib/dis_rng.s"];
 
 /// Every stressmark, in the thesis's order, then the sweep's test fixture.
 pub const CATALOG: &[Entry] = &[
@@ -255,6 +266,83 @@ pub const CATALOG: &[Entry] = &[
         thesis: peak("Figure 6.6(b), section 6.3.2", 16.67, 64),
     },
     Entry {
+        name: "neighborhood-7-c",
+        title: "Neighborhood, C",
+        model: Some(Model::Neighborhood),
+        original: NB_C,
+        modified: NB_C,
+        defsyms: &[("bits", 7)],
+        symbol_prefix: "NB_",
+        variant: Variant::C,
+        thesis: peak("Figure 6.2(a), section 6.2.1", 25.49, 64),
+    },
+    Entry {
+        name: "neighborhood-11-c",
+        title: "Neighborhood, C",
+        model: Some(Model::Neighborhood),
+        original: NB_C,
+        modified: NB_C,
+        defsyms: &[("bits", 11)],
+        symbol_prefix: "NB_",
+        variant: Variant::C,
+        thesis: peak("Figure 6.2(b), section 6.2.1", 44.4, 64),
+    },
+    Entry {
+        name: "neighborhood-15-c",
+        title: "Neighborhood, C",
+        model: Some(Model::Neighborhood),
+        original: NB_C,
+        modified: NB_C,
+        defsyms: &[("bits", 15)],
+        symbol_prefix: "NB_",
+        variant: Variant::C,
+        thesis: peak("Figure 6.2(c), section 6.2.1", 51.02, 16),
+    },
+    Entry {
+        name: "matrix-c",
+        title: "Matrix (conjugate gradient), C",
+        model: Some(Model::Matrix),
+        original: &["stressmarks/matrix/cg.c", "stressmarks/lib/dis_rng.s"],
+        modified: &["stressmarks/matrix/cg.c", "stressmarks/lib/dis_rng.s"],
+        defsyms: &[],
+        symbol_prefix: "CG_",
+        variant: Variant::C,
+        thesis: peak("Figure 6.3, section 6.2.2", 3.21, 64),
+    },
+    Entry {
+        name: "transitive-c",
+        title: "Transitive closure (Floyd-Warshall), C",
+        model: Some(Model::Transitive),
+        original: &["stressmarks/transitive/tc.c", "stressmarks/lib/dis_rng.s"],
+        modified: &["stressmarks/transitive/tc.c", "stressmarks/lib/dis_rng.s"],
+        defsyms: &[],
+        symbol_prefix: "TC_",
+        variant: Variant::C,
+        thesis: peak("Figure 6.4, section 6.2.3", 0.9, 64),
+    },
+    Entry {
+        name: "lu-ready-c",
+        title: "LU factorization, Ready mode, C",
+        model: Some(Model::Lu),
+        original: &["stressmarks/lu/lu.c"],
+        modified: &["stressmarks/lu/lu_ready.c"],
+        defsyms: &[],
+        symbol_prefix: "LU_",
+        variant: Variant::C,
+        thesis: peak("Figure 6.6(a), section 6.3.2", 15.06, 64),
+    },
+    Entry {
+        name: "lu-rendezvous-c",
+        title: "LU factorization, Rendezvous mode, C",
+        model: Some(Model::Lu),
+        original: &["stressmarks/lu/lu.c"],
+        modified: &["stressmarks/lu/lu.c"],
+        defsyms: &[],
+        symbol_prefix: "LU_",
+        variant: Variant::C,
+        thesis: peak("Figure 6.6(b), section 6.3.2", 16.67, 64),
+    },
+    Entry {
         name: "fixture",
         title: "Sweep test fixture (not a stressmark)",
         model: None,
@@ -329,22 +417,34 @@ mod tests {
         assert_eq!(peaks.iter().cloned().fold(0.0, f64::max), 51.02);
     }
 
-    /// Every thesis stressmark has a literal row (`NAME-literal`) with the
-    /// same model, input and thesis figure as ours.
+    /// Every thesis stressmark has a literal row (`NAME-literal`) and a C
+    /// row (`NAME-c`) with the same model, input and thesis figure as ours.
     #[test]
-    fn every_thesis_row_has_a_literal_twin() {
+    fn every_thesis_row_has_a_literal_and_a_c_twin() {
         let lean: Vec<&Entry> = thesis_rows(Variant::Lean).collect();
-        let literal: Vec<&Entry> = thesis_rows(Variant::Literal).collect();
-        assert_eq!(lean.len(), literal.len());
-        for (l, t) in lean.iter().zip(&literal) {
-            assert_eq!(t.name, format!("{}-literal", l.name));
-            assert_eq!(
-                (t.model, t.defsyms, t.thesis),
-                (l.model, l.defsyms, l.thesis)
-            );
-            assert!(t.title.ends_with(", literal"), "{}", t.title);
+        for (variant, suffix, title) in [
+            (Variant::Literal, "-literal", ", literal"),
+            (Variant::C, "-c", ", C"),
+        ] {
+            let twins: Vec<&Entry> = thesis_rows(variant).collect();
+            assert_eq!(lean.len(), twins.len());
+            for (l, t) in lean.iter().zip(&twins) {
+                assert_eq!(t.name, format!("{}{suffix}", l.name));
+                assert_eq!(
+                    (t.model, t.defsyms, t.thesis),
+                    (l.model, l.defsyms, l.thesis)
+                );
+                assert!(t.title.ends_with(title), "{}", t.title);
+            }
+        }
+        // The C rows are C, and only they.
+        for e in CATALOG {
+            let c = |files: &[&str]| files.iter().any(|f| f.ends_with(".c"));
+            assert_eq!(c(e.original), e.variant == Variant::C, "{}", e.name);
+            assert_eq!(c(e.modified), e.variant == Variant::C, "{}", e.name);
         }
         assert_eq!(Variant::from_name("literal"), Some(Variant::Literal));
+        assert_eq!(Variant::from_name("c"), Some(Variant::C));
         assert_eq!(Variant::from_name("lean").map(Variant::name), Some("lean"));
     }
 
