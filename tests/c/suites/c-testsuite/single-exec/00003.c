@@ -1,0 +1,8 @@
+int
+main()
+{
+	int x;
+	
+	x = 4;
+	return x - 4;
+}

@@ -1,0 +1,8 @@
+int
+main()
+{
+	int x;
+	int y;
+	x = y = 0;
+	return x;
+}

@@ -1,0 +1,9 @@
+int x;
+
+int
+main()
+{
+	x = 0;
+	return x;
+}
+

@@ -1,0 +1,8 @@
+int
+main()
+{
+	char *p;
+	
+	p = "hello";
+	return p[0] - 104;
+}

@@ -1,0 +1,7 @@
+#define FOO 0
+
+int main()
+{
+	return FOO;
+}
+

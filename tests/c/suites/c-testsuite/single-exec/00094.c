@@ -1,0 +1,6 @@
+extern int x;
+
+int main()
+{
+	return 0;
+}

@@ -1,0 +1,5 @@
+int
+main()
+{
+	return L'\0';
+}

@@ -1,0 +1,10 @@
+int
+main()
+{
+  int c;
+  c = 0;
+  do
+    ;
+  while (0);
+  return c;
+}

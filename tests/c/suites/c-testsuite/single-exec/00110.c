@@ -1,0 +1,8 @@
+extern int x;
+int x;
+
+int
+main()
+{
+	return x;
+}

@@ -1,0 +1,5 @@
+int
+main()
+{
+	return "abc" == (void *)0;
+}

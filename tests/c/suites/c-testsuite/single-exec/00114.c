@@ -1,0 +1,7 @@
+int main(void);
+
+int
+main()
+{
+	return 0;
+}

@@ -1,0 +1,11 @@
+int
+f(int f)
+{
+	return f;
+}
+
+int
+main()
+{
+	return f(0);
+}

@@ -1,0 +1,6 @@
+int
+main()
+{
+	struct { int x; } s = { 0 };
+	return s.x;
+}

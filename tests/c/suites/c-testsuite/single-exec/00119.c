@@ -1,0 +1,7 @@
+double x = 100;
+
+int
+main()
+{
+	return x < 1;
+}

@@ -1,0 +1,10 @@
+struct {
+	enum { X } x;
+} s;
+
+
+int
+main()
+{
+	return X;
+}

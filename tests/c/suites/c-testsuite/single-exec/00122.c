@@ -1,0 +1,6 @@
+#define F(a, b) a
+int
+main()
+{
+	return F(, 1) 0;
+}

@@ -1,0 +1,7 @@
+
+int
+main(void)
+{
+	sizeof((int) 1);
+	return 0;
+}
