@@ -89,9 +89,12 @@ fn build_support(dir: &Path, exe: &Path) -> Result<(), String> {
         std::fs::create_dir_all(path.parent().expect("files are in the directory")).map_err(io)?;
         std::fs::write(&path, text).map_err(io)?;
     }
-    // The libraries, assembled by us into objects.
+    // The libraries, assembled by us into objects; SCMP_C_TLS: threads
+    // the libraries start get their own thread-local storage (errno), as
+    // C needs (stressmarks/lib/scmp_common.s, scmp_thread_stub).
     let opts = asm::Options {
         include_dirs: vec![dir.join("lib")],
+        defsyms: vec![("SCMP_C_TLS".to_string(), 1)],
         ..asm::Options::default()
     };
     for lib in ["am", "sr"] {

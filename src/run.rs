@@ -151,7 +151,7 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             (Some(options), Some((path.clone(), error)))
         }
     };
-    let (mut options, environment) = run_setup(&args, Box::new(std::io::stdin()));
+    let (mut options, environment) = run_setup(&args, Box::new(std::io::stdin()))?;
     options.trace = trace;
     options.timeline = timeline;
     options.dump = dumps.iter().map(|(_, addr, len)| (*addr, *len)).collect();

@@ -169,6 +169,13 @@ pub struct RunArgs {
     /// The tile GDB debugs.
     #[arg(long, value_name = "TILE", default_value_t = 0, requires = "gdb")]
     pub gdb_tile: u32,
+    /// Let the program open files in DIR, and nowhere else (none by
+    /// default: every open fails). Paths are relative to DIR; an absolute
+    /// path, a `..` component or a symbolic link leading out is refused.
+    /// Each tile reads a file as it was when the run began; files written
+    /// are written back to DIR when the run ends.
+    #[arg(long, value_name = "DIR")]
+    pub files: Option<PathBuf>,
     /// Arguments for the program, after `--` (its command line through
     /// semihosting's SYS_GET_CMDLINE, joined by spaces).
     #[arg(last = true, value_name = "ARGS")]
@@ -423,11 +430,18 @@ pub fn configure(args: &RunArgs) -> Result<(Config, RunHeader)> {
 pub fn run_setup(
     args: &RunArgs,
     input: Box<dyn std::io::Read>,
-) -> (RunOptions, emu::HostEnvironment) {
+) -> Result<(RunOptions, emu::HostEnvironment)> {
+    let files = match &args.files {
+        Some(dir) => Some(std::sync::Arc::new(
+            emu::GrantedDir::open(dir).map_err(|e| miette!("--files: {e}"))?,
+        )),
+        None => None,
+    };
     let options = RunOptions {
         raw_output: args.raw_output,
         fault_trace_lines: 8,
         lockstep: args.lockstep,
+        files,
         ..RunOptions::default()
     };
     // The arguments only: picolibc's crt0 names the program itself
@@ -436,7 +450,7 @@ pub fn run_setup(
         command_line: args.program_args.join(" "),
         input,
     };
-    (options, environment)
+    Ok((options, environment))
 }
 
 /// The exit status of `scmp run` after a run that ended so.

@@ -130,6 +130,14 @@ pub enum RelocOp {
     PcrelHi,
     /// `%pcrel_lo(label)`: lower 12 bits of the `%pcrel_hi` at `label`.
     PcrelLo,
+    /// `%tprel_hi(x)`: upper 20 bits of thread-local `x`'s offset from the
+    /// thread pointer (local-exec TLS, as gcc writes `__thread` accesses).
+    TprelHi,
+    /// `%tprel_lo(x)`: its lower 12 bits.
+    TprelLo,
+    /// `%tprel_add(x)`: the marker on the `add rd, rs, tp, %tprel_add(x)`
+    /// between them (no bits; the linker may relax the sequence).
+    TprelAdd,
 }
 
 impl RelocOp {
@@ -140,6 +148,9 @@ impl RelocOp {
             "lo" => RelocOp::Lo,
             "pcrel_hi" => RelocOp::PcrelHi,
             "pcrel_lo" => RelocOp::PcrelLo,
+            "tprel_hi" => RelocOp::TprelHi,
+            "tprel_lo" => RelocOp::TprelLo,
+            "tprel_add" => RelocOp::TprelAdd,
             _ => return None,
         })
     }
@@ -151,6 +162,9 @@ impl RelocOp {
             RelocOp::Lo => "%lo",
             RelocOp::PcrelHi => "%pcrel_hi",
             RelocOp::PcrelLo => "%pcrel_lo",
+            RelocOp::TprelHi => "%tprel_hi",
+            RelocOp::TprelLo => "%tprel_lo",
+            RelocOp::TprelAdd => "%tprel_add",
         }
     }
 }

@@ -569,6 +569,13 @@ pub fn link(
                                     .with_help("assemble with -c and link with GNU ld (as `scmp cc` does), or write `lla` / `.option nopic`")
                             });
                         }
+                        FixKind::TprelHi | FixKind::TprelLo(_) | FixKind::TprelAdd => {
+                            return Err(Diag {
+                                ctx: fx.ctx,
+                                ..Diag::error(fx.span, "thread-local storage (`%tprel_*`) needs a linker that lays out TLS, which this one does not", "a thread-pointer offset")
+                                    .with_help("assemble with -c and link with GNU ld (as `scmp cc` does)")
+                            });
+                        }
                         FixKind::PcrelHi => {
                             let t = pcrel_targets.get(&pc).copied().unwrap_or(0);
                             let (hi, _) = split_hi_lo(t.wrapping_sub(pc as u32));
@@ -631,6 +638,9 @@ pub fn link(
                                 }
                                 FixKind::PcrelHi
                                 | FixKind::GotHi
+                                | FixKind::TprelHi
+                                | FixKind::TprelLo(_)
+                                | FixKind::TprelAdd
                                 | FixKind::PcrelLoAt(_)
                                 | FixKind::PcrelLoBefore(..) => return Ok(None),
                             }

@@ -601,6 +601,21 @@ impl<'u> Writer1<'u> {
                 mark(self, a);
                 Ok(())
             }
+            (FixKind::TprelHi | FixKind::TprelLo(_) | FixKind::TprelAdd, Target::Sym(t, a)) => {
+                let ty = match fx.kind {
+                    FixKind::TprelHi => R_RISCV_TPREL_HI20,
+                    FixKind::TprelLo(Field::ImmS) => R_RISCV_TPREL_LO12_S,
+                    FixKind::TprelLo(_) => R_RISCV_TPREL_LO12_I,
+                    _ => R_RISCV_TPREL_ADD,
+                };
+                // The symbol is thread-local (GNU as marks it so, defined
+                // here or not).
+                let s = self.symbol(&t);
+                self.syms[s].ty = elf::STT_TLS;
+                self.reloc(si, off, ty, Some(s), a);
+                mark(self, a);
+                Ok(())
+            }
             (FixKind::Field(_), _) => Err(err(
                 fx,
                 "an address cannot go in this field of an object",

@@ -97,6 +97,13 @@ pub enum FixKind {
     PcrelLoAt(Field),
     /// `%pcrel_lo` of the `auipc` this many bytes before the instruction.
     PcrelLoBefore(Field, u32),
+    /// `%tprel_hi(symbol)` into `ImmU`: a thread-local symbol's offset
+    /// from the thread pointer (the linker fills it).
+    TprelHi,
+    /// `%tprel_lo(symbol)` into `ImmI` or `ImmS`.
+    TprelLo(Field),
+    /// `%tprel_add(symbol)`: marks the `add` of the thread pointer (no bits).
+    TprelAdd,
     /// `.size` value of a symbol (no bytes).
     SymbolSize(Box<str>),
 }

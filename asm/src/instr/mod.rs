@@ -12,7 +12,7 @@ use isa_spec::{
     pseudos_for_mnemonic, rows_for_mnemonic,
 };
 
-use crate::ast::{Expr, ExprKind, Operand};
+use crate::ast::{Expr, ExprKind, Operand, RelocOp};
 use crate::diag::Diag;
 use crate::expr::Value;
 use crate::pass1::{Pass1, Stmt, nearest};
@@ -134,6 +134,17 @@ impl Pass1<'_, '_> {
         head_span: Span,
         ops: &[Operand],
     ) -> Result<Vec<Built>, Diag> {
+        // `add rd, rs1, rs2, %tprel_add(x)` (gcc's local-exec TLS access):
+        // the add, and a relocation marking it.
+        if name == "add"
+            && let [a, b, c, Operand::Expr(e)] = ops
+            && let ExprKind::Reloc(RelocOp::TprelAdd, inner) = &e.kind
+        {
+            let mut list =
+                self.assemble_instruction(st, name, head_span, &[a.clone(), b.clone(), c.clone()])?;
+            list[0].fixes.push((FixKind::TprelAdd, (**inner).clone()));
+            return Ok(list);
+        }
         let mut rows = rows_for_mnemonic(name);
         let mut aqrl = 0u8;
         if rows.is_empty() {

@@ -156,9 +156,14 @@ impl Pass1<'_, '_> {
                 (RelocOp::PcrelHi, Field::ImmU) => FixKind::PcrelHi,
                 (RelocOp::Lo, Field::ImmI | Field::ImmS) => FixKind::Lo(field),
                 (RelocOp::PcrelLo, Field::ImmI | Field::ImmS) => FixKind::PcrelLoAt(field),
+                (RelocOp::TprelHi, Field::ImmU) => FixKind::TprelHi,
+                (RelocOp::TprelLo, Field::ImmI | Field::ImmS) => FixKind::TprelLo(field),
                 _ => {
                     let fits = match op {
-                        RelocOp::Hi | RelocOp::PcrelHi => "lui/auipc",
+                        RelocOp::Hi | RelocOp::PcrelHi | RelocOp::TprelHi => "lui/auipc",
+                        RelocOp::TprelAdd => {
+                            "the fourth operand of `add rd, rs, tp, %tprel_add(x)`"
+                        }
                         _ => "12-bit immediates and load/store offsets",
                     };
                     return Err(Diag::error(

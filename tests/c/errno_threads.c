@@ -1,0 +1,31 @@
+/* errno_threads.c: errno is per thread (tests/c_files.rs). Three threads
+ * that createThread starts on this tile each set errno, let the others run
+ * (and set theirs), then read it back; main's errno is kept too. With one
+ * errno for all (tp = 0 in a thread a message starts) each would read the
+ * last thread's value. */
+#include <errno.h>
+#include <stdio.h>
+
+#include "scmp.h"
+
+volatile int done;
+
+static int worker(int k) {
+    errno = 100 + k;
+    for (int i = 0; i < 3; i++)
+        scmp_yield();
+    int mine = errno;
+    printf("thread %d errno %d\n", k, mine);
+    done++;
+    return 0;
+}
+
+int main(void) {
+    errno = 7;
+    for (int k = 0; k < 3; k++)
+        createThread(0, worker, 0, k);
+    while (done < 3)
+        scmp_yield();
+    printf("main errno %d\n", errno);
+    return 0;
+}
