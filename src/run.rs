@@ -164,7 +164,7 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
                 .wrap_err("cannot catch SIGINT and SIGTERM")?;
             options.monitor = Some(Box::new(crate::watch::Watch::new(
                 stop.clone(),
-                crate::watch::progress_wanted(args.quiet),
+                crate::watch::progress_wanted(args.quiet, args.progress),
             )));
             Some(stop)
         }

@@ -40,7 +40,9 @@ pub struct ConfigArgs {
     #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
     pub set: Vec<String>,
     /// Mesh size, e.g. `4x2` (sets mesh.width and mesh.height).
-    #[arg(long, value_name = "WxH")]
+    // A value starting with `-` (`-1x2`) is this flag's value, refused
+    // below as not a size, not clap's "use `-- -1`" (wrong for `run`).
+    #[arg(long, value_name = "WxH", allow_hyphen_values = true)]
     pub mesh: Option<String>,
 }
 
@@ -140,10 +142,15 @@ pub struct RunArgs {
     /// signature.
     #[arg(long, value_name = "SYMBOL[:BYTES]")]
     pub dump: Vec<String>,
-    /// No progress line on stderr (shown only when stderr is a terminal,
-    /// outside CI, once a run has taken a few seconds).
+    /// No progress line on stderr (shown outside CI: on a terminal once a
+    /// run has taken a few seconds, elsewhere a plain line a minute once it
+    /// has taken a minute).
     #[arg(short, long)]
     pub quiet: bool,
+    /// A plain progress line on stderr every SECONDS (also on a pipe or
+    /// a file, and in CI).
+    #[arg(long, value_name = "SECONDS", conflicts_with = "quiet", value_parser = positive_seconds)]
+    pub progress: Option<f64>,
     /// Include directory for `.include` when assembling (repeatable).
     #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
     pub include_dirs: Vec<PathBuf>,
@@ -229,10 +236,9 @@ pub(crate) fn build_config(
             .split_once(['x', 'X'])
             .ok_or_else(|| miette!("--mesh {mesh}: expected WIDTHxHEIGHT, e.g. 8x8"))?;
         for (key, v) in [("mesh.width", w), ("mesh.height", h)] {
-            let n: u32 = v
-                .trim()
-                .parse()
-                .map_err(|_| miette!("--mesh {mesh}: `{v}` is not a number"))?;
+            let n: u32 = v.trim().parse().map_err(|_| {
+                miette!("--mesh {mesh}: `{v}` is not a size (a whole number of tiles, 1 or more)")
+            })?;
             builder
                 .set(&format!("{key}={n}"))
                 .map_err(|e| miette!("{e}"))?;
@@ -462,5 +468,13 @@ pub fn exit_status(end: &RunEnd) -> u8 {
         RunEnd::CycleLimit(_) => EXIT_CYCLE_LIMIT,
         RunEnd::Deadlock(_) => EXIT_DEADLOCK,
         RunEnd::Interrupted(_) => EXIT_INTERRUPTED,
+    }
+}
+
+/// `--progress`'s value: seconds, more than 0.
+fn positive_seconds(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds above 0")),
     }
 }

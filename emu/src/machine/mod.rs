@@ -405,7 +405,10 @@ impl Machine {
                         Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
                         Halt::Fault(mut report) => {
                             if report.context != crate::fault::NIU_CONTEXT {
-                                report.symbol = self.labels.describe_pc(report.pc);
+                                let ra = self.tiles[report.tile as usize].contexts
+                                    [report.context as usize]
+                                    .x[1];
+                                report.symbol = self.labels.describe_pc_from(report.pc, ra);
                             }
                             (RunEnd::Fault(report), cycle)
                         }
