@@ -186,7 +186,10 @@ pub fn check_target_flags(args: &[String]) -> Result<(), String> {
             let bad_z: Vec<&str> = parts
                 .filter(|z| !z.starts_with("zicsr") && !z.starts_with("zifencei"))
                 .collect();
-            if !bad.is_empty() || !bad_z.is_empty() || !(base.starts_with('i') || base.starts_with('g')) {
+            if !bad.is_empty()
+                || !bad_z.is_empty()
+                || !(base.starts_with('i') || base.starts_with('g'))
+            {
                 let named = if bad.is_empty() {
                     bad_z.join(", ")
                 } else {

@@ -377,7 +377,10 @@ fn keep_failed_source(name: &str, text: &str) -> Option<std::path::PathBuf> {
         Some(quoted[..quoted.find('"')?].to_string())
     });
     let source = from_file.unwrap_or_else(|| name.to_string());
-    let stem = std::path::Path::new(&source).file_stem()?.to_string_lossy().into_owned();
+    let stem = std::path::Path::new(&source)
+        .file_stem()?
+        .to_string_lossy()
+        .into_owned();
     let kept = std::path::Path::new(&dir).join(format!("{stem}.failed.s"));
     std::fs::write(&kept, text).ok()?;
     Some(kept)

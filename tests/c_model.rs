@@ -147,7 +147,10 @@ fn target_flags_the_tiles_do_not_run_are_refused_before_gcc() {
         (&["-mabi=ilp32"][..], "scmp cc links ilp32d only"),
         (&["-march=rv32ima"][..], "has no D extension"),
         // Letters the tiles run, but no 32-bit picolibc for the string.
-        (&["-march=rv32imafd_zicsr_zifencei"][..], "no library for this target"),
+        (
+            &["-march=rv32imafd_zicsr_zifencei"][..],
+            "no library for this target",
+        ),
     ] {
         let out = cc(flags, &src, &elf);
         let err = String::from_utf8_lossy(&out.stderr);
@@ -155,9 +158,16 @@ fn target_flags_the_tiles_do_not_run_are_refused_before_gcc() {
         assert!(err.contains(says), "{flags:?}: {err}");
         assert!(!elf.exists(), "{flags:?} compiled");
     }
-    for flags in [&["-march=rv32g"][..], &["-march=rv32imafd", "-mabi=ilp32d"][..]] {
+    for flags in [
+        &["-march=rv32g"][..],
+        &["-march=rv32imafd", "-mabi=ilp32d"][..],
+    ] {
         let out = cc(flags, &src, &elf);
-        assert!(out.status.success(), "{flags:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{flags:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 
@@ -180,6 +190,9 @@ fn an_assembler_error_keeps_the_assembly_and_names_it() {
     let text = std::fs::read_to_string(&kept).unwrap_or_else(|e| panic!("{e}: {err}"));
     assert!(text.contains("nonsense +"), "{text}");
     let shown = kept.display().to_string();
-    assert!(err.contains(&format!("[{shown}:")), "the errors name {shown}: {err}");
+    assert!(
+        err.contains(&format!("[{shown}:")),
+        "the errors name {shown}: {err}"
+    );
     assert!(err.contains(&format!("is kept as {shown}")), "{err}");
 }
