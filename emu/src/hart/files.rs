@@ -183,25 +183,29 @@ impl Files {
                 )),
             ));
         };
+        // A reason ending in `;` is a path that would leave the directory.
         let refuse = |why: &str| {
-            Some(format!(
-                "the program opened \"{shown}\": refused, {why}; a path must be relative to the granted directory {} and stay inside it",
-                root.path().display()
-            ))
+            Some(match why.strip_suffix(';') {
+                Some(why) => format!(
+                    "the program opened \"{shown}\": refused, {why}; a path must be relative to the granted directory {} and stay inside it",
+                    root.path().display()
+                ),
+                None => format!("the program opened \"{shown}\": refused, {why}"),
+            })
         };
         let path = std::str::from_utf8(name).map_err(|_| (errno::EINVAL, refuse("not UTF-8")))?;
         if path.contains('\0') {
             return Err((errno::EINVAL, refuse("it has a NUL byte")));
         }
         if path.starts_with('/') {
-            return Err((errno::EACCES, refuse("an absolute path")));
+            return Err((errno::EACCES, refuse("an absolute path;")));
         }
         let parts: Vec<&str> = path
             .split('/')
             .filter(|p| !p.is_empty() && *p != ".")
             .collect();
         if parts.contains(&"..") {
-            return Err((errno::EACCES, refuse("a `..` component")));
+            return Err((errno::EACCES, refuse("a `..` component;")));
         }
         if parts.is_empty() {
             return Err((errno::EISDIR, None));
@@ -401,22 +405,39 @@ impl Files {
 }
 
 /// Reads `key` from the granted directory: `None` if it does not exist.
-/// The error's note (a reason) is given when the path was refused.
+/// The error's note (a reason) is given when the path was refused. The
+/// file is opened once (non-blocking, so a FIFO cannot stall the run) and
+/// checked through its descriptor: a regular file, not too large.
 fn load(root: &GrantedDir, key: &str) -> Result<Option<Vec<u8>>, (u32, Option<String>)> {
-    let meta = match root.dir.metadata(key) {
-        Ok(m) => m,
+    use cap_std::fs::{OpenOptions, OpenOptionsExt};
+    use std::io::Read;
+    let mut options = OpenOptions::new();
+    options
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    let mut file = match root.dir.open_with(key, &options) {
+        Ok(f) => f,
         Err(e) => return not_there(e),
     };
+    let meta = file
+        .metadata()
+        .map_err(|e| (errno::EIO, Some(format!("the host said: {e}"))))?;
     if meta.is_dir() {
         return Err((errno::EISDIR, None));
+    }
+    if !meta.is_file() {
+        return Err((
+            errno::EACCES,
+            Some("not a regular file (a FIFO or a device could stall the run)".to_string()),
+        ));
     }
     if meta.len() > MAX_FILE as u64 {
         return Err((errno::EFBIG, Some(format!("larger than {MAX_FILE} bytes"))));
     }
-    match root.dir.read(key) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) => not_there(e),
-    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.read_to_end(&mut bytes)
+        .map_err(|e| (errno::EIO, Some(format!("the host said: {e}"))))?;
+    Ok(Some(bytes))
 }
 
 /// A host error of a lookup: not found is `None`, a path cap-std refused
@@ -428,7 +449,7 @@ fn not_there(e: std::io::Error) -> Result<Option<Vec<u8>>, (u32, Option<String>)
         ErrorKind::PermissionDenied => Err((
             errno::EACCES,
             Some(format!(
-                "it leads outside through a symbolic link, or the host refused it ({e})"
+                "it leads outside through a symbolic link, or the host refused it ({e});"
             )),
         )),
         ErrorKind::IsADirectory => Err((errno::EISDIR, None)),
@@ -515,6 +536,20 @@ mod tests {
         assert!(Files::write_back(&[(0, &f)]).is_empty());
         assert_eq!(std::fs::read(base.join("secret")).unwrap(), b"outside");
         assert!(!base.join("new").exists());
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn a_fifo_is_refused_without_blocking() {
+        let (base, g) = dir();
+        let fifo = base.join("granted/pipe");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let mut f = Files::new(Some(g));
+        let (h, notes) = open(&mut f, "pipe", 0);
+        assert_eq!((h, f.errno(0)), (u32::MAX, errno::EACCES));
+        assert!(notes[0].contains("not a regular file"), "{notes:?}");
         std::fs::remove_dir_all(&base).unwrap();
     }
 
