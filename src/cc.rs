@@ -50,11 +50,17 @@ pub struct CcArgs {
     args: Vec<String>,
 }
 
+/// Symbols the libraries are assembled with (part of the support
+/// directory's name, as the files are): SCMP_C_TLS gives each thread the
+/// libraries start its own thread-local storage (errno).
+const LIB_DEFSYMS: &[(&str, i64)] = &[("SCMP_C_TLS", 1)];
+
 /// Where the support files live (created when missing).
 pub fn support_dir() -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
     let mut h = std::collections::hash_map::DefaultHasher::new();
     FILES.hash(&mut h);
+    LIB_DEFSYMS.hash(&mut h);
     exe.hash(&mut h);
     env!("CARGO_PKG_VERSION").hash(&mut h);
     let base = std::env::var_os("SCMP_CACHE_DIR")
@@ -94,7 +100,10 @@ fn build_support(dir: &Path, exe: &Path) -> Result<(), String> {
     // C needs (stressmarks/lib/scmp_common.s, scmp_thread_stub).
     let opts = asm::Options {
         include_dirs: vec![dir.join("lib")],
-        defsyms: vec![("SCMP_C_TLS".to_string(), 1)],
+        defsyms: LIB_DEFSYMS
+            .iter()
+            .map(|(n, v)| (n.to_string(), *v))
+            .collect(),
         ..asm::Options::default()
     };
     for lib in ["am", "sr"] {

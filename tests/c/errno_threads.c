@@ -1,6 +1,6 @@
 /* errno_threads.c: errno is per thread (tests/c_files.rs). Three threads
- * that createThread starts on this tile each set errno, let the others run
- * (and set theirs), then read it back; main's errno is kept too. With one
+ * that createThread starts on this tile each set errno, wait until all
+ * three have set theirs, then read it back; main's errno is kept too. With one
  * errno for all (tp = 0 in a thread a message starts) each would read the
  * last thread's value. */
 #include <errno.h>
@@ -8,11 +8,13 @@
 
 #include "scmp.h"
 
-volatile int done;
+volatile int started, done;
 
 static int worker(int k) {
     errno = 100 + k;
-    for (int i = 0; i < 3; i++)
+    /* Every thread has set its errno before any reads it back. */
+    started++;
+    while (started < 3)
         scmp_yield();
     int mine = errno;
     printf("thread %d errno %d\n", k, mine);
