@@ -155,7 +155,9 @@ fn errno_is_per_thread_in_threads_messages_start() {
             "main errno 7",
             "thread 0 errno 100",
             "thread 1 errno 101",
-            "thread 2 errno 102"
+            "thread 2 errno 102",
+            "thread 3 errno 103",
+            "thread 4 errno 104"
         ]
     );
 }
