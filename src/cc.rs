@@ -50,11 +50,17 @@ pub struct CcArgs {
     args: Vec<String>,
 }
 
+/// Symbols the libraries are assembled with (part of the support
+/// directory's name, as the files are): SCMP_C_TLS gives each thread the
+/// libraries start its own thread-local storage (errno).
+const LIB_DEFSYMS: &[(&str, i64)] = &[("SCMP_C_TLS", 1)];
+
 /// Where the support files live (created when missing).
 pub fn support_dir() -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
     let mut h = std::collections::hash_map::DefaultHasher::new();
     FILES.hash(&mut h);
+    LIB_DEFSYMS.hash(&mut h);
     exe.hash(&mut h);
     env!("CARGO_PKG_VERSION").hash(&mut h);
     let base = std::env::var_os("SCMP_CACHE_DIR")
@@ -89,9 +95,15 @@ fn build_support(dir: &Path, exe: &Path) -> Result<(), String> {
         std::fs::create_dir_all(path.parent().expect("files are in the directory")).map_err(io)?;
         std::fs::write(&path, text).map_err(io)?;
     }
-    // The libraries, assembled by us into objects.
+    // The libraries, assembled by us into objects; SCMP_C_TLS: threads
+    // the libraries start get their own thread-local storage (errno), as
+    // C needs (stressmarks/lib/scmp_common.s, scmp_thread_stub).
     let opts = asm::Options {
         include_dirs: vec![dir.join("lib")],
+        defsyms: LIB_DEFSYMS
+            .iter()
+            .map(|(n, v)| (n.to_string(), *v))
+            .collect(),
         ..asm::Options::default()
     };
     for lib in ["am", "sr"] {
@@ -152,6 +164,113 @@ pub fn gcc_command(dir: &Path, model: &str, args: &[String]) -> Vec<String> {
     cmd
 }
 
+/// Set by `scmp cc` for the assembler it runs: the directory where the
+/// `.s` of an assembler error is kept (gcc deletes its temporary).
+pub const KEEP_FAILED_ENV: &str = "SCMP_CC_KEEP_FAILED";
+
+/// The instruction-set letters a tile runs (RV32G: IMAFD, with Zicsr and
+/// Zifencei), and the ABIs `scmp cc` links (its messaging libraries are
+/// assembled for ilp32d).
+const TILE_EXTENSIONS: &str = "imafdg";
+const TILE_ABIS: &[&str] = &["ilp32d"];
+
+/// `-march=`/`-mabi=` among gcc's arguments, checked against what `scmp run`
+/// runs, so that a wrong target is an error here rather than a refused
+/// instruction (a compressed one, say) when the program runs.
+pub fn check_target_flags(args: &[String]) -> Result<(), String> {
+    for a in args {
+        if let Some(march) = a.strip_prefix("-march=") {
+            let lower = march.to_ascii_lowercase();
+            let Some(rest) = lower.strip_prefix("rv32") else {
+                return Err(format!(
+                    "-march={march}: the tiles are RV32 (RV32G: rv32imafd); leave -march out (scmp cc uses rv32g)"
+                ));
+            };
+            let mut parts = rest.split('_');
+            let base = parts.next().unwrap_or("");
+            let bad: String = base
+                .chars()
+                .filter(|c| !TILE_EXTENSIONS.contains(*c) && !c.is_ascii_digit() && *c != 'p')
+                .collect();
+            let bad_z: Vec<&str> = parts
+                .filter(|z| !z.starts_with("zicsr") && !z.starts_with("zifencei"))
+                .collect();
+            if !bad.is_empty()
+                || !bad_z.is_empty()
+                || !(base.starts_with('i') || base.starts_with('g'))
+            {
+                let named = if bad.is_empty() {
+                    bad_z.join(", ")
+                } else {
+                    bad.chars().map(String::from).collect::<Vec<_>>().join(", ")
+                };
+                let hint = if bad.contains('c') {
+                    " (compressed instructions: `scmp run` refuses them)"
+                } else {
+                    ""
+                };
+                return Err(format!(
+                    "-march={march}: the tiles run RV32G (rv32imafd, with zicsr and zifencei), not {named}{hint}; use -march=rv32g (the default) or a subset such as rv32imaf"
+                ));
+            }
+        }
+        if let Some(march) = a.strip_prefix("-march=") {
+            let base = march.to_ascii_lowercase();
+            let base = base.split('_').next().unwrap_or("").to_string();
+            if !base.contains('g') && !base[4..].contains('d') {
+                return Err(format!(
+                    "-march={march} has no D extension, which the ABI ilp32d needs (scmp cc's messaging libraries are built for it); use -march=rv32g (the default) or rv32imafd"
+                ));
+            }
+        }
+        if let Some(mabi) = a.strip_prefix("-mabi=")
+            && !TILE_ABIS.contains(&mabi)
+        {
+            return Err(format!(
+                "-mabi={mabi}: scmp cc links {} only (its messaging libraries are built for it)",
+                TILE_ABIS.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// With `-march`/`-mabi` given: whether gcc has a 32-bit picolibc for
+/// them (it falls back to its default, 64-bit, library otherwise, and the
+/// link fails with ld's "ABI is incompatible").
+fn check_multilib(args: &[String]) -> Result<(), String> {
+    let target: Vec<&String> = args
+        .iter()
+        .filter(|a| a.starts_with("-march=") || a.starts_with("-mabi="))
+        .collect();
+    if target.is_empty() {
+        return Ok(());
+    }
+    let has = |p: &str| target.iter().any(|a| a.starts_with(p));
+    let mut cmd = Command::new(GCC);
+    cmd.arg("--specs=picolibc.specs");
+    if !has("-march=") {
+        cmd.arg("-march=rv32g");
+    }
+    if !has("-mabi=") {
+        cmd.arg("-mabi=ilp32d");
+    }
+    let out = cmd
+        .args(&target)
+        .arg("-print-multi-directory")
+        .output()
+        .map_err(|e| format!("cannot run {GCC}: {e}"))?;
+    let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    if dir.starts_with("rv32") {
+        return Ok(());
+    }
+    let shown: Vec<&str> = target.iter().map(|s| s.as_str()).collect();
+    Err(format!(
+        "{}: the installed picolibc has no library for this target (gcc would link its 64-bit default); its 32-bit ones: `{GCC} --specs=picolibc.specs -print-multi-lib | grep rv32` (scmp cc uses -march=rv32g -mabi=ilp32d)",
+        shown.join(" ")
+    ))
+}
+
 /// `scmp cc ...`.
 pub fn cc(args: CcArgs) -> ExitCode {
     let mut model = "sr".to_string();
@@ -185,6 +304,10 @@ pub fn cc(args: CcArgs) -> ExitCode {
         eprintln!("error: no input files (scmp cc prog.c -o prog.elf)");
         return ExitCode::from(EXIT_USAGE);
     }
+    if let Err(e) = check_target_flags(&gcc_args).and_then(|()| check_multilib(&gcc_args)) {
+        eprintln!("error: {e}");
+        return ExitCode::from(EXIT_USAGE);
+    }
     let dir = match support_dir() {
         Ok(d) => d,
         Err(e) => {
@@ -196,7 +319,24 @@ pub fn cc(args: CcArgs) -> ExitCode {
     if verbose {
         eprintln!("{}", cmd.join(" "));
     }
-    match Command::new(&cmd[0]).args(&cmd[1..]).status() {
+    // An assembler error keeps gcc's temporary `.s` beside the output (the
+    // `as` this program plays reads this; `scmp asm`'s assemble_object).
+    let keep = gcc_args
+        .iter()
+        .position(|a| a == "-o")
+        .and_then(|i| gcc_args.get(i + 1))
+        .map(|o| Path::new(o).parent().unwrap_or(Path::new("")).to_path_buf())
+        .unwrap_or_default();
+    let keep = if keep.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        keep
+    };
+    match Command::new(&cmd[0])
+        .args(&cmd[1..])
+        .env(KEEP_FAILED_ENV, keep)
+        .status()
+    {
         Ok(s) if s.success() => ExitCode::SUCCESS,
         // gcc said why (a compile or link error): bad input, as for every
         // command (README, "Exit status").

@@ -337,6 +337,23 @@ fn assemble_object(
             ExitCode::SUCCESS
         }
         Err(diags) => {
+            // Under `scmp cc`, gcc's temporary `.s` is deleted when we
+            // fail: keep it, and name it in the errors.
+            if let Some(kept) = keep_failed_source(name, text) {
+                let again = asm::assemble_object(&kept.display().to_string(), text, opts, flags);
+                let diags = again.err().unwrap_or(diags);
+                eprint!("{}", diags.render(color));
+                eprintln!(
+                    "note: the assembly gcc wrote (its temporary {name}, which it deletes) is kept as {}",
+                    kept.display()
+                );
+                let n = diags.error_count();
+                eprintln!(
+                    "error: assembly failed with {n} error{}",
+                    if n == 1 { "" } else { "s" }
+                );
+                return ExitCode::from(setup::EXIT_USAGE);
+            }
             eprint!("{}", diags.render(color));
             let n = diags.error_count();
             eprintln!(
@@ -346,6 +363,27 @@ fn assemble_object(
             ExitCode::from(setup::EXIT_USAGE)
         }
     }
+}
+
+/// When `scmp cc` runs us as gcc's assembler ([`cc::KEEP_FAILED_ENV`] set)
+/// on its temporary `.s`: writes `text` to that directory as
+/// `STEM.failed.s` (STEM: the C file the `.file` directive names, else the
+/// input's) and returns its path.
+fn keep_failed_source(name: &str, text: &str) -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os(cc::KEEP_FAILED_ENV)?;
+    let from_file = text.lines().find_map(|l| {
+        let rest = l.trim().strip_prefix(".file")?.trim();
+        let quoted = rest.strip_prefix('"')?;
+        Some(quoted[..quoted.find('"')?].to_string())
+    });
+    let source = from_file.unwrap_or_else(|| name.to_string());
+    let stem = std::path::Path::new(&source)
+        .file_stem()?
+        .to_string_lossy()
+        .into_owned();
+    let kept = std::path::Path::new(&dir).join(format!("{stem}.failed.s"));
+    std::fs::write(&kept, text).ok()?;
+    Some(kept)
 }
 
 /// GNU as's command line (`as [-march=..] [-mabi=..] [-o out] in.s`, as

@@ -281,7 +281,8 @@ pub fn saturation(r: &emu::noc::NocResult, limit: f64) -> Option<&'static str> {
 
 /// The latency-load curve as an SVG: average packet latency against the
 /// offered load, the y-axis fitted to the points below saturation (a
-/// saturated point above it is drawn at the top edge), and the first
+/// saturated point above it is drawn at the top edge, labelled with its
+/// value and "off scale"), and the first
 /// saturated load marked with a dashed line.
 fn plot(
     path: &std::path::Path,
@@ -330,6 +331,18 @@ fn plot(
     chart
         .draw_series(points.into_iter().map(|p| Circle::new(p, 3, blue.filled())))
         .map_err(|e| error(&e))?;
+    // A point above the top is drawn at the edge: its real value beside it.
+    let clipped = results
+        .iter()
+        .filter(|r| r.packet_latency.avg > top)
+        .map(|r| {
+            Text::new(
+                format!("{:.2} (off scale)", r.packet_latency.avg),
+                (r.rate - right * 0.02, top * 0.985),
+                ("sans-serif", 12).into_font().color(&blue),
+            )
+        });
+    chart.draw_series(clipped).map_err(|e| error(&e))?;
     if let Some(s) = saturated_at {
         let red = RGBColor(214, 39, 40);
         let dashes = (0..20).map(|k| {

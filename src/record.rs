@@ -164,7 +164,7 @@ pub fn record_run(args: &RunArgs) -> Result<RunRecord> {
     }
     let (config, header) = crate::setup::configure(args)?;
     let program = crate::setup::load_program(args, &header)?;
-    let (options, environment) = crate::setup::run_setup(args, Box::new(std::io::empty()));
+    let (options, environment) = crate::setup::run_setup(args, Box::new(std::io::empty()))?;
     let mut console = Tee::new(NullConsole, true);
     let started = Instant::now();
     let result = emu::with_host_environment(environment, || {

@@ -151,7 +151,7 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             (Some(options), Some((path.clone(), error)))
         }
     };
-    let (mut options, environment) = run_setup(&args, Box::new(std::io::stdin()));
+    let (mut options, environment) = run_setup(&args, Box::new(std::io::stdin()))?;
     options.trace = trace;
     options.timeline = timeline;
     options.dump = dumps.iter().map(|(_, addr, len)| (*addr, *len)).collect();
@@ -164,7 +164,7 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
                 .wrap_err("cannot catch SIGINT and SIGTERM")?;
             options.monitor = Some(Box::new(crate::watch::Watch::new(
                 stop.clone(),
-                crate::watch::progress_wanted(args.quiet),
+                crate::watch::progress_wanted(args.quiet, args.progress),
             )));
             Some(stop)
         }

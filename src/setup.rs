@@ -40,7 +40,9 @@ pub struct ConfigArgs {
     #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
     pub set: Vec<String>,
     /// Mesh size, e.g. `4x2` (sets mesh.width and mesh.height).
-    #[arg(long, value_name = "WxH")]
+    // A value starting with `-` (`-1x2`) is this flag's value, refused
+    // below as not a size, not clap's "use `-- -1`" (wrong for `run`).
+    #[arg(long, value_name = "WxH", allow_hyphen_values = true)]
     pub mesh: Option<String>,
 }
 
@@ -140,10 +142,15 @@ pub struct RunArgs {
     /// signature.
     #[arg(long, value_name = "SYMBOL[:BYTES]")]
     pub dump: Vec<String>,
-    /// No progress line on stderr (shown only when stderr is a terminal,
-    /// outside CI, once a run has taken a few seconds).
+    /// No progress line on stderr (shown outside CI: on a terminal once a
+    /// run has taken a few seconds, elsewhere a plain line a minute once it
+    /// has taken a minute).
     #[arg(short, long)]
     pub quiet: bool,
+    /// A plain progress line on stderr every SECONDS (also on a pipe or
+    /// a file, and in CI).
+    #[arg(long, value_name = "SECONDS", conflicts_with = "quiet", value_parser = positive_seconds)]
+    pub progress: Option<f64>,
     /// Include directory for `.include` when assembling (repeatable).
     #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
     pub include_dirs: Vec<PathBuf>,
@@ -169,6 +176,13 @@ pub struct RunArgs {
     /// The tile GDB debugs.
     #[arg(long, value_name = "TILE", default_value_t = 0, requires = "gdb")]
     pub gdb_tile: u32,
+    /// Let the program open files in DIR, and nowhere else (none by
+    /// default: every open fails). Paths are relative to DIR; an absolute
+    /// path, a `..` component or a symbolic link leading out is refused.
+    /// Each tile reads a file as it was when the run began; files written
+    /// are written back to DIR when the run ends.
+    #[arg(long, value_name = "DIR")]
+    pub files: Option<PathBuf>,
     /// Arguments for the program, after `--` (its command line through
     /// semihosting's SYS_GET_CMDLINE, joined by spaces).
     #[arg(last = true, value_name = "ARGS")]
@@ -222,10 +236,9 @@ pub(crate) fn build_config(
             .split_once(['x', 'X'])
             .ok_or_else(|| miette!("--mesh {mesh}: expected WIDTHxHEIGHT, e.g. 8x8"))?;
         for (key, v) in [("mesh.width", w), ("mesh.height", h)] {
-            let n: u32 = v
-                .trim()
-                .parse()
-                .map_err(|_| miette!("--mesh {mesh}: `{v}` is not a number"))?;
+            let n: u32 = v.trim().parse().map_err(|_| {
+                miette!("--mesh {mesh}: `{v}` is not a size (a whole number of tiles, 1 or more)")
+            })?;
             builder
                 .set(&format!("{key}={n}"))
                 .map_err(|e| miette!("{e}"))?;
@@ -423,11 +436,18 @@ pub fn configure(args: &RunArgs) -> Result<(Config, RunHeader)> {
 pub fn run_setup(
     args: &RunArgs,
     input: Box<dyn std::io::Read>,
-) -> (RunOptions, emu::HostEnvironment) {
+) -> Result<(RunOptions, emu::HostEnvironment)> {
+    let files = match &args.files {
+        Some(dir) => Some(std::sync::Arc::new(
+            emu::GrantedDir::open(dir).map_err(|e| miette!("--files: {e}"))?,
+        )),
+        None => None,
+    };
     let options = RunOptions {
         raw_output: args.raw_output,
         fault_trace_lines: 8,
         lockstep: args.lockstep,
+        files,
         ..RunOptions::default()
     };
     // The arguments only: picolibc's crt0 names the program itself
@@ -436,7 +456,7 @@ pub fn run_setup(
         command_line: args.program_args.join(" "),
         input,
     };
-    (options, environment)
+    Ok((options, environment))
 }
 
 /// The exit status of `scmp run` after a run that ended so.
@@ -448,5 +468,13 @@ pub fn exit_status(end: &RunEnd) -> u8 {
         RunEnd::CycleLimit(_) => EXIT_CYCLE_LIMIT,
         RunEnd::Deadlock(_) => EXIT_DEADLOCK,
         RunEnd::Interrupted(_) => EXIT_INTERRUPTED,
+    }
+}
+
+/// `--progress`'s value: seconds, more than 0.
+fn positive_seconds(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds above 0")),
     }
 }

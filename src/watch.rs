@@ -3,9 +3,11 @@
 //! cycle reached and ends there, so every output file is complete up to
 //! it, and the report says where each context was); a second signal ends
 //! the process at once. While it runs, a progress line on stderr (cycle,
-//! simulated cycles per second, tiles still running) once the run has
-//! taken a few seconds, when stderr is a terminal, outside CI and without
-//! `--quiet`.
+//! simulated cycles per second, tiles still running): on a terminal,
+//! redrawn in place once the run has taken a few seconds; elsewhere (a
+//! pipe, a file) a plain line a minute once it has taken a minute, so a
+//! long run is never silent; never in CI or with `--quiet`. `--progress
+//! SECONDS` asks for plain lines at that interval, wherever stderr goes.
 
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -58,25 +60,56 @@ pub fn signal_name(signal: usize) -> &'static str {
     }
 }
 
-/// Whether a progress line may be shown: stderr is a terminal, not in CI
-/// (`CI` set), not `--quiet`.
-pub fn progress_wanted(quiet: bool) -> bool {
-    !quiet && std::io::stderr().is_terminal() && std::env::var_os("CI").is_none()
+/// Plain progress lines on a non-terminal: the first after this long, then
+/// one each as long again.
+const PLAIN_EVERY: Duration = Duration::from_secs(60);
+
+/// How progress is shown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ProgressMode {
+    /// Not at all.
+    Off,
+    /// A line redrawn in place (a terminal).
+    Bar,
+    /// A plain line every so often (not a terminal, or `--progress`).
+    Lines(Duration),
+}
+
+/// How progress may be shown: never with `--quiet` (or in CI, `CI` set,
+/// unless `--progress` asks); `--progress SECONDS` (`every`): plain
+/// lines at that interval; else a line redrawn on a terminal, or a plain
+/// line a minute elsewhere.
+pub fn progress_wanted(quiet: bool, every: Option<f64>) -> ProgressMode {
+    if quiet {
+        return ProgressMode::Off;
+    }
+    if let Some(s) = every {
+        return ProgressMode::Lines(Duration::from_secs_f64(s.max(0.0)));
+    }
+    if std::env::var_os("CI").is_some() {
+        ProgressMode::Off
+    } else if std::io::stderr().is_terminal() {
+        ProgressMode::Bar
+    } else {
+        ProgressMode::Lines(PLAIN_EVERY)
+    }
 }
 
 /// The run's monitor: stops it on a signal, draws the progress line.
 pub struct Watch {
     stop: Stop,
     bar: Option<ProgressBar>,
+    /// Plain lines at this interval.
+    lines: Option<Duration>,
     started: Instant,
     last_draw: Instant,
     last_cycle: u64,
 }
 
 impl Watch {
-    /// A monitor for `stop`, with a progress line when `progress`.
-    pub fn new(stop: Stop, progress: bool) -> Watch {
-        let bar = progress.then(|| {
+    /// A monitor for `stop`, showing progress as `mode` says.
+    pub fn new(stop: Stop, mode: ProgressMode) -> Watch {
+        let bar = (mode == ProgressMode::Bar).then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
             bar.set_style(
                 ProgressStyle::with_template("{spinner} {elapsed} {msg}")
@@ -88,6 +121,10 @@ impl Watch {
         Watch {
             stop,
             bar,
+            lines: match mode {
+                ProgressMode::Lines(every) => Some(every),
+                _ => None,
+            },
             started: now,
             last_draw: now,
             last_cycle: 0,
@@ -135,6 +172,22 @@ impl emu::Monitor for Watch {
                 let dt = now.duration_since(self.last_draw).as_secs_f64();
                 let rate = p.cycle.saturating_sub(self.last_cycle) as f64 / dt;
                 bar.set_message(Watch::line(&p, rate));
+                self.last_draw = now;
+                self.last_cycle = p.cycle;
+            }
+        }
+        if let Some(every) = self.lines {
+            let now = Instant::now();
+            // The first after `every` from the start, as later ones.
+            if now.duration_since(self.last_draw) >= every {
+                let p = machine.progress();
+                let dt = now.duration_since(self.last_draw).as_secs_f64();
+                let rate = p.cycle.saturating_sub(self.last_cycle) as f64 / dt;
+                eprintln!(
+                    "scmp: {:.0} s: {}",
+                    now.duration_since(self.started).as_secs_f64(),
+                    Watch::line(&p, rate)
+                );
                 self.last_draw = now;
                 self.last_cycle = p.cycle;
             }

@@ -129,3 +129,70 @@ fn a_compile_error_exits_with_status_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.c:1:"));
 }
+
+/// Target flags `scmp run` would refuse are refused up front, naming the
+/// flag and what the tiles run.
+#[test]
+fn target_flags_the_tiles_do_not_run_are_refused_before_gcc() {
+    require_c();
+    let dir = Scratch::new("c-model-march");
+    let src = dir.path("ok.c");
+    std::fs::write(&src, "int main(void) { return 0; }\n").unwrap();
+    let elf = dir.path("ok.elf");
+    for (flags, says) in [
+        (&["-march=rv32gc"][..], "not c (compressed instructions"),
+        (&["-march=rv64g"][..], "the tiles are RV32"),
+        (&["-march=rv32imafd_zba"][..], "not zba"),
+        (&["-mabi=lp64"][..], "scmp cc links ilp32d only"),
+        (&["-mabi=ilp32"][..], "scmp cc links ilp32d only"),
+        (&["-march=rv32ima"][..], "has no D extension"),
+        // Letters the tiles run, but no 32-bit picolibc for the string.
+        (
+            &["-march=rv32imafd_zicsr_zifencei"][..],
+            "no library for this target",
+        ),
+    ] {
+        let out = cc(flags, &src, &elf);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
+        assert!(err.contains(says), "{flags:?}: {err}");
+        assert!(!elf.exists(), "{flags:?} compiled");
+    }
+    for flags in [
+        &["-march=rv32g"][..],
+        &["-march=rv32imafd", "-mabi=ilp32d"][..],
+    ] {
+        let out = cc(flags, &src, &elf);
+        assert!(
+            out.status.success(),
+            "{flags:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// An assembler error in what gcc wrote keeps gcc's temporary `.s` beside
+/// the output (gcc deletes it) and the errors name the kept file.
+#[test]
+fn an_assembler_error_keeps_the_assembly_and_names_it() {
+    require_c();
+    let dir = Scratch::new("c-model-asm-error");
+    let src = dir.path("inline.c");
+    std::fs::write(
+        &src,
+        "int main(void) {\n    __asm__ volatile(\"addi a0, a0, nonsense +\");\n    return 0;\n}\n",
+    )
+    .unwrap();
+    let out = cc(&[], &src, &dir.path("inline.elf"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let kept = dir.path("inline.failed.s");
+    let text = std::fs::read_to_string(&kept).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert!(text.contains("nonsense +"), "{text}");
+    let shown = kept.display().to_string();
+    assert!(
+        err.contains(&format!("[{shown}:")),
+        "the errors name {shown}: {err}"
+    );
+    assert!(err.contains(&format!("is kept as {shown}")), "{err}");
+}

@@ -232,7 +232,7 @@ fn c_mix_links_with_picolibc_to_the_same_image_and_runs() {
         .unwrap();
     assert_eq!(
         String::from_utf8_lossy(&run.stdout),
-        "square 4.000\ncircle 12.566\ntotal 142 two fib 610 long 1240971521 counters 7\n"
+        "square 4.000\ncircle 12.566\ntotal 142 two fib 610 long 1240971521 counters 7\ntls 1978 714 errno ERANGE 2147483647\n"
     );
     assert!(Path::new(&images[0].0).exists());
 }

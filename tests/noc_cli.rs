@@ -104,6 +104,32 @@ fn sweep_plot_marks_saturation() {
         "{drawing}"
     );
     assert!(drawing.contains("average packet latency"));
+    // Points above the y-axis (1.5 times the highest latency below
+    // saturation, at least 15) are drawn at its edge and labelled.
+    let rows: Vec<(f64, f64)> = table
+        .lines()
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            Some((w.first()?.parse().ok()?, w.get(1)?.parse().ok()?))
+        })
+        .collect();
+    let top = rows
+        .iter()
+        .filter(|(r, _)| *r < rate)
+        .map(|p| p.1)
+        .fold(10.0, f64::max)
+        * 1.5;
+    let clipped: Vec<f64> = rows.iter().map(|p| p.1).filter(|l| *l > top).collect();
+    assert!(
+        !clipped.is_empty(),
+        "the saturated point is off the scale: {table}"
+    );
+    for latency in clipped {
+        assert!(
+            drawing.contains(&format!("{latency:.2} (off scale)")),
+            "no label for the clipped {latency}: {drawing}"
+        );
+    }
     // --plot belongs to --sweep.
     let out = scmp(&["noc", "--plot", &path]);
     assert_eq!(out.status.code(), Some(2));

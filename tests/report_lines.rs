@@ -102,6 +102,35 @@ fn c_fault_and_deadlock_reports_name_function_file_and_line() {
         context.contains(&format!("scmp.h:{waitr})")),
         "the context line names no scmp.h:{waitr}: {context}"
     );
+
+    // A deadlock inside a library routine (assembly, no line of its own):
+    // the C line that called it, from the return address; the message id
+    // written with its SCMP_ID parts, not as 536870913.
+    let (status, err) = scmp_out(&[
+        "cc",
+        "tests/c/report.c",
+        "-DLIBRARY",
+        "-g",
+        "-O0",
+        "-o",
+        elf_s,
+    ]);
+    assert_eq!(status, 0, "{err}");
+    let (status, err) = scmp_out(&["run", elf_s]);
+    assert_ne!(status, 0, "{err}");
+    let call = line_of(Path::new("tests/c/report.c"), "the library call's line");
+    let context = err
+        .lines()
+        .find(|l| l.contains("context 0 at pc") && l.contains("<SCMP"))
+        .unwrap_or_else(|| panic!("no context in a library routine:\n{err}"));
+    assert!(
+        context.contains(&format!("called from report.c:{call}")),
+        "the context line names no caller report.c:{call}: {context}"
+    );
+    assert!(
+        err.contains("message id 0x20000001 (SCMP_ID(2, 0, 1))"),
+        "the id is not decoded:\n{err}"
+    );
 }
 
 #[test]

@@ -535,6 +535,13 @@ fn calibrate_ranks_a_grid_against_the_thesis() {
         stdout.contains("4 points x 1 stressmarks x 1 tile counts x 2 designs: 8 runs"),
         "{stdout}"
     );
+    // --check ends with its summary.
+    assert!(
+        stdout.contains(
+            "check: 8 of 8 runs match their models, 0 differ, 0 not checked (failed, or no model): all match"
+        ),
+        "{stdout}"
+    );
     let ranking = std::fs::read_to_string(dir.join("ranking.md")).unwrap();
     let ranks: Vec<&str> = ranking
         .lines()

@@ -403,12 +403,20 @@ impl<'u> Writer1<'u> {
     }
 
     /// Turns one fixup into bytes or relocations.
-    fn fixup(&mut self, si: usize, fx: &Fixup, calls: &[u64], tls_got: &[u64]) -> Result<(), Diag> {
+    fn fixup(&mut self, si: usize, fx: &Fixup, calls: &[u64]) -> Result<(), Diag> {
         use elf::*;
         let off = fx.offset as u64;
         let relax = fx.relax;
         let mark = |w: &mut Self, addend: i64| {
             if relax {
+                w.reloc(si, off, R_RISCV_RELAX, None, addend);
+            }
+        };
+        // `%pcrel_hi`/`%pcrel_lo` (not `call`'s): also relaxation at the end
+        // of the file (GNU as decides those when it applies the fixups).
+        let pcrel_relax = relax && self.unit.relax_at_end;
+        let mark_pcrel = |w: &mut Self, addend: i64| {
+            if pcrel_relax {
                 w.reloc(si, off, R_RISCV_RELAX, None, addend);
             }
         };
@@ -425,9 +433,7 @@ impl<'u> Writer1<'u> {
                 R_RISCV_PCREL_LO12_I
             };
             self.reloc(si, off, ty, Some(sym), 0);
-            if !tls_got.contains(&auipc) {
-                mark(self, 0);
-            }
+            mark_pcrel(self, 0);
             return Ok(());
         }
         let target = self.target(fx, si)?;
@@ -590,7 +596,7 @@ impl<'u> Writer1<'u> {
                     mark(self, a);
                 } else {
                     self.reloc(si, off, R_RISCV_PCREL_HI20, Some(s), a);
-                    mark(self, a);
+                    mark_pcrel(self, a);
                 }
                 Ok(())
             }
@@ -629,6 +635,10 @@ impl<'u> Writer1<'u> {
                     TlsFix::GdPcrelHi => (R_RISCV_TLS_GD_HI20, false),
                 };
                 let s = self.symbol(&t);
+                // A symbol named by a thread-local operator is a TLS symbol.
+                if self.syms[s].ty == STT_NOTYPE {
+                    self.syms[s].ty = STT_TLS;
+                }
                 self.reloc(si, off, ty, Some(s), a);
                 if relaxable {
                     mark(self, a);
@@ -646,13 +656,9 @@ impl<'u> Writer1<'u> {
                 } else {
                     R_RISCV_PCREL_LO12_I
                 };
-                let of_tls_got = matches!(&t, Term::Label(_, s, o) | Term::Here(s, o)
-                    if *s == si && tls_got.contains(&(*o + a as u64)));
                 let s = self.symbol(&t);
                 self.reloc(si, off, ty, Some(s), a);
-                if !of_tls_got {
-                    mark(self, a);
-                }
+                mark_pcrel(self, a);
                 Ok(())
             }
             (FixKind::Field(_), _) => Err(err(
@@ -936,16 +942,8 @@ pub fn write(
             })
             .map(|f| f.offset as u64 - 4)
             .collect();
-        // GNU as does not mark the `%pcrel_lo` of a TLS GOT `auipc` for
-        // relaxation.
-        let tls_got: Vec<u64> = sec
-            .fixups
-            .iter()
-            .filter(|f| matches!(f.kind, FixKind::Tls(TlsFix::IePcrelHi | TlsFix::GdPcrelHi)))
-            .map(|f| f.offset as u64)
-            .collect();
         for fx in &sec.fixups {
-            if let Err(d) = w.fixup(si, fx, &calls, &tls_got) {
+            if let Err(d) = w.fixup(si, fx, &calls) {
                 w.diags.push(d);
             }
         }

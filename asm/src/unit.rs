@@ -391,6 +391,10 @@ pub struct Unit {
     /// An instruction names a CSR (GNU as then records the privileged
     /// spec's version, 1.11, among the object's attributes).
     pub names_csr: bool,
+    /// Relaxation is on (`.option relax`) at the end of the file: GNU as
+    /// marks `%pcrel_hi`/`%pcrel_lo` relocations for relaxation only when
+    /// it is on both where they are written and here.
+    pub relax_at_end: bool,
 }
 
 /// Name of the `n`th definition of numeric local label `label` (never a

@@ -186,6 +186,23 @@ static inline __attribute__((noreturn)) void scmp_endt(void) {
 /* yield: give the pipeline to the next ready context. */
 static inline void scmp_yield(void) { __asm__ volatile(".insn 0x0000105b" ::: "memory"); }
 
+/* SCMP_THREAD_TLS(): the first statement of a C function that a thread
+ * message starts directly (scmp_sendh_thread(node, f)): gives the thread
+ * its own thread-local storage (errno, __thread variables) in the
+ * function's frame, which lives until the thread ends (such a function
+ * ends with scmp_endt(): it has no caller to return to). Without it tp is
+ * 0 there and errno is shared. Threads that createThread and parExecute
+ * start have their own already (the libraries' stub sets it up). */
+#define SCMP_THREAD_TLS()                                                                  \
+    extern char __tls_size[], __tls_align[];                                               \
+    extern void _init_tls(void *);                                                         \
+    unsigned long scmp_tls_align_ = (unsigned long)__tls_align > 16 ? (unsigned long)__tls_align : 16; \
+    char scmp_tls_raw_[(unsigned long)__tls_size + scmp_tls_align_];                       \
+    void *scmp_tls_ = (void *)(((unsigned long)scmp_tls_raw_ + scmp_tls_align_ - 1) &     \
+                               ~(scmp_tls_align_ - 1));                                   \
+    _init_tls(scmp_tls_);                                                                  \
+    __asm__ volatile("mv tp, %0" ::"r"(scmp_tls_) : "memory")
+
 /* ---------------------------------------------------------------- libraries */
 /* A thread routine takes up to five int-sized arguments (registers a0..a4)
  * and may return a value (to createThread's callback). */

@@ -169,11 +169,37 @@ impl Labels {
         }
     }
 
+    /// [`Labels::describe_pc`] of a context's `pc`, and when that has no
+    /// source line (a library routine written in assembly) while the
+    /// return address `ra` follows a call from a line (`ra - 4`), ` called
+    /// from sum.c:12`. Only the return address is read: right in a leaf
+    /// routine, or before a routine's first call; no call chain is read
+    /// from the stack (there is no `.debug_frame` here).
+    pub fn describe_pc_from(&self, pc: u32, ra: u32) -> Option<String> {
+        let here = self.describe_pc(pc);
+        if pc >= self.code_end || self.lines.at(pc).is_some() || ra < 4 || ra >= self.code_end {
+            return here;
+        }
+        match self.lines.at(ra - 4) {
+            Some(line) => Some(format!(
+                "{} called from {line}",
+                here.unwrap_or_else(|| format!("{pc:#010x}"))
+            )),
+            None => here,
+        }
+    }
+
     /// `pc 0x0001044c <SCMPSendInt+0xc>` (with ` (sum.c:12)` when the
     /// program has a line table), or `pc 0x0001044c` where nothing names
     /// it: how reports write a pc.
     pub fn pc_text(&self, pc: u32) -> String {
-        match self.describe_pc(pc) {
+        self.pc_text_from(pc, 0)
+    }
+
+    /// [`Labels::pc_text`] with the caller's line from the return address
+    /// `ra` ([`Labels::describe_pc_from`]; 0: none).
+    pub fn pc_text_from(&self, pc: u32, ra: u32) -> String {
+        match self.describe_pc_from(pc, ra) {
             Some(label) => format!("pc {pc:#010x} {label}"),
             None => format!("pc {pc:#010x}"),
         }

@@ -43,6 +43,7 @@ pub mod trace;
 pub use config::{Config, ConfigBuilder, ConfigError};
 pub use elf::{LoadError, Program};
 pub use fault::{FaultCause, FaultReport};
+pub use hart::files::GrantedDir;
 pub use hart::host::{CapturedConsole, Console, NullConsole, StdConsole};
 pub use hart::semihost::{HostEnvironment, with_host_environment};
 pub use hart::service::Stream;

@@ -300,6 +300,8 @@ pub fn run(
         timeline: None,
         monitor: None,
         dump: Vec::new(),
+        // Snapshots open no files.
+        files: None,
     };
     let mut console = CapturedConsole::default();
     let result = crate::machine::run(config, program, run_options, &mut console)?;

@@ -471,7 +471,8 @@ impl<C: Choices> Gen<'_, C> {
 /// data of every width with numbers and same-section label differences,
 /// strings, floats, LEB128 numbers; alignment with and without a maximum;
 /// symbol directives (globals, weak, types, sizes, `.set`, file statics);
-/// subsections, a COMDAT group and thread-local (`%tprel_*`) references.
+/// subsections, a COMDAT group, thread-local (`%tprel_*`) references and
+/// `.option relax`/`norelax`.
 /// Not `.reloc`: where GNU as puts one among the relocations of nearby code
 /// follows its fragments (the README says so); the cases of
 /// `tests/asm/gnu/reloc_by_hand.s` check it where that is plain.
@@ -516,6 +517,9 @@ pub fn random_source(choices: &mut impl Choices) -> String {
                     data_labels.push(next_label);
                 }
                 next_label += 1;
+            }
+            15 if g.below(3) == 0 => {
+                out += g.pick(&["    .option norelax\n", "    .option relax\n"]);
             }
             15..=19 => {
                 let k = g.below(4);

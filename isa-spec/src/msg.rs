@@ -30,6 +30,40 @@
 //! - RTS: head (source node and context), tail (message id).
 //! - CTS: head (context), tail (message id).
 
+/// How reports write a message id. The hardware sees 32 bits; the C
+/// libraries' convention (`SCMP_ID` in `c/include/scmp.h`) packs a kind
+/// (bits 31..28, 0xF the libraries' collectives), a step (27..12) and an
+/// index (11..0). An id below 0x1000 is written as it is; a larger one in
+/// hex with its parts: `0x20000001 (SCMP_ID(2, 0, 1))`.
+pub fn message_id_text(id: u32) -> String {
+    if id < 0x1000 {
+        return id.to_string();
+    }
+    let (kind, step, index) = (id >> 28, (id >> 12) & 0xffff, id & 0xfff);
+    let whose = if kind == 0xf {
+        ", a library collective's"
+    } else {
+        ""
+    };
+    format!("{id:#010x} (SCMP_ID({kind}, {step}, {index}){whose})")
+}
+
+#[cfg(test)]
+mod id_tests {
+    #[test]
+    fn ids_are_written_with_their_parts() {
+        assert_eq!(super::message_id_text(9), "9");
+        assert_eq!(
+            super::message_id_text(536_870_913),
+            "0x20000001 (SCMP_ID(2, 0, 1))"
+        );
+        assert_eq!(
+            super::message_id_text(0xf001_2403),
+            "0xf0012403 (SCMP_ID(15, 18, 1027), a library collective's)"
+        );
+    }
+}
+
 /// Largest mesh dimension the head-flit offsets can address.
 pub const MAX_MESH_DIM: u32 = 32;
 

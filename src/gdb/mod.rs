@@ -124,10 +124,16 @@ pub fn serve(
         return Ok(Outcome::Killed);
     }
     // Detached (or the run ended): on to the end as without a debugger.
-    if let Some(result) = debuggee.result.take() {
-        return Ok(Outcome::Ended(Box::new(result)));
+    let result = match debuggee.result.take() {
+        Some(result) => result,
+        None => {
+            eprintln!("scmp: GDB detached; the run goes on");
+            debuggee.machine.run(&mut emu::StdConsole)
+        }
+    };
+    // The files the program wrote (`--files`), as `emu::run` does.
+    for note in debuggee.machine.write_back_files() {
+        eprintln!("scmp: {note}");
     }
-    eprintln!("scmp: GDB detached; the run goes on");
-    let result = debuggee.machine.run(&mut emu::StdConsole);
     Ok(Outcome::Ended(Box::new(result)))
 }

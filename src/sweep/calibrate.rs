@@ -604,6 +604,9 @@ fn finish(
         .collect();
     names.extend(plots.iter().map(|p| p.display().to_string()));
     println!("wrote {}", names.join(", "));
+    if check {
+        println!("{}", report.check_summary());
+    }
     if report.problems.is_empty() {
         return Ok(ExitCode::SUCCESS);
     }

@@ -409,6 +409,9 @@ fn finish(
         .map(|p| p.display().to_string())
         .collect();
     println!("wrote {}", names.join(", "));
+    if check {
+        println!("{}", report.check_summary());
+    }
     if report.problems.is_empty() {
         return Ok(ExitCode::SUCCESS);
     }

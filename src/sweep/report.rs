@@ -90,6 +90,28 @@ pub struct Report {
     pub problems: Vec<String>,
 }
 
+impl Report {
+    /// `--check`'s summary: how many runs' results match their models,
+    /// differ, or could not be checked (the run failed, or its stressmark
+    /// has no model).
+    pub fn check_summary(&self) -> String {
+        let matched = self.runs.iter().filter(|r| r.check == "ok").count();
+        let unchecked = self.runs.iter().filter(|r| r.check.is_empty()).count();
+        let differ = self.runs.len() - matched - unchecked;
+        let verdict = if differ == 0 && unchecked == 0 {
+            "all match"
+        } else if differ > 0 {
+            "RESULTS DIFFER"
+        } else {
+            "some not checked"
+        };
+        format!(
+            "check: {matched} of {} runs match their models, {differ} differ, {unchecked} not checked (failed, or no model): {verdict}",
+            self.runs.len()
+        )
+    }
+}
+
 /// Builds the tables; `check` compares each good run's printed results with
 /// its stressmark's model.
 pub fn build(plan: &Plan, records: &[RunRecord], check: bool) -> Result<Report> {

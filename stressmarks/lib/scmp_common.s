@@ -143,8 +143,44 @@ parExecute:
 # The handler of every thread createThread and parExecute make. A new
 # context starts here with a0 = addr, a1 = callback, a2 = the creating
 # node, a3..a7 = the arguments, sp at its own stack and ra = 0.
+# Assembled for C (`scmp cc` defines SCMP_C_TLS), the thread first gets
+# its own thread-local storage (errno, `__thread` variables) at the top of
+# its stack: tp points at it and picolibc's _init_tls copies the .tdata
+# image and zeroes .tbss. (Without it tp is 0 and every such thread would
+# share whatever lies at tp's offsets from address 0.)
     .type scmp_thread_stub, @function
 scmp_thread_stub:
+.ifdef SCMP_C_TLS
+    lui t0, %hi(__tls_size)
+    addi t0, t0, %lo(__tls_size)
+    sub sp, sp, t0
+    lui t1, %hi(__tls_align)
+    addi t1, t1, %lo(__tls_align)
+    neg t1, t1
+    and sp, sp, t1              # aligned as the block needs
+    andi sp, sp, -16            # and as the stack needs
+    mv tp, sp
+    addi sp, sp, -32
+    sw a0, 0(sp)
+    sw a1, 4(sp)
+    sw a2, 8(sp)
+    sw a3, 12(sp)
+    sw a4, 16(sp)
+    sw a5, 20(sp)
+    sw a6, 24(sp)
+    sw a7, 28(sp)
+    mv a0, tp
+    call _init_tls
+    lw a0, 0(sp)
+    lw a1, 4(sp)
+    lw a2, 8(sp)
+    lw a3, 12(sp)
+    lw a4, 16(sp)
+    lw a5, 20(sp)
+    lw a6, 24(sp)
+    lw a7, 28(sp)
+    addi sp, sp, 32
+.endif
     mv s0, a1
     mv s1, a2
     mv t0, a0

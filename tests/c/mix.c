@@ -1,9 +1,11 @@
 /* The C mix for the object-file tests: what gcc -O2 makes of ordinary C
  * (jump tables, doubles, strings, function pointers, data holding
  * addresses, recursion, a function long enough that a conditional branch
- * must be relaxed) assembled by us and by GNU as, linked by GNU ld with
+ * must be relaxed, thread-local data and errno: `%tprel_*`) assembled by us and by GNU as, linked by GNU ld with
  * picolibc. It prints what it computes, so a wrong image shows. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct shape {
@@ -18,6 +20,8 @@ const struct shape shapes[] = {{"square", square}, {"circle", circle}};
 const char *const names[] = {"zero", "one", "two", "three", "four", "five", "six"};
 int counters[16];
 volatile int sink;
+__thread int calls = 5;  /* .tdata */
+__thread int zeroed[4];  /* .tbss */
 
 __attribute__((noinline)) int classify(int k) {
     switch (k) {
@@ -32,7 +36,11 @@ __attribute__((noinline)) int classify(int k) {
     }
 }
 
-__attribute__((noinline)) int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+__attribute__((noinline)) int fib(int n) {
+    calls++;
+    zeroed[n & 3]++;
+    return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
 
 #define STEP sink = sink * 3 + 1;
 #define STEP8 STEP STEP STEP STEP STEP STEP STEP STEP
@@ -60,5 +68,8 @@ int main(void) {
     sink = 1;
     printf("total %d %s fib %d long %d counters %d\n", total, line, fib(15), long_body(5),
            counters[7]);
+    errno = 0;
+    long big = strtol("99999999999", 0, 10);
+    printf("tls %d %d errno %s %ld\n", calls, zeroed[1], errno == ERANGE ? "ERANGE" : "other", big);
     return 0;
 }

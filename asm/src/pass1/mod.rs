@@ -419,6 +419,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 .with_help("add `.endif`"),
             );
         }
+        self.unit.relax_at_end = self.relax;
         if let Some(bases) = self.merge_subsections() {
             return (self.unit, Vec::new(), Some(bases));
         }

@@ -11,6 +11,7 @@ use isa_spec::HostService;
 
 use crate::fault::FaultCause;
 use crate::hart::context::Context;
+use crate::hart::files::Files;
 use crate::hart::memory::Memory;
 use crate::hart::service::{HostOutcome, OutputEvent, Stream};
 
@@ -18,10 +19,11 @@ use crate::hart::service::{HostOutcome, OutputEvent, Stream};
 const EBADF: u32 = 9;
 
 /// Performs the service in `a7` for `ctx` (or the semihosting call of the
-/// `ebreak` at its pc), appending output to `out`.
+/// `ebreak` at its pc, with the tile's `files`), appending output to `out`.
 pub fn call(
     ctx: &mut Context,
-    mem: &Memory,
+    mem: &mut Memory,
+    files: &mut Files,
     now: u64,
     tile: u32,
     context: u32,
@@ -39,7 +41,7 @@ pub fn call(
                 });
             }
         };
-        return crate::hart::semihost::call_on_tile(ctx, mem, &mut emit);
+        return crate::hart::semihost::call_on_tile(ctx, context, mem, files, &mut emit);
     }
     let number = ctx.x[17];
     let a0 = ctx.x[10];

@@ -26,6 +26,7 @@ pub mod decode;
 pub mod effects;
 pub mod execute;
 pub(crate) mod fast;
+pub mod files;
 pub mod fpu;
 pub(crate) mod hardfloat;
 pub mod host;

@@ -11,8 +11,12 @@
 //! holds the memory mutably; those that write output or end the run
 //! (`SYS_WRITEC`, `SYS_WRITE0`, `SYS_WRITE`, `SYS_EXIT`,
 //! `SYS_EXIT_EXTENDED`) go to the tile as host calls ([`call_on_tile`]), so
-//! their output is ordered with everything else. No host file is opened: a
-//! run depends only on its program, configuration, input and arguments.
+//! their output is ordered with everything else. Files (`SYS_OPEN` of a
+//! name other than the console's, and every call on a file's handle, and
+//! `SYS_ERRNO`) go to the tile too, which holds each tile's view of them
+//! ([`crate::hart::files`]: confined to the directory the user granted,
+//! none by default): a run depends only on its program, configuration,
+//! input, arguments and that directory's files as the run began.
 //! Time calls (`SYS_CLOCK`, `SYS_TIME`, `SYS_ELAPSED`, `SYS_TICKFREQ`)
 //! count simulated time: cycles at `tile.clock_hz` (see [`call_in_hart`]).
 
@@ -22,6 +26,7 @@ use std::io::Read;
 use crate::fault::FaultCause;
 use crate::hart::context::Context;
 use crate::hart::effects::{Effects, Stop};
+use crate::hart::files::Files;
 use crate::hart::memory::Memory;
 use crate::hart::service::{HostOutcome, Stream};
 
@@ -197,8 +202,14 @@ pub(crate) fn call_in_hart<const TRACE: bool>(
                     with_state(|s| s.features_at = 0);
                     FEATURES
                 }
-                _ => ERROR,
+                _ => return Err(Stop::HostCall),
             }
+        }
+        SYS_ERRNO => return Err(Stop::HostCall),
+        SYS_CLOSE | SYS_READ | SYS_SEEK | SYS_FLEN | SYS_ISTTY
+            if Files::is_file_handle(param(mem, block, 0)?) =>
+        {
+            return Err(Stop::HostCall);
         }
         SYS_CLOSE => 0,
         SYS_READ => {
@@ -250,7 +261,6 @@ pub(crate) fn call_in_hart<const TRACE: bool>(
             0
         }
         SYS_TICKFREQ => TICKS_PER_SECOND,
-        SYS_ERRNO => 0,
         SYS_GET_CMDLINE => {
             let (buf, size) = (param(mem, block, 0)?, param(mem, block, 1)?);
             let mut line = with_state(|s| s.env.command_line.clone().into_bytes());
@@ -282,14 +292,21 @@ fn finish<const TRACE: bool>(ctx: &mut Context, fx: &mut Effects, a0: u32) -> Re
     Ok(())
 }
 
-/// Serves the calls that write output or end the run, on the tile (after
-/// [`call_in_hart`] passed them on).
+/// Serves the calls that write output or end the run, and those of files,
+/// on the tile (after [`call_in_hart`] passed them on); `context` is the
+/// caller's.
 pub(crate) fn call_on_tile(
     ctx: &mut Context,
-    mem: &Memory,
+    context: u32,
+    mem: &mut Memory,
+    files: &mut Files,
     emit: &mut dyn FnMut(Stream, Vec<u8>),
 ) -> Result<HostOutcome, FaultCause> {
     let (op, block) = (ctx.x[10], ctx.x[11]);
+    if let Some(result) = file_call(op, block, context, mem, files, emit)? {
+        ctx.x[10] = result;
+        return Ok(HostOutcome::Continue);
+    }
     match op {
         SYS_WRITEC => emit(Stream::Stdout, vec![mem.load_u8(block)?]),
         SYS_WRITE0 => emit(Stream::Stdout, mem.c_string(block)?.to_vec()),
@@ -302,6 +319,15 @@ pub(crate) fn call_on_tile(
             let stream = match handle {
                 STDOUT => Stream::Stdout,
                 STDERR => Stream::Stderr,
+                h if Files::is_file_handle(h) => {
+                    let data = mem.slice(buf, len)?.to_vec();
+                    // The number of bytes not written: all or nothing.
+                    ctx.x[10] = match files.write(context, h, &data) {
+                        0 => 0,
+                        _ => len,
+                    };
+                    return Ok(HostOutcome::Continue);
+                }
                 _ => {
                     ctx.x[10] = len;
                     return Ok(HostOutcome::Continue);
@@ -326,4 +352,53 @@ pub(crate) fn call_on_tile(
         operation => return Err(FaultCause::UnsupportedSemihosting { operation }),
     }
     Ok(HostOutcome::Continue)
+}
+
+/// The calls on files (and `SYS_ERRNO`), served from the tile's `files`:
+/// `Some(a0)`, or `None` for a call that is not one of them. Refusals
+/// (no directory granted, a path that would leave it) are noted on stderr.
+fn file_call(
+    op: u32,
+    block: u32,
+    context: u32,
+    mem: &mut Memory,
+    files: &mut Files,
+    emit: &mut dyn FnMut(Stream, Vec<u8>),
+) -> Result<Option<u32>, FaultCause> {
+    let mut note = |text: String| emit(Stream::Stderr, format!("scmp: {text}\n").into_bytes());
+    if !matches!(
+        op,
+        SYS_ERRNO | SYS_OPEN | SYS_CLOSE | SYS_ISTTY | SYS_SEEK | SYS_FLEN | SYS_READ
+    ) {
+        return Ok(None);
+    }
+    if op == SYS_ERRNO {
+        return Ok(Some(files.errno(context)));
+    }
+    let handle = param(mem, block, 0)?;
+    Ok(Some(match op {
+        SYS_OPEN => {
+            let (name, mode, len) = (handle, param(mem, block, 1)?, param(mem, block, 2)?);
+            let name = mem.slice(name, len)?.to_vec();
+            files.open(context, &name, mode, &mut note)
+        }
+        _ if !Files::is_file_handle(handle) => return Ok(None),
+        SYS_CLOSE => files.close(context, handle),
+        SYS_ISTTY => 0,
+        SYS_SEEK => files.seek(context, handle, param(mem, block, 1)?),
+        SYS_FLEN => files.len(context, handle),
+        SYS_READ => {
+            let (buf, len) = (param(mem, block, 1)?, param(mem, block, 2)?);
+            mem.slice(buf, len)?;
+            match files.read(context, handle, len) {
+                Ok(bytes) => {
+                    store_bytes(mem, buf, &bytes)?;
+                    // The number of bytes not read.
+                    len - bytes.len() as u32
+                }
+                Err(e) => e,
+            }
+        }
+        _ => return Ok(None),
+    }))
 }

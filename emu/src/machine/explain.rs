@@ -74,7 +74,7 @@ impl Machine {
                     tile: t.id,
                     context: c as u32,
                     pc: ctx.pc,
-                    symbol: self.labels.describe_pc(ctx.pc),
+                    symbol: self.labels.describe_pc_from(ctx.pc, ctx.x[1]),
                     instruction,
                     runnable,
                     state,
@@ -149,7 +149,7 @@ impl Machine {
                 if !matches!(ctx.state, ContextState::Suspended(_)) {
                     continue;
                 }
-                let at = self.labels.pc_text(ctx.pc);
+                let at = self.labels.pc_text_from(ctx.pc, ctx.x[1]);
                 if let Some(receive) = niu.waits_for_room(c) {
                     out.push((t.id, self.full_table(i, c, &at, receive)));
                 }
@@ -165,17 +165,19 @@ impl Machine {
                     out.push((
                         t.id,
                         format!(
-                            "context {c} at {at} waits for message id {id}, which no node is sending: the network holds no flit and no Rendezvous send of it waits; the threads that could send it are waiting too (or have ended)"
+                            "context {c} at {at} waits for message id {}, which no node is sending: the network holds no flit and no Rendezvous send of it waits; the threads that could send it are waiting too (or have ended)",
+                            isa_spec::msg::message_id_text(id)
                         ),
                     ));
                 }
                 if let Some((true, id)) = niu.waited_id(c)
                     && let Some(d) = niu.discards().iter().find(|d| d.id == id)
                 {
+                    let id = isa_spec::msg::message_id_text(id);
                     out.push((
                         t.id,
                         format!(
-                            "context {c} at {at} waits for message id {id}, but a Ready-mode message for id {id} from node {} came at cycle {} while its receive entry was {} (no receive posted) and was discarded: in Ready mode the receive must be posted before the data arrives. Post it earlier (a barrier between the str and the sends), send in Rendezvous mode (sendh rdv), or set niu.strict=true to stop at the discard",
+                            "context {c} at {at} waits for message id {id}, but a Ready-mode message for that id from node {} came at cycle {} while its receive entry was {} (no receive posted) and was discarded: in Ready mode the receive must be posted before the data arrives. Post it earlier (a barrier between the str and the sends), send in Rendezvous mode (sendh rdv), or set niu.strict=true to stop at the discard",
                             d.from,
                             d.cycle,
                             d.found.name()
@@ -195,15 +197,15 @@ impl Machine {
                 let why = match (state, held) {
                     (ReceiveState::RtsReceived, _) => format!(
                         "tile {dst} recorded its RTS (RTS Received) but no thread there posts the receive (str) for id {}",
-                        w.id
+                        isa_spec::msg::message_id_text(w.id)
                     ),
                     (ReceiveState::Complete, _) => format!(
                         "tile {dst}'s receive entry of id {} is Complete from an earlier message and has not been removed: the RTS waits for rmr (SCMPClearReceive) of it, which the receiving thread must do before it posts the next receive of that id",
-                        w.id
+                        isa_spec::msg::message_id_text(w.id)
                     ),
                     (ReceiveState::InProgress, _) => format!(
                         "another message with id {} into tile {dst} is In Progress; the RTS waits until it is Complete and removed",
-                        w.id
+                        isa_spec::msg::message_id_text(w.id)
                     ),
                     (ReceiveState::Empty, Some(_)) => format!(
                         "tile {dst}'s receive table is full (all {} entries taken); the RTS waits in its ejection buffer for an entry",
@@ -218,7 +220,8 @@ impl Machine {
                     t.id,
                     format!(
                         "context {}'s Rendezvous send of message id {} to tile {dst} waits for its CTS: {why}",
-                        w.context, w.id
+                        w.context,
+                        isa_spec::msg::message_id_text(w.id)
                     ),
                 ));
             }

@@ -50,8 +50,10 @@ use crate::elf::{LoadError, Program};
 use crate::fault::FaultReport;
 use crate::hart::csr::Identity;
 use crate::hart::decode::DecodedText;
+use crate::hart::files::Files;
 use crate::hart::host::{Console, NullConsole, Prefixer};
 use crate::hart::memory::Memory;
+use crate::hart::service::Stream;
 use crate::hart::timing::CostTable;
 use crate::labels::Labels;
 use crate::network::Network;
@@ -193,6 +195,7 @@ impl Machine {
                 costs.clone(),
                 params.clone(),
             );
+            tile.files = Files::new(options.files.clone());
             if options.timeline.is_some() {
                 for ctx in &mut tile.contexts {
                     ctx.history = Some(Vec::new());
@@ -282,6 +285,13 @@ impl Machine {
             dump: options.dump,
             replay: None,
         })
+    }
+
+    /// Writes the files the tiles wrote back to the granted directory
+    /// ([`crate::hart::files::Files::write_back`]); notes for the user.
+    pub fn write_back_files(&self) -> Vec<String> {
+        let tiles: Vec<(u32, &Files)> = self.tiles.iter().map(|t| (t.id, &t.files)).collect();
+        Files::write_back(&tiles)
     }
 
     /// The tiles.
@@ -395,7 +405,10 @@ impl Machine {
                         Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
                         Halt::Fault(mut report) => {
                             if report.context != crate::fault::NIU_CONTEXT {
-                                report.symbol = self.labels.describe_pc(report.pc);
+                                let ra = self.tiles[report.tile as usize].contexts
+                                    [report.context as usize]
+                                    .x[1];
+                                report.symbol = self.labels.describe_pc_from(report.pc, ra);
                             }
                             (RunEnd::Fault(report), cycle)
                         }
@@ -566,16 +579,36 @@ impl Machine {
 /// at h whatever the synchronization did. A fault's replay also traces the
 /// faulting context, for the last instructions in its report
 /// (`options.fault_trace_lines`).
+///
+/// At the end, whatever it is, the files the programs wrote are written
+/// back to the granted directory (`options.files`; notes of writes that
+/// failed, or of a file two tiles wrote, go to the console's stderr).
 pub fn run(
     config: &Config,
     program: &Program,
     options: RunOptions,
     console: &mut dyn Console,
 ) -> Result<RunResult, LoadError> {
+    let (result, last) = run_and_replay(config, program, options, console)?;
+    for note in last.write_back_files() {
+        console.write(Stream::Stderr, format!("scmp: {note}\n").as_bytes());
+    }
+    Ok(result)
+}
+
+/// [`run`], with the machine whose tiles stopped where the result says
+/// (the run's, or its replay's).
+fn run_and_replay(
+    config: &Config,
+    program: &Program,
+    options: RunOptions,
+    console: &mut dyn Console,
+) -> Result<(RunResult, Machine), LoadError> {
     let lines = options.fault_trace_lines;
     let raw_output = options.raw_output;
     let (lockstep, visit_order) = (options.lockstep, options.visit_order);
     let dump = options.dump.clone();
+    let files = options.files.clone();
     let mut machine = Machine::new(config, program, options)?;
     let mut result = machine.run(console);
     // The same run again, every tile stopped before `cycle`, tracing as asked.
@@ -592,6 +625,7 @@ pub fn run(
                 timeline: None,
                 monitor: None,
                 dump: dump.clone(),
+                files: files.clone(),
             },
         )?;
         replay.replay = Some(cycle);
@@ -606,22 +640,23 @@ pub fn run(
         // stopped before that cycle, as in lockstep.
         let cycle = d.state.cycle;
         if machine.ran_past(cycle) {
-            let again = replay_to(cycle, None)?.run(&mut NullConsole);
+            let mut replay = replay_to(cycle, None)?;
+            let again = replay.run(&mut NullConsole);
             debug_assert!(
                 matches!(&again.end, RunEnd::Deadlock(a) if a.stuck == Stuck::Spinning && a.state.cycle == cycle),
                 "the replay ends as the run: {:?}",
                 again.end
             );
-            result = again;
+            return Ok((again, replay));
         }
-        return Ok(result);
+        return Ok((result, machine));
     }
     let halt = match &result.end {
         RunEnd::Exit(_) | RunEnd::Fault(_) => Some(result.stats.total_cycles),
         _ => None,
     };
     let Some(cycle) = halt else {
-        return Ok(result);
+        return Ok((result, machine));
     };
     let fault_context = match &result.end {
         RunEnd::Fault(r) if lines > 0 && r.context != crate::fault::NIU_CONTEXT => {
@@ -630,7 +665,7 @@ pub fn run(
         _ => None,
     };
     if !machine.ran_past(cycle) && fault_context.is_none() {
-        return Ok(result);
+        return Ok((result, machine));
     }
     let trace = fault_context.map(|(tile, context)| TraceOptions {
         filter: TraceFilter {
@@ -675,5 +710,5 @@ pub fn run(
             .map(|r| r.line(&program.labels))
             .collect();
     }
-    Ok(result)
+    Ok((result, replay))
 }

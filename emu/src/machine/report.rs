@@ -77,6 +77,9 @@ pub struct RunOptions {
     /// Memory ranges (address, bytes) to read on every tile at the end of
     /// the run ([`RunResult::dumps`]).
     pub dump: Vec<(u32, u32)>,
+    /// The directory the programs may open files in (`scmp run --files`;
+    /// none: every open fails with a note saying how to grant one).
+    pub files: Option<std::sync::Arc<crate::hart::files::GrantedDir>>,
 }
 
 /// How a run ended.

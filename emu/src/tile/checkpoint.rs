@@ -4,6 +4,7 @@
 
 use super::{Schedule, Tile};
 use crate::hart::context::Context;
+use crate::hart::files::Files;
 use crate::hart::reservations::Reservations;
 use crate::trace::TraceFilter;
 
@@ -20,6 +21,8 @@ pub struct Checkpoint {
     sched: Schedule,
     output_len: usize,
     trace_len: usize,
+    /// The tile's files (contents are shared until written).
+    files: Files,
 }
 
 impl Tile {
@@ -37,6 +40,7 @@ impl Tile {
         );
         cp.reservations.clone_from(&self.reservations);
         cp.sched.clone_from(&self.sched);
+        cp.files.clone_from(&self.files);
         cp.output_len = self.output_taken + self.output.len();
         cp.trace_len = self.trace_taken + self.trace.len();
         self.checkpoint = Some(cp);
@@ -82,6 +86,7 @@ impl Tile {
         }
         self.reservations.clone_from(&cp.reservations);
         self.sched.clone_from(&cp.sched);
+        self.files.clone_from(&cp.files);
         self.output.truncate(cp.output_len - self.output_taken);
         self.trace.truncate(cp.trace_len - self.trace_taken);
         for (i, old) in self.sites_undo.drain(..).rev() {

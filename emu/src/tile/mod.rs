@@ -27,6 +27,7 @@ use crate::hart::decode::{Decoded, DecodedText, Fast};
 use crate::hart::effects::{Effects, Stop};
 use crate::hart::execute::Hart;
 use crate::hart::fast::{self, FastEnv, FastExit, FastState};
+use crate::hart::files::Files;
 use crate::hart::host;
 use crate::hart::memory::Memory;
 use crate::hart::reservations::Reservations;
@@ -215,6 +216,9 @@ pub struct Tile {
     /// counts from the start).
     output_taken: usize,
     trace_taken: usize,
+    /// The tile's view of the files its programs open (saved in a
+    /// checkpoint).
+    pub files: Files,
 }
 
 impl Tile {
@@ -253,6 +257,7 @@ impl Tile {
             checkpoint_at: 0,
             output_taken: 0,
             trace_taken: 0,
+            files: Files::default(),
         }
     }
 
@@ -582,13 +587,18 @@ impl Tile {
                 let before = (ctx.x[10], ctx.x[11]);
                 let result = host::call(
                     ctx,
-                    &self.memory,
+                    &mut self.memory,
+                    &mut self.files,
                     self.sched.now,
                     self.id,
                     c as u32,
                     &mut self.output,
                 );
                 let after = (ctx.x[10], ctx.x[11]);
+                // A file read may have written over code.
+                if self.memory.code_was_written() {
+                    self.redecode_written_code();
+                }
                 match result {
                     Err(cause) => self.fault(c, cause, word),
                     Ok(outcome) => {
