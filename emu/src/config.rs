@@ -173,6 +173,8 @@ pub struct NetworkConfig {
     /// Cycles without any flit moving, while flits are held, after which the
     /// run stops with a stall report.
     pub stall_cycles: u64,
+    /// Bits a channel carries, for the power model only.
+    pub channel_width: u32,
 }
 
 /// `[niu]`: the network interface units (see [`crate::niu`]).
@@ -553,6 +555,11 @@ impl Config {
             n.stall_cycles >= 1,
             "network.stall_cycles",
             "must be at least 1".into(),
+        )?;
+        check(
+            (1..=4096).contains(&n.channel_width),
+            "network.channel_width",
+            format!("{} is not in 1..=4096 bits", n.channel_width),
         )?;
         for class in TimingClass::ALL {
             let extra = self.timing.extra(class);
