@@ -275,7 +275,8 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
             } else {
                 print_result(&mut out, &r).into_diagnostic()?;
                 if let (Some(p), Some(a)) = (&r.power, &r.area) {
-                    let text = emu::energy::power::summary_text(p, a, r.cycles, config.channel_width);
+                    let text =
+                        emu::energy::power::summary_text(p, a, r.cycles, config.channel_width);
                     write!(out, "{text}").into_diagnostic()?;
                 }
             }

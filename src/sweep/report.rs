@@ -57,6 +57,9 @@ pub struct Row {
     pub results: BTreeMap<String, Vec<String>>,
     /// Where the cycles went (none without statistics).
     pub breakdown: Option<Breakdown>,
+    /// The network's energy, joules: routers, links, their sum (BookSim2's
+    /// model, docs/energy.md; none without statistics).
+    pub energy: Option<[f64; 3]>,
 }
 
 /// A stressmark's peak improvement, ours and the thesis's.
@@ -161,6 +164,7 @@ pub fn build(plan: &Plan, records: &[RunRecord], check: bool) -> Result<Report> 
                     .map(|(k, v)| (k.to_string(), v.to_vec()))
                     .collect(),
                 breakdown: Breakdown::from_stats(&r.stats),
+                energy: network_energy(&r.stats),
             }
         })
         .collect();
@@ -227,6 +231,16 @@ fn fill_speedups(runs: &mut [Row]) {
     }
 }
 
+/// The energy columns of `sweep.csv` (joules; docs/energy.md).
+const ENERGY_COLUMNS: [&str; 3] = ["energy_routers_j", "energy_links_j", "energy_network_j"];
+
+/// Routers', links' and the network's energy of a run from its statistics.
+fn network_energy(stats: &serde_json::Value) -> Option<[f64; 3]> {
+    let e = stats.get("energy")?;
+    let part = |k: &str| e.get(k)?.get("total")?.as_f64();
+    Some([part("routers")?, part("links")?, e.get("total")?.as_f64()?])
+}
+
 /// Values of a printed result shown in the CSV before the count of the rest.
 const CSV_VALUES: usize = 8;
 
@@ -260,7 +274,8 @@ impl Report {
                 "results",
             ]
             .into_iter()
-            .chain(PARTS.iter().chain(&NIU_WAITS).map(|(k, _)| *k)),
+            .chain(PARTS.iter().chain(&NIU_WAITS).map(|(k, _)| *k))
+            .chain(ENERGY_COLUMNS),
         )
         .map_err(|e| io(&path, &e))?;
         let opt = |v: Option<String>| v.unwrap_or_default();
@@ -287,7 +302,8 @@ impl Report {
                     results_summary(&r.results),
                 ]
                 .into_iter()
-                .chain(breakdown_cells(r.breakdown.as_ref())),
+                .chain(breakdown_cells(r.breakdown.as_ref()))
+                .chain((0..3).map(|i| opt(r.energy.map(|e| format!("{:.6e}", e[i]))))),
             )
             .map_err(|e| io(&path, &e))?;
         }

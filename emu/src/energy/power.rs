@@ -222,7 +222,8 @@ impl Model {
                     let k1 = t.R / k * d.cw + k * t.Rw * d.ci_delay;
                     let k2 = 0.5 * t.Rw * d.cw;
                     let tw = k0 + k1 * seg + k2 * (seg * seg);
-                    let power = alpha * w * self.repeated_wire(l, k, m, n) + self.wire_dff(m, w, alpha);
+                    let power =
+                        alpha * w * self.repeated_wire(l, k, m, n) + self.wire_dff(m, w, alpha);
                     let metric = m * m * m * m * power;
                     if n * tw < 0.8 * d.t_clk && metric < best {
                         best = metric;
@@ -518,6 +519,9 @@ mod tests {
     fn wire_of_booksim_techfile() {
         let m = Model::new(&Tech::default());
         let w = m.wire(2.0).unwrap();
-        assert!((w.k - 8.1).abs() < 1e-9 && w.m == 2.0 && w.n == 1.0, "{w:?}");
+        assert!(
+            (w.k - 8.1).abs() < 1e-9 && w.m == 2.0 && w.n == 1.0,
+            "{w:?}"
+        );
     }
 }

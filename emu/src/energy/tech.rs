@@ -70,7 +70,8 @@ pub struct Tech {
 
 impl Default for Tech {
     fn default() -> Tech {
-        Tech::parse(DEFAULT_TECH, "the embedded technology").expect("the embedded technology is valid")
+        Tech::parse(DEFAULT_TECH, "the embedded technology")
+            .expect("the embedded technology is valid")
     }
 }
 
@@ -210,7 +211,9 @@ mod tests {
         for (key, ours, text) in booksim {
             assert_eq!(ours, text.parse::<f64>().unwrap(), "{key}");
         }
-        let cells = [t.H_INVD2, t.W_INVD2, t.H_DFQD1, t.W_DFQD1, t.H_ND2D1, t.W_ND2D1, t.H_SRAM, t.W_SRAM];
+        let cells = [
+            t.H_INVD2, t.W_INVD2, t.H_DFQD1, t.W_DFQD1, t.H_ND2D1, t.W_ND2D1, t.H_SRAM, t.W_SRAM,
+        ];
         assert_eq!(cells, [8, 3, 8, 16, 8, 3, 8, 6]);
         assert!(t.edge_channels);
         // 20 FO4 of this technology: about 103 ps.

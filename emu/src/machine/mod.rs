@@ -521,7 +521,8 @@ impl Machine {
             &self.tiles,
             end_cycle,
         );
-        let stats = Stats::collect(end_cycle, &self.tiles, network, &self.labels);
+        let mut stats = Stats::collect(end_cycle, &self.tiles, network, &self.labels);
+        stats.energy = self.energy(end_cycle);
         let dumps = self
             .dump
             .iter()
@@ -548,6 +549,21 @@ impl Machine {
     /// The configuration it runs.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The network's energy up to `end` with the embedded technology
+    /// (BookSim2's model; none if it cannot size a link's wire, which the
+    /// embedded technology always can).
+    fn energy(&self, end: u64) -> Option<crate::energy::RunEnergy> {
+        let model = crate::energy::Model::new(&crate::energy::Tech::default());
+        let shape = crate::energy::shape(
+            &self.config.network,
+            self.config.mesh.width,
+            self.config.mesh.height,
+            crate::niu::classes(self.config.niu.design) as u32,
+        );
+        let activity = crate::energy::network_activity(&self.net, end);
+        crate::energy::run_energy(&model, &shape, &activity, self.config.tile.clock_hz).ok()
     }
 
     /// Whether some tile issued an instruction at or after `cycle` (tiles
