@@ -414,7 +414,12 @@ pub fn configure(args: &RunArgs) -> Result<(Config, RunHeader)> {
         (Some(path), Some(line)) => format!("{}:{line}", path.display()),
         _ => "the program".to_string(),
     };
-    let config = build_config(&args.config, &header.assignments, &place, &extra)?;
+    let mut config = build_config(&args.config, &header.assignments, &place, &extra)?;
+    // The statistics give the run's energy, whose tiles' part needs their
+    // instructions counted by timing class.
+    if args.stats.is_some() {
+        config.energy.enabled = true;
+    }
     Ok((config, header))
 }
 

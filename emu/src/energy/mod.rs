@@ -63,17 +63,31 @@ pub struct PartEnergy {
     pub total: f64,
 }
 
-/// The energy of a run by part, joules, from BookSim2's network model.
-/// Tiles and NIUs have no model yet (docs/energy.md).
+/// The energy of a run by part, joules: tiles and NIUs from `[energy]`,
+/// routers and links from BookSim2's network model (docs/energy.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RunEnergy {
-    /// The technology (its `name`).
+    /// The network's technology (its `name`).
     pub technology: String,
+    /// Tiles: instructions (fetch and execution), memory accesses; leakage
+    /// (with their NIUs').
+    pub tiles: PartEnergy,
+    /// Whether the tiles counted their instructions (`energy.enabled`);
+    /// if not, `tiles.dynamic` is 0 for want of counts, not of energy.
+    pub tiles_counted: bool,
+    /// The instructions retired by timing class (when counted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instructions_by_class: Option<std::collections::BTreeMap<String, u64>>,
+    /// NIUs: flits, table updates, DMA words (with their memory accesses),
+    /// thread starts.
+    pub nius: PartEnergy,
+    /// What the NIUs did.
+    pub niu_activity: NiuActivity,
     /// Routers: input buffers, crossbars, output flip-flops.
     pub routers: PartEnergy,
     /// Links: injection, router-to-router and ejection channels.
     pub links: PartEnergy,
-    /// Routers and links.
+    /// All four parts.
     pub total: f64,
     /// The network's mean power over the run as BookSim2 reports it
     /// (watts at the technology's own clock; see docs/energy.md).
@@ -92,16 +106,21 @@ impl RunEnergy {
             )
         };
         let mut s = format!(
-            "energy (nJ; network only, BookSim2's model, technology: {}):\n",
+            "energy (nJ; routers and links: BookSim2's model, technology {}; tiles and NIUs: [energy]):\n",
             self.technology
         );
         s.push_str(&format!(
             "{:>8} {:>12} {:>12} {:>12}\n",
             "part", "dynamic", "leakage", "total"
         ));
+        s.push_str(&line("tiles", &self.tiles));
+        s.push_str(&line("NIUs", &self.nius));
         s.push_str(&line("routers", &self.routers));
         s.push_str(&line("links", &self.links));
         s.push_str(&format!("{:>8} {:>38.3}\n", "total", self.total * 1e9));
+        if !self.tiles_counted {
+            s.push_str("  (tiles' instructions not counted: energy.enabled = false)\n");
+        }
         s
     }
 }
@@ -133,9 +152,101 @@ pub fn run_energy(
     let links = part(p.links_dynamic(), p.channel_leakage);
     Ok(RunEnergy {
         technology: model.tech().name.clone(),
+        tiles: PartEnergy::default(),
+        tiles_counted: false,
+        instructions_by_class: None,
+        nius: PartEnergy::default(),
+        niu_activity: NiuActivity::default(),
         total: routers.total + links.total,
         routers,
         links,
         power: p,
     })
+}
+
+/// What the NIUs did over a run (the energy model's activity).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct NiuActivity {
+    /// Flits injected.
+    pub flits_injected: u64,
+    /// Flits taken in.
+    pub flits_ejected: u64,
+    /// Send- and receive-table entry updates.
+    pub table_accesses: u64,
+    /// Words moved by DMA.
+    pub dma_words: u64,
+    /// Threads started by thread messages.
+    pub thread_starts: u64,
+}
+
+impl NiuActivity {
+    /// The activity of `nius` on `net`.
+    pub fn of(nius: &[crate::niu::Niu], net: &Network) -> NiuActivity {
+        let c = net.counters();
+        let mut a = NiuActivity {
+            flits_injected: c.flits_injected,
+            flits_ejected: c.flits_ejected,
+            ..NiuActivity::default()
+        };
+        let thread = isa_spec::msg::MessageType::Thread as usize;
+        for n in nius {
+            a.table_accesses += n.counters.table_accesses;
+            a.dma_words += n.counters.dma_words;
+            a.thread_starts += n.counters.messages_received[thread];
+        }
+        a
+    }
+}
+
+/// Adds the tiles' and the NIUs' energy to `e` (from `[energy]` and
+/// `[instruction_energy]`): `classes` the instructions retired by timing
+/// class over all tiles (none when not counted: the tiles' dynamic energy
+/// is then unknown and left out, `tiles_counted` false), `cycles` the run's.
+pub fn add_tiles_and_nius(
+    e: &mut RunEnergy,
+    config: &crate::config::Config,
+    classes: Option<&[u64; isa_spec::TimingClass::ALL.len()]>,
+    niu: &NiuActivity,
+    cycles: u64,
+) {
+    use isa_spec::TimingClass;
+    let k = &config.energy;
+    let pj = 1e-12;
+    let memory_words = |c: &[u64; TimingClass::ALL.len()]| {
+        c[TimingClass::Load as usize] + c[TimingClass::Store as usize] + 2 * c[TimingClass::Atomic as usize]
+    };
+    let tiles_dynamic = classes.map(|c| {
+        let instructions: f64 = TimingClass::ALL
+            .iter()
+            .map(|class| c[*class as usize] as f64 * (k.instruction_pj + config.instruction_energy.pj(*class)))
+            .sum();
+        (instructions + memory_words(c) as f64 * k.memory_access_pj) * pj
+    });
+    let tiles_leakage = k.tile_leakage_pj * config.tiles() as f64 * cycles as f64 * pj;
+    let dynamic = tiles_dynamic.unwrap_or(0.0);
+    e.tiles = PartEnergy {
+        dynamic,
+        leakage: tiles_leakage,
+        total: dynamic + tiles_leakage,
+    };
+    e.tiles_counted = tiles_dynamic.is_some();
+    e.instructions_by_class = classes.map(|c| {
+        TimingClass::ALL
+            .iter()
+            .map(|class| (class.name().to_string(), c[*class as usize]))
+            .collect()
+    });
+    let niu_dynamic = (niu.flits_injected as f64 * k.niu_flit_injected_pj
+        + niu.flits_ejected as f64 * k.niu_flit_ejected_pj
+        + niu.table_accesses as f64 * k.niu_table_access_pj
+        + niu.dma_words as f64 * (k.niu_dma_word_pj + k.memory_access_pj)
+        + niu.thread_starts as f64 * k.niu_thread_start_pj)
+        * pj;
+    e.nius = PartEnergy {
+        dynamic: niu_dynamic,
+        leakage: 0.0,
+        total: niu_dynamic,
+    };
+    e.niu_activity = *niu;
+    e.total = e.tiles.total + e.nius.total + e.routers.total + e.links.total;
 }

@@ -461,7 +461,7 @@ pub fn format_g(x: f64) -> String {
             s
         }
     };
-    if !(-5..6).contains(&exp) {
+    if !(-4..6).contains(&exp) {
         let m = strip(mantissa.to_string());
         let sign = if exp < 0 { '-' } else { '+' };
         format!("{m}e{sign}{:02}", exp.abs())

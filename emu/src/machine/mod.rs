@@ -193,6 +193,9 @@ impl Machine {
                 costs.clone(),
                 params.clone(),
             );
+            if config.energy.enabled {
+                tile.count_instructions();
+            }
             if options.timeline.is_some() {
                 for ctx in &mut tile.contexts {
                     ctx.history = Some(Vec::new());
@@ -521,8 +524,9 @@ impl Machine {
             &self.tiles,
             end_cycle,
         );
+        let energy = self.energy(end_cycle);
         let mut stats = Stats::collect(end_cycle, &self.tiles, network, &self.labels);
-        stats.energy = self.energy(end_cycle);
+        stats.energy = energy;
         let dumps = self
             .dump
             .iter()
@@ -551,10 +555,12 @@ impl Machine {
         &self.config
     }
 
-    /// The network's energy up to `end` with the embedded technology
-    /// (BookSim2's model; none if it cannot size a link's wire, which the
-    /// embedded technology always can).
-    fn energy(&self, end: u64) -> Option<crate::energy::RunEnergy> {
+    /// The energy of the run up to `end`: the network's with the embedded
+    /// technology (BookSim2's model; none if it cannot size a link's wire,
+    /// which the embedded technology always can), the tiles' and NIUs'
+    /// from `[energy]` (the tiles' dynamic part only when they counted
+    /// their instructions, `energy.enabled`).
+    fn energy(&mut self, end: u64) -> Option<crate::energy::RunEnergy> {
         let model = crate::energy::Model::new(&crate::energy::Tech::default());
         let shape = crate::energy::shape(
             &self.config.network,
@@ -563,7 +569,25 @@ impl Machine {
             crate::niu::classes(self.config.niu.design) as u32,
         );
         let activity = crate::energy::network_activity(&self.net, end);
-        crate::energy::run_energy(&model, &shape, &activity, self.config.tile.clock_hz).ok()
+        let mut e =
+            crate::energy::run_energy(&model, &shape, &activity, self.config.tile.clock_hz).ok()?;
+        let mut classes = [0u64; isa_spec::TimingClass::ALL.len()];
+        let mut counted = true;
+        for tile in &mut self.tiles {
+            match tile.instructions_by_class() {
+                Some(by_class) => classes.iter_mut().zip(by_class).for_each(|(a, b)| *a += b),
+                None => counted = false,
+            }
+        }
+        let niu = crate::energy::NiuActivity::of(&self.nius, &self.net);
+        crate::energy::add_tiles_and_nius(
+            &mut e,
+            &self.config,
+            counted.then_some(&classes),
+            &niu,
+            end,
+        );
+        Some(e)
     }
 
     /// Whether some tile issued an instruction at or after `cycle` (tiles

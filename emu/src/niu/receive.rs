@@ -149,6 +149,7 @@ impl Niu {
             what: TileEffect::Write { addr, value },
         });
         self.rx_dma_free = now + self.config.dma_cycles_per_word as u64;
+        self.counters.dma_words += 1;
         true
     }
 

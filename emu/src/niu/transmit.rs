@@ -69,6 +69,7 @@ impl Niu {
         self.queues[0].push(Entry::Flit(Flit::new(kind, value)), now + 1);
         self.queue_changed(0);
         self.tx_dma_free = now + self.config.dma_cycles_per_word as u64;
+        self.counters.dma_words += 1;
         cp.addr = cp.addr.wrapping_add(cp.stride.wrapping_mul(4));
         cp.count -= 1;
         self.copier = (cp.count > 0).then_some(cp);
@@ -223,6 +224,7 @@ impl Niu {
                     }
                 };
                 self.tx_dma_free = now + self.config.dma_cycles_per_word as u64;
+                self.counters.dma_words += 1;
                 let kind = if last && count == 1 {
                     FlitKind::Tail
                 } else {

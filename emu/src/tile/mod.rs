@@ -26,7 +26,7 @@ use crate::hart::csr::Identity;
 use crate::hart::decode::{Decoded, DecodedText, Fast};
 use crate::hart::effects::{Effects, Stop};
 use crate::hart::execute::Hart;
-use crate::hart::fast::{self, FastEnv, FastExit, FastState};
+use crate::hart::fast::{self, ExecCounts, FastEnv, FastExit, FastState};
 use crate::hart::host;
 use crate::hart::memory::Memory;
 use crate::hart::reservations::Reservations;
@@ -215,6 +215,9 @@ pub struct Tile {
     /// counts from the start).
     output_taken: usize,
     trace_taken: usize,
+    /// Instructions by timing class, for the energy model (none unless
+    /// `energy.enabled`).
+    counts: Option<Box<ExecCounts>>,
 }
 
 impl Tile {
@@ -253,7 +256,22 @@ impl Tile {
             checkpoint_at: 0,
             output_taken: 0,
             trace_taken: 0,
+            counts: None,
         }
+    }
+
+    /// Counts the instructions it retires by timing class (the energy
+    /// model's `energy.enabled`), from now on.
+    pub fn count_instructions(&mut self) {
+        self.counts = Some(Box::new(ExecCounts::new(self.text.fast.len())));
+    }
+
+    /// Instructions retired by timing class (`TimingClass as usize`), if
+    /// counted; the loop's counts are folded in first.
+    pub fn instructions_by_class(&mut self) -> Option<[u64; isa_spec::TimingClass::ALL.len()]> {
+        let counts = self.counts.as_mut()?;
+        counts.fold(&self.text.fast, &self.text.words);
+        Some(counts.by_class)
     }
 
     /// The tile's clock: the cycle its next instruction issues at.
@@ -435,6 +453,7 @@ impl Tile {
             identity,
             sched,
             trace,
+            counts,
             ..
         } = self;
         let now = &mut sched.now;
@@ -469,12 +488,25 @@ impl Tile {
             // careful step straight away.)
             if use_fast && ((st.pc.wrapping_sub(base) >> 2) as usize) < words.len() {
                 let (bytes, code_base, code_len, undo) = hart.mem.fast_parts();
+                let (counts_ptr, log_ptr) = match counts.as_deref_mut() {
+                    Some(c) => (
+                        c.entries.as_mut_ptr(),
+                        if undo.is_some() {
+                            &mut c.log as *mut Vec<u32>
+                        } else {
+                            std::ptr::null_mut()
+                        },
+                    ),
+                    None => (std::ptr::null_mut(), std::ptr::null_mut()),
+                };
                 let env = FastEnv {
                     base,
                     code_base,
                     code_len,
                     taken_extra: hart.branch_taken_extra,
                     undo,
+                    counts: counts_ptr,
+                    log: log_ptr,
                 };
                 let mem_words = bytes.as_chunks_mut::<4>().0;
                 let (ctx, id, res) = (&mut *hart.ctx, hart.id, &mut *hart.reservations);
@@ -490,7 +522,17 @@ impl Tile {
                 }
             }
             match step::<TRACE>(
-                &mut hart, words, base, costs, &mut st, c, *id, filter, trace, &mut fx,
+                &mut hart,
+                words,
+                base,
+                costs,
+                &mut st,
+                c,
+                *id,
+                filter,
+                trace,
+                &mut fx,
+                counts.as_deref_mut(),
             ) {
                 Step::Retired => {}
                 Step::CodeWritten => break,
@@ -536,6 +578,9 @@ impl Tile {
                 inst: decoded.inst.expect("a retired instruction decoded"),
                 effects,
             });
+        }
+        if let Some(counts) = &mut self.counts {
+            counts.retired(decoded);
         }
         let cost = decoded.cost as u64;
         self.sched.now += cost;
@@ -803,6 +848,7 @@ fn step<const TRACE: bool>(
     filter: &TraceFilter,
     trace: &mut Vec<TraceRecord>,
     fx: &mut Effects,
+    counts: Option<&mut ExecCounts>,
 ) -> Step {
     let pc = st.pc;
     let clock = st.clock;
@@ -851,6 +897,9 @@ fn step<const TRACE: bool>(
     st.pc = next;
     st.clock = clock + (cost + extra) as u64;
     st.retired += 1;
+    if let Some(counts) = counts {
+        counts.retired(decoded);
+    }
     if code_written {
         Step::CodeWritten
     } else {

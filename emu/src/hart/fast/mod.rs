@@ -30,8 +30,11 @@
 //! Cycles are charged a block at a time and common pairs of instructions
 //! are fused (see `handlers`).
 
+mod counts;
 mod handlers;
 mod step;
+
+pub use counts::ExecCounts;
 
 use crate::hart::context::Context;
 use crate::hart::csr::Identity;
@@ -77,6 +80,11 @@ pub(crate) struct FastEnv<'a> {
     /// page not saved in this generation goes the careful way, which saves
     /// it first.
     pub undo: Option<(&'a [u32], u32)>,
+    /// Execution counts for the energy model (see [`ExecCounts`]), or null.
+    pub counts: *mut u64,
+    /// With `counts`, in an optimistic run: the log of counts (see
+    /// [`ExecCounts`]), or null.
+    pub log: *mut Vec<u32>,
 }
 
 /// The most cycles one call runs (the accumulator's high half is an i32,
@@ -135,7 +143,7 @@ pub(crate) fn run(
     } else {
         (0, u32::MAX)
     };
-    let (blocks, careful) = tables(env.undo.is_some());
+    let (blocks, careful) = tables(env.undo.is_some(), !env.counts.is_null());
     let mut loop_env = Env {
         mem_len: mem.len(),
         code: code.as_ptr(),
@@ -153,6 +161,8 @@ pub(crate) fn run(
         clock_end: state.clock + budget - 1,
         instret_start: ctx.instret + state.retired,
         careful,
+        counts: env.counts,
+        log: env.log,
         exit: Exit::End,
         at: code[start..].as_ptr(),
     };
