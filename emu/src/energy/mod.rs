@@ -213,12 +213,17 @@ pub fn add_tiles_and_nius(
     let k = &config.energy;
     let pj = 1e-12;
     let memory_words = |c: &[u64; TimingClass::ALL.len()]| {
-        c[TimingClass::Load as usize] + c[TimingClass::Store as usize] + 2 * c[TimingClass::Atomic as usize]
+        c[TimingClass::Load as usize]
+            + c[TimingClass::Store as usize]
+            + 2 * c[TimingClass::Atomic as usize]
     };
     let tiles_dynamic = classes.map(|c| {
         let instructions: f64 = TimingClass::ALL
             .iter()
-            .map(|class| c[*class as usize] as f64 * (k.instruction_pj + config.instruction_energy.pj(*class)))
+            .map(|class| {
+                c[*class as usize] as f64
+                    * (k.instruction_pj + config.instruction_energy.pj(*class))
+            })
             .sum();
         (instructions + memory_words(c) as f64 * k.memory_access_pj) * pj
     });

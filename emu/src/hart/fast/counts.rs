@@ -109,7 +109,11 @@ impl ExecCounts {
 
 /// The instructions the loop's counts `entries` (starts, stops, alone)
 /// say ran, by timing class.
-fn ran_by_class(entries: &[u64], fast: &[Fast], words: &[Decoded]) -> [u64; TimingClass::ALL.len()] {
+fn ran_by_class(
+    entries: &[u64],
+    fast: &[Fast],
+    words: &[Decoded],
+) -> [u64; TimingClass::ALL.len()] {
     let len = fast.len();
     let (starts, rest) = entries.split_at(len);
     let (stops, alone) = rest.split_at(len);
