@@ -778,6 +778,23 @@ mod tests {
     }
 
     #[test]
+    fn energy_keys_are_checked() {
+        let c = Config::default();
+        assert!(!c.energy.enabled);
+        assert_eq!(c.instruction_energy.pj(TimingClass::Mul), 3.1);
+        assert_eq!(c.network.channel_width, 34);
+        for bad in [
+            "energy.instruction_pj=-1.0",
+            "instruction_energy.fp_mul=nan",
+            "network.channel_width=0",
+        ] {
+            let key = bad.split('=').next().unwrap();
+            let e = ConfigBuilder::new().set(bad).unwrap().build().unwrap_err();
+            assert!(e.0.contains(&format!("`{key}`")), "{e}");
+        }
+    }
+
+    #[test]
     fn errors_name_the_key() {
         let e = ConfigBuilder::new().set("mesh.depth=3").unwrap_err();
         assert!(e.0.contains("`mesh.depth`"), "{e}");

@@ -13,6 +13,13 @@ use crate::network::flit::PORTS;
 pub use power::{Activity, Area, Model, Power, Shape};
 pub use tech::Tech;
 
+/// The model of the embedded technology, made once (sizing a link's wire
+/// searches some 140,000 candidates).
+pub fn default_model() -> &'static Model {
+    static MODEL: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
+    MODEL.get_or_init(|| Model::new(&Tech::default()))
+}
+
 /// The activity of `net` over its first `cycles` cycles: the counts the
 /// power model needs, from the network's counters.
 pub fn network_activity(net: &Network, cycles: u64) -> Activity {

@@ -555,13 +555,15 @@ impl Machine {
         &self.config
     }
 
-    /// The energy of the run up to `end`: the network's with the embedded
-    /// technology (BookSim2's model; none if it cannot size a link's wire,
-    /// which the embedded technology always can), the tiles' and NIUs'
-    /// from `[energy]` (the tiles' dynamic part only when they counted
-    /// their instructions, `energy.enabled`).
+    /// The energy of the run up to `end`, when `energy.enabled`: the
+    /// network's with the embedded technology (BookSim2's model; none if
+    /// it cannot size a link's wire, which the embedded technology always
+    /// can), the tiles' and NIUs' from `[energy]`.
     fn energy(&mut self, end: u64) -> Option<crate::energy::RunEnergy> {
-        let model = crate::energy::Model::new(&crate::energy::Tech::default());
+        if !self.config.energy.enabled {
+            return None;
+        }
+        let model = crate::energy::default_model();
         let shape = crate::energy::shape(
             &self.config.network,
             self.config.mesh.width,
@@ -570,7 +572,7 @@ impl Machine {
         );
         let activity = crate::energy::network_activity(&self.net, end);
         let mut e =
-            crate::energy::run_energy(&model, &shape, &activity, self.config.tile.clock_hz).ok()?;
+            crate::energy::run_energy(model, &shape, &activity, self.config.tile.clock_hz).ok()?;
         let mut classes = [0u64; isa_spec::TimingClass::ALL.len()];
         let mut counted = true;
         for tile in &mut self.tiles {

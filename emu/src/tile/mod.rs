@@ -492,7 +492,7 @@ impl Tile {
                     Some(c) => (
                         c.entries.as_mut_ptr(),
                         if undo.is_some() {
-                            &mut c.log as *mut Vec<u32>
+                            &mut c.log as *mut Vec<usize>
                         } else {
                             std::ptr::null_mut()
                         },

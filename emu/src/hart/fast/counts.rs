@@ -17,15 +17,16 @@ use isa_spec::TimingClass;
 use crate::hart::decode::{Decoded, Fast};
 
 /// Instructions retired by timing class, and the fast loop's counts.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct ExecCounts {
     /// Retired instructions by [`TimingClass`] (`as usize`), folded from
     /// the loop's counts by [`ExecCounts::fold`].
     pub by_class: [u64; TimingClass::ALL.len()],
     /// The loop's counts: starts, stops, alone; each the table's length.
     pub entries: Vec<u64>,
-    /// An optimistic run's loop counts: indices into `entries`.
-    pub log: Vec<u32>,
+    /// An optimistic run's loop counts: addresses of counters in
+    /// `entries` (which is not reallocated while the log holds any).
+    pub log: Vec<usize>,
     /// `by_class` at the checkpoint of an optimistic run.
     saved: Option<[u64; TimingClass::ALL.len()]>,
 }
@@ -50,6 +51,19 @@ impl ExecCounts {
         }
     }
 
+    /// Adds the log's counts to `entries` and clears it.
+    fn apply_log(&mut self) {
+        let range = self.entries.as_mut_ptr_range();
+        for &a in &self.log {
+            debug_assert!((range.start as usize..range.end as usize).contains(&a));
+            // SAFETY: the loop logged addresses of counters in `entries`
+            // (`fast::run`), which has not been reallocated since: only
+            // `fold` replaces it, and it clears the log first.
+            unsafe { *(a as *mut u64) += 1 };
+        }
+        self.log.clear();
+    }
+
     /// An optimistic run starts.
     pub fn checkpoint(&mut self) {
         self.log.clear();
@@ -58,9 +72,7 @@ impl ExecCounts {
 
     /// The optimistic run is confirmed: its counts stand.
     pub fn commit(&mut self) {
-        for &i in &self.log {
-            self.entries[i as usize] += 1;
-        }
+        self.apply_log();
         self.log.clear();
         self.saved = None;
     }
@@ -94,10 +106,7 @@ impl ExecCounts {
         }
         self.entries.iter_mut().for_each(|c| *c = 0);
         if !self.log.is_empty() {
-            for &i in &self.log {
-                self.entries[i as usize] += 1;
-            }
-            self.log.clear();
+            self.apply_log();
             let pending = ran_by_class(&self.entries, fast, words);
             for (c, n) in pending.iter().enumerate() {
                 self.by_class[c] += n;

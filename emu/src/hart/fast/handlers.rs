@@ -81,8 +81,13 @@ pub(super) struct Env<'a> {
     /// `code_entries` counts (see [`START`], [`STOP`], [`SINGLE`]).
     pub counts: *mut u64,
     /// While memory logs stores for undo (an optimistic run): where the
-    /// counts go instead, as indices into `counts`; else null.
-    pub log: *mut Vec<u32>,
+    /// next count goes instead, as the address of its counter in `counts`
+    /// (room reserved for every count a call can make); else null.
+    pub log: *mut usize,
+    /// `counts` less half the table's address: an entry's address halved
+    /// plus this is its count of blocks started (an entry is 16 bytes, a
+    /// count 8).
+    pub start_delta: usize,
     /// Out: why the loop ended.
     pub exit: Exit,
     /// Out: where it ended.
@@ -96,19 +101,46 @@ pub(super) const STOP: usize = 1;
 /// The counts of an entry retired alone (carefully).
 pub(super) const SINGLE: usize = 2;
 
-/// Counts entry `e` in array `which` of `env.counts`.
+/// Counts entry `e` in array `which` of `env.counts` (in an optimistic
+/// run, in the log). No call: the handlers that inline it keep their
+/// registers.
 ///
 /// Safety: `e` is an entry of the table and `env.counts` is not null.
 #[inline(always)]
-unsafe fn count(env: &Env<'_>, e: *const Fast, which: usize) {
+unsafe fn count(env: &mut Env<'_>, e: *const Fast, which: usize) {
     let i = which * env.code_entries + (e as usize - env.code as usize) / size_of::<Fast>();
+    // SAFETY: the arrays hold `code_entries` counts each.
+    let counter = unsafe { env.counts.add(i) };
     if env.log.is_null() {
-        // SAFETY: the arrays hold `code_entries` counts each.
-        unsafe { *env.counts.add(i) += 1 };
+        // SAFETY: as above.
+        unsafe { *counter += 1 };
     } else {
         // An optimistic run's counts wait in the log until it is confirmed.
-        // SAFETY: `log` points at the tile's log while the loop runs.
-        unsafe { (*env.log).push(i as u32) };
+        // SAFETY: the log has room for every count of the call (`run`).
+        unsafe {
+            *env.log = counter as usize;
+            env.log = env.log.add(1);
+        }
+    }
+}
+
+/// [`count`] of a block start, for the hot path: whether the run is
+/// optimistic (`U`) known when compiled.
+///
+/// Safety: as for [`count`].
+#[inline(always)]
+unsafe fn count_start<const U: bool>(env: &mut Env<'_>, e: *const Fast) {
+    const { assert!(size_of::<Fast>() == 16) };
+    // The entry's counter of blocks started (`start_delta` as documented).
+    let counter = ((e as usize) >> 1).wrapping_add(env.start_delta);
+    // SAFETY: as in `count` (START is the first array).
+    unsafe {
+        if U {
+            *env.log = counter;
+            env.log = env.log.add(1);
+        } else {
+            *(counter as *mut u64) += 1;
+        }
     }
 }
 
@@ -216,7 +248,7 @@ unsafe fn next<const B: bool, const E: bool>(
 /// the block at `n` starts (carefully when it does not fit).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn transfer<const B: bool, const E: bool>(
+unsafe fn transfer<const B: bool, const E: bool, const U: bool>(
     e: *const Fast,
     n: *const Fast,
     extra: u64,
@@ -250,7 +282,7 @@ unsafe fn transfer<const B: bool, const E: bool>(
         acc = charged;
         if E {
             // SAFETY: as above.
-            unsafe { count(env, n, START) };
+            unsafe { count_start::<U>(env, n) };
         }
     }
     // SAFETY: as above.
@@ -277,7 +309,7 @@ unsafe fn single_body<
     unsafe {
         match step::<OP, B, FMA, U>(e, ctx, mem, acc, env) {
             Flow::Next => next::<B, E>(e, ctx, mem, acc, t, env),
-            Flow::To(n, extra) => transfer::<B, E>(e, n, extra, ctx, mem, acc, t, env),
+            Flow::To(n, extra) => transfer::<B, E, U>(e, n, extra, ctx, mem, acc, t, env),
             Flow::Stop => stop::<B>(e, acc, env),
             Flow::Fp => fp_careful::<B, U, E>(e, ctx, mem, acc, t, env),
         }
@@ -365,7 +397,7 @@ unsafe fn pair<const A: u8, const C: u8, const U: bool, const E: bool>(
     unsafe {
         match step::<A, true, false, U>(e, ctx, mem, acc, env) {
             Flow::Next => single_body::<C, true, false, U, E>(e.add(1), ctx, mem, acc, t, env),
-            Flow::To(n, extra) => transfer::<true, E>(e, n, extra, ctx, mem, acc, t, env),
+            Flow::To(n, extra) => transfer::<true, E, U>(e, n, extra, ctx, mem, acc, t, env),
             Flow::Stop => stop::<true>(e, acc, env),
             Flow::Fp => fp_careful::<true, U, E>(e, ctx, mem, acc, t, env),
         }
