@@ -415,9 +415,10 @@ pub fn configure(args: &RunArgs) -> Result<(Config, RunHeader)> {
         _ => "the program".to_string(),
     };
     let mut config = build_config(&args.config, &header.assignments, &place, &extra)?;
-    // The statistics give the run's energy, whose tiles' part needs their
-    // instructions counted by timing class.
-    if args.stats.is_some() {
+    // The statistics (and the JSON record, which holds them) give the
+    // run's energy, whose tiles' part needs their instructions counted by
+    // timing class.
+    if args.stats.is_some() || args.json.is_some() {
         config.energy.enabled = true;
     }
     Ok((config, header))
