@@ -75,6 +75,30 @@ pub struct NocArgs {
     /// Write every flit's progress (inject, forward, eject) to FILE.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// Print the network's power and area as BookSim2's power module
+    /// computes them (its "OCN Power Summary" and "OCN Area Summary", over
+    /// the whole run); with --json, objects `power` (W) and `area` (mm²).
+    /// The flit width is `channel_width` (34 bits unless set, BookSim2's
+    /// default is 128).
+    #[arg(long)]
+    pub power: bool,
+    /// With --power: the technology file (TOML, as docs/energy.md
+    /// describes; default: BookSim2's techfile.txt, 32 nm).
+    #[arg(long, value_name = "FILE", requires = "power")]
+    pub tech: Option<PathBuf>,
+}
+
+/// The technology of `--tech FILE`, or the embedded one.
+pub fn read_tech(path: Option<&std::path::Path>) -> Result<emu::energy::Tech> {
+    match path {
+        None => Ok(emu::energy::Tech::default()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot read the technology file {}", path.display()))?;
+            emu::energy::Tech::parse(&text, &path.display().to_string()).map_err(|e| miette!("{e}"))
+        }
+    }
 }
 
 /// The `[network]` keys and the engine that simulates them
@@ -173,6 +197,11 @@ fn print_result(out: &mut dyn Write, r: &NocResult) -> std::io::Result<()> {
 
 fn noc_inner(args: NocArgs) -> Result<ExitCode> {
     let (config, engine) = network_config(&args)?;
+    let model = if args.power {
+        Some(emu::energy::Model::new(&read_tech(args.tech.as_deref())?))
+    } else {
+        None
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut trace_file = match &args.trace {
@@ -206,13 +235,21 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
             }
             None => emu::noc::run(&config, engine, &t, None),
         };
-        let r = match result {
+        let mut r = match result {
             Ok(r) => r,
             Err(report) => {
                 eprintln!("error: {report}");
                 return Ok(ExitCode::from(EXIT_STALL));
             }
         };
+        if let Some(model) = &model {
+            let shape = emu::energy::shape(&config, t.width, t.height, 1);
+            let (power, area) = model
+                .evaluate(&shape, &r.activity)
+                .map_err(|e| miette!("{e}"))?;
+            r.power = Some(power);
+            r.area = Some(area);
+        }
         let why = saturation(&r, args.latency_limit);
         let stop = args.sweep && why.is_some();
         if !args.json {
@@ -237,6 +274,11 @@ fn noc_inner(args: NocArgs) -> Result<ExitCode> {
                 .into_diagnostic()?;
             } else {
                 print_result(&mut out, &r).into_diagnostic()?;
+                if let (Some(p), Some(a)) = (&r.power, &r.area) {
+                    let text =
+                        emu::energy::power::summary_text(p, a, r.cycles, config.channel_width);
+                    write!(out, "{text}").into_diagnostic()?;
+                }
             }
         }
         results.push(r);

@@ -162,7 +162,10 @@ pub fn record_run(args: &RunArgs) -> Result<RunRecord> {
             "a recorded run takes no --trace, --timeline or --gdb"
         ));
     }
-    let (config, header) = crate::setup::configure(args)?;
+    let (mut config, header) = crate::setup::configure(args)?;
+    // A record holds the run's statistics, with its energy: the tiles'
+    // part needs their instructions counted.
+    config.energy.enabled = true;
     let program = crate::setup::load_program(args, &header)?;
     let (options, environment) = crate::setup::run_setup(args, Box::new(std::io::empty()))?;
     let mut console = Tee::new(NullConsole, true);

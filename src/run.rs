@@ -212,7 +212,13 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
     }
     if let Some(format) = args.stats {
         let text = match format {
-            StatsFormat::Text => result.stats.to_text(),
+            StatsFormat::Text => {
+                let mut text = result.stats.to_text();
+                if let Some(e) = &result.stats.energy {
+                    text.push_str(&e.to_text());
+                }
+                text
+            }
             StatsFormat::Json => result.stats.to_json() + "\n",
         };
         match (&mut stats_file, &args.stats_file) {

@@ -427,7 +427,13 @@ pub fn configure(args: &RunArgs) -> Result<(Config, RunHeader)> {
         (Some(path), Some(line)) => format!("{}:{line}", path.display()),
         _ => "the program".to_string(),
     };
-    let config = build_config(&args.config, &header.assignments, &place, &extra)?;
+    let mut config = build_config(&args.config, &header.assignments, &place, &extra)?;
+    // The statistics (and the JSON record, which holds them) give the
+    // run's energy, whose tiles' part needs their instructions counted by
+    // timing class.
+    if args.stats.is_some() || args.json.is_some() {
+        config.energy.enabled = true;
+    }
     Ok((config, header))
 }
 

@@ -42,6 +42,100 @@ pub struct Config {
     pub niu: NiuConfig,
     /// Simulation control.
     pub sim: SimConfig,
+    /// The energy model of tiles and NIUs (docs/energy.md).
+    pub energy: EnergyConfig,
+    /// Energy of an instruction by timing class.
+    pub instruction_energy: InstructionEnergy,
+}
+
+/// `[energy]`: the energy of tiles and NIUs, picojoules (docs/energy.md;
+/// the network's comes from its technology file).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnergyConfig {
+    /// Whether tiles count their instructions by timing class.
+    pub enabled: bool,
+    /// Every instruction: its fetch from local memory.
+    pub instruction_pj: f64,
+    /// A data word read or written in local memory.
+    pub memory_access_pj: f64,
+    /// A flit an NIU injects.
+    pub niu_flit_injected_pj: f64,
+    /// A flit an NIU takes in.
+    pub niu_flit_ejected_pj: f64,
+    /// An update of a send or receive table entry.
+    pub niu_table_access_pj: f64,
+    /// A word the NIU moves between memory and the network (besides the
+    /// memory access).
+    pub niu_dma_word_pj: f64,
+    /// A thread started by a thread message.
+    pub niu_thread_start_pj: f64,
+    /// Leakage of a tile (core, memory, NIU) per cycle.
+    pub tile_leakage_pj: f64,
+}
+
+// Every value is checked finite (`Config::validate`), so equality is one.
+impl Eq for EnergyConfig {}
+
+impl EnergyConfig {
+    /// The values by key.
+    fn values(&self) -> [(&'static str, f64); 8] {
+        [
+            ("instruction_pj", self.instruction_pj),
+            ("memory_access_pj", self.memory_access_pj),
+            ("niu_flit_injected_pj", self.niu_flit_injected_pj),
+            ("niu_flit_ejected_pj", self.niu_flit_ejected_pj),
+            ("niu_table_access_pj", self.niu_table_access_pj),
+            ("niu_dma_word_pj", self.niu_dma_word_pj),
+            ("niu_thread_start_pj", self.niu_thread_start_pj),
+            ("tile_leakage_pj", self.tile_leakage_pj),
+        ]
+    }
+}
+
+/// `[instruction_energy]`: picojoules of an instruction's execution beyond
+/// its fetch, one key per [`TimingClass`] (as `[timing]`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "BTreeMap<String, f64>", into = "BTreeMap<String, f64>")]
+pub struct InstructionEnergy {
+    pj: [f64; TimingClass::ALL.len()],
+}
+
+// Every value is checked finite (`Config::validate`).
+impl Eq for InstructionEnergy {}
+
+impl InstructionEnergy {
+    /// Picojoules of an instruction of class `class`.
+    pub fn pj(&self, class: TimingClass) -> f64 {
+        self.pj[class as usize]
+    }
+}
+
+impl TryFrom<BTreeMap<String, f64>> for InstructionEnergy {
+    type Error = String;
+
+    /// One key per class, no other.
+    fn try_from(mut keys: BTreeMap<String, f64>) -> Result<InstructionEnergy, String> {
+        let mut pj = [0.0; TimingClass::ALL.len()];
+        for class in TimingClass::ALL {
+            pj[class as usize] = keys
+                .remove(class.name())
+                .ok_or_else(|| format!("missing key `{}`", class.name()))?;
+        }
+        match keys.into_keys().next() {
+            Some(key) => Err(format!("unknown timing class `{key}`")),
+            None => Ok(InstructionEnergy { pj }),
+        }
+    }
+}
+
+impl From<InstructionEnergy> for BTreeMap<String, f64> {
+    fn from(e: InstructionEnergy) -> BTreeMap<String, f64> {
+        TimingClass::ALL
+            .into_iter()
+            .map(|c| (c.name().to_string(), e.pj(c)))
+            .collect()
+    }
 }
 
 /// `[mesh]`
@@ -173,6 +267,8 @@ pub struct NetworkConfig {
     /// Cycles without any flit moving, while flits are held, after which the
     /// run stops with a stall report.
     pub stall_cycles: u64,
+    /// Bits a channel carries, for the power model only.
+    pub channel_width: u32,
 }
 
 /// `[niu]`: the network interface units (see [`crate::niu`]).
@@ -554,6 +650,26 @@ impl Config {
             "network.stall_cycles",
             "must be at least 1".into(),
         )?;
+        check(
+            (1..=4096).contains(&n.channel_width),
+            "network.channel_width",
+            format!("{} is not in 1..=4096 bits", n.channel_width),
+        )?;
+        for (key, v) in self.energy.values() {
+            check(
+                v.is_finite() && v >= 0.0,
+                &format!("energy.{key}"),
+                format!("{v} is not a number of picojoules >= 0"),
+            )?;
+        }
+        for class in TimingClass::ALL {
+            let v = self.instruction_energy.pj(class);
+            check(
+                v.is_finite() && v >= 0.0,
+                &format!("instruction_energy.{}", class.name()),
+                format!("{v} is not a number of picojoules >= 0"),
+            )?;
+        }
         for class in TimingClass::ALL {
             let extra = self.timing.extra(class);
             check(
@@ -659,6 +775,23 @@ mod tests {
         assert_eq!(again.build().unwrap(), c);
         assert!(text.contains("width = 3\n"));
         assert!(text.contains("tiles = \"all\"\n"));
+    }
+
+    #[test]
+    fn energy_keys_are_checked() {
+        let c = Config::default();
+        assert!(!c.energy.enabled);
+        assert_eq!(c.instruction_energy.pj(TimingClass::Mul), 3.1);
+        assert_eq!(c.network.channel_width, 34);
+        for bad in [
+            "energy.instruction_pj=-1.0",
+            "instruction_energy.fp_mul=nan",
+            "network.channel_width=0",
+        ] {
+            let key = bad.split('=').next().unwrap();
+            let e = ConfigBuilder::new().set(bad).unwrap().build().unwrap_err();
+            assert!(e.0.contains(&format!("`{key}`")), "{e}");
+        }
     }
 
     #[test]

@@ -23,6 +23,7 @@
 
 pub mod config;
 pub mod elf;
+pub mod energy;
 pub mod fault;
 pub mod hart;
 pub mod labels;

@@ -25,6 +25,9 @@ pub struct Stats {
     pub wait_sites: Vec<WaitSite>,
     /// The network and the NIUs.
     pub network: crate::stats_network::NetworkStats,
+    /// The energy of the run by part (docs/energy.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub energy: Option<crate::energy::RunEnergy>,
 }
 
 /// One tile.
@@ -254,6 +257,7 @@ impl Stats {
             tiles,
             wait_sites,
             network,
+            energy: None,
         }
     }
 

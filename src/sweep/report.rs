@@ -57,6 +57,12 @@ pub struct Row {
     pub results: BTreeMap<String, Vec<String>>,
     /// Where the cycles went (none without statistics).
     pub breakdown: Option<Breakdown>,
+    /// The run's energy, joules: tiles, NIUs, routers, links, their sum
+    /// (docs/energy.md; none without statistics).
+    pub energy: Option<[f64; 5]>,
+    /// Modified runs: `(original − modified)/original` energy at these
+    /// tiles, percent.
+    pub energy_improvement_percent: Option<f64>,
 }
 
 /// A stressmark's peak improvement, ours and the thesis's.
@@ -183,6 +189,8 @@ pub fn build(plan: &Plan, records: &[RunRecord], check: bool) -> Result<Report> 
                     .map(|(k, v)| (k.to_string(), v.to_vec()))
                     .collect(),
                 breakdown: Breakdown::from_stats(&r.stats),
+                energy: energy_columns(&r.stats),
+                energy_improvement_percent: None,
             }
         })
         .collect();
@@ -222,6 +230,7 @@ fn fill_speedups(runs: &mut [Row]) {
     type Curve = (String, Design, Option<u32>);
     let mut base: HashMap<Curve, (u32, u64)> = HashMap::new();
     let mut original: HashMap<(String, u32), u64> = HashMap::new();
+    let mut original_energy: HashMap<(String, u32), f64> = HashMap::new();
     for r in runs.iter().filter(|r| r.exit_status == 0) {
         let key = (r.stressmark.clone(), r.design, r.queue_flits);
         let entry = base.entry(key).or_insert((r.tiles, r.cycles));
@@ -230,6 +239,9 @@ fn fill_speedups(runs: &mut [Row]) {
         }
         if r.design == Design::Original && r.queue_flits.is_none() {
             original.insert((r.stressmark.clone(), r.tiles), r.cycles);
+            if let Some(e) = r.energy {
+                original_energy.insert((r.stressmark.clone(), r.tiles), e[4]);
+            }
         }
     }
     for r in runs
@@ -246,7 +258,40 @@ fn fill_speedups(runs: &mut [Row]) {
         {
             r.improvement_percent = Some((o as f64 - r.cycles as f64) / o as f64 * 100.0);
         }
+        if r.design == Design::Modified
+            && r.queue_flits.is_none()
+            && let (Some(&o), Some(e)) = (
+                original_energy.get(&(r.stressmark.clone(), r.tiles)),
+                r.energy,
+            )
+            && o > 0.0
+        {
+            r.energy_improvement_percent = Some((o - e[4]) / o * 100.0);
+        }
     }
+}
+
+/// The energy columns of `sweep.csv` (joules; docs/energy.md).
+const ENERGY_COLUMNS: [&str; 6] = [
+    "energy_tiles_j",
+    "energy_nius_j",
+    "energy_routers_j",
+    "energy_links_j",
+    "energy_j",
+    "energy_improvement_percent",
+];
+
+/// The energy of a run by part and in total, from its statistics.
+fn energy_columns(stats: &serde_json::Value) -> Option<[f64; 5]> {
+    let e = stats.get("energy")?;
+    let part = |k: &str| e.get(k)?.get("total")?.as_f64();
+    Some([
+        part("tiles")?,
+        part("nius")?,
+        part("routers")?,
+        part("links")?,
+        e.get("total")?.as_f64()?,
+    ])
 }
 
 /// Values of a printed result shown in the CSV before the count of the rest.
@@ -282,7 +327,8 @@ impl Report {
                 "results",
             ]
             .into_iter()
-            .chain(PARTS.iter().chain(&NIU_WAITS).map(|(k, _)| *k)),
+            .chain(PARTS.iter().chain(&NIU_WAITS).map(|(k, _)| *k))
+            .chain(ENERGY_COLUMNS),
         )
         .map_err(|e| io(&path, &e))?;
         let opt = |v: Option<String>| v.unwrap_or_default();
@@ -309,7 +355,9 @@ impl Report {
                     results_summary(&r.results),
                 ]
                 .into_iter()
-                .chain(breakdown_cells(r.breakdown.as_ref())),
+                .chain(breakdown_cells(r.breakdown.as_ref()))
+                .chain((0..5).map(|i| opt(r.energy.map(|e| format!("{:.6e}", e[i])))))
+                .chain([opt(r.energy_improvement_percent.map(|p| format!("{p:.2}")))]),
             )
             .map_err(|e| io(&path, &e))?;
         }
@@ -334,8 +382,8 @@ impl Report {
             );
         }
         s.push_str(
-            "| stressmark | input | peak improvement | at tiles | thesis | at nodes | thesis figure |\n\
-             |---|---|---|---|---|---|---|\n",
+            "| stressmark | input | peak improvement | at tiles | thesis | at nodes | thesis figure | energy improvement at those tiles |\n\
+             |---|---|---|---|---|---|---|---|\n",
         );
         for p in &self.peaks {
             let (ours, at) = match (p.improvement_percent, p.at_tiles) {
@@ -355,9 +403,22 @@ impl Report {
             } else {
                 p.input.clone()
             };
+            // The energy saving of the modified design at the peak's tiles.
+            let energy = p
+                .at_tiles
+                .and_then(|t| {
+                    self.runs.iter().find(|r| {
+                        r.stressmark == p.stressmark
+                            && r.design == Design::Modified
+                            && r.queue_flits.is_none()
+                            && r.tiles == t
+                    })
+                })
+                .and_then(|r| r.energy_improvement_percent)
+                .map_or("-".to_string(), |v| format!("{v:.2}%"));
             let _ = writeln!(
                 s,
-                "| {} | {input} | {ours} | {at} | {thesis} | {thesis_at} | {figure} |",
+                "| {} | {input} | {ours} | {at} | {thesis} | {thesis_at} | {figure} | {energy} |",
                 p.stressmark
             );
         }

@@ -196,6 +196,9 @@ impl Machine {
                 params.clone(),
             );
             tile.files = Files::new(options.files.clone());
+            if config.energy.enabled {
+                tile.count_instructions();
+            }
             if options.timeline.is_some() {
                 for ctx in &mut tile.contexts {
                     ctx.history = Some(Vec::new());
@@ -534,7 +537,9 @@ impl Machine {
             &self.tiles,
             end_cycle,
         );
-        let stats = Stats::collect(end_cycle, &self.tiles, network, &self.labels);
+        let energy = self.energy(end_cycle);
+        let mut stats = Stats::collect(end_cycle, &self.tiles, network, &self.labels);
+        stats.energy = energy;
         let dumps = self
             .dump
             .iter()
@@ -561,6 +566,43 @@ impl Machine {
     /// The configuration it runs.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The energy of the run up to `end`, when `energy.enabled`: the
+    /// network's with the embedded technology (BookSim2's model; none if
+    /// it cannot size a link's wire, which the embedded technology always
+    /// can), the tiles' and NIUs' from `[energy]`.
+    fn energy(&mut self, end: u64) -> Option<crate::energy::RunEnergy> {
+        if !self.config.energy.enabled {
+            return None;
+        }
+        let model = crate::energy::default_model();
+        let shape = crate::energy::shape(
+            &self.config.network,
+            self.config.mesh.width,
+            self.config.mesh.height,
+            crate::niu::classes(self.config.niu.design) as u32,
+        );
+        let activity = crate::energy::network_activity(&self.net, end);
+        let mut e =
+            crate::energy::run_energy(model, &shape, &activity, self.config.tile.clock_hz).ok()?;
+        let mut classes = [0u64; isa_spec::TimingClass::ALL.len()];
+        let mut counted = true;
+        for tile in &mut self.tiles {
+            match tile.instructions_by_class() {
+                Some(by_class) => classes.iter_mut().zip(by_class).for_each(|(a, b)| *a += b),
+                None => counted = false,
+            }
+        }
+        let niu = crate::energy::NiuActivity::of(&self.nius, &self.net);
+        crate::energy::add_tiles_and_nius(
+            &mut e,
+            &self.config,
+            counted.then_some(&classes),
+            &niu,
+            end,
+        );
+        Some(e)
     }
 
     /// Whether some tile issued an instruction at or after `cycle` (tiles

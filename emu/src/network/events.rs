@@ -4,7 +4,7 @@
 use isa_spec::msg::Flit;
 
 use super::StallCause;
-use super::flit::Port;
+use super::flit::{PORTS, Port};
 
 /// One event in the network's trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +90,9 @@ pub struct NetCounters {
     /// Flits sent over each link: `node * PORTS + port` (output side;
     /// `Local` is the ejection link).
     pub link_flits: Vec<u64>,
+    /// Flits that crossed a router's switch, by the input port they came
+    /// from (all routers together; the power model's activity).
+    pub switch_in: [u64; PORTS],
     /// Sum over flits of the cycles they spent in router buffers, less the
     /// arrival cycle of the flits still buffered (see
     /// [`Network::mean_buffered_flits`]).

@@ -267,6 +267,7 @@ impl Fabric {
         self.last_move = now;
         self.counters.buffered += now as i64;
         self.counters.link_flits[node as usize * PORTS + to.0] += 1;
+        self.counters.switch_in[from.0] += 1;
         if let Some(trace) = &mut self.trace {
             let f = &self.flits[w.index()];
             let p = &self.packets[f.packet as usize];

@@ -552,6 +552,13 @@ impl Network {
         Ok(())
     }
 
+    /// Flits in router input buffers now (written and not yet read: the
+    /// power model's buffer writes are its reads plus these).
+    pub fn buffered_flits(&self) -> u64 {
+        let core = self.routers.core();
+        (0..self.inbound.len()).map(|r| core.held(r) as u64).sum()
+    }
+
     /// Mean flits buffered per router per cycle up to `end` (VC occupancy).
     pub fn mean_buffered_flits(&self, end: u64) -> f64 {
         let core = self.routers.core();

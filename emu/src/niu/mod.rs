@@ -163,6 +163,11 @@ pub struct NiuCounters {
     pub cts_waited: u64,
     /// Thread and data messages taken in: latency and its stages.
     pub messages: stats::MessageStats,
+    /// Words moved by DMA between memory and the network (the energy
+    /// model's activity).
+    pub dma_words: u64,
+    /// Send- and receive-table entry updates (the energy model's activity).
+    pub table_accesses: u64,
 }
 
 /// What the NIU noted about the message being taken in on an ejection VC
@@ -470,6 +475,7 @@ impl Niu {
         event: SendEvent,
     ) -> Result<SendStep, TableFull> {
         let step = self.send.apply(id, event);
+        self.counters.table_accesses += step.is_ok() as u64;
         self.changed |= Changed::SEND;
         if let Ok(SendStep::To(_)) = step {
             self.trace_send(now, id);
@@ -487,6 +493,7 @@ impl Niu {
         event: ReceiveEvent,
     ) -> Result<(ReceiveStep, Option<ReceiveEntry>), TableFull> {
         let r = self.recv.apply(id, event);
+        self.counters.table_accesses += r.is_ok() as u64;
         self.changed |= Changed::RECEIVE;
         if let Ok((ReceiveStep::To(_) | ReceiveStep::Answer(_), _)) = r {
             self.trace_receive(now, id);

@@ -144,6 +144,7 @@ impl Niu {
             what: TileEffect::Write { addr, value },
         });
         self.rx_dma.moved(now);
+        self.counters.dma_words += 1;
         true
     }
 

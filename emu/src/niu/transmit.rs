@@ -66,6 +66,7 @@ impl Niu {
         self.queues[0].push(Entry::Flit(Flit::new(kind, value)), now + 1);
         self.queue_changed(0);
         self.tx_dma.moved(now);
+        self.counters.dma_words += 1;
         cp.addr = cp.addr.wrapping_add(cp.stride.wrapping_mul(4));
         cp.count -= 1;
         self.copier = (cp.count > 0).then_some(cp);
@@ -220,6 +221,7 @@ impl Niu {
                     }
                 };
                 self.tx_dma.moved(now);
+                self.counters.dma_words += 1;
                 (Flit::new(word_kind(last, count), value), true)
             }
         };

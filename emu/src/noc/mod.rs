@@ -167,6 +167,16 @@ pub struct NocResult {
     pub wall_seconds: f64,
     /// Simulated cycles per host second.
     pub cycles_per_second: f64,
+    /// What the network did over the whole run (the power model's input).
+    #[serde(skip)]
+    pub activity: crate::energy::Activity,
+    /// Its power as BookSim2 computes it (watts), when asked for
+    /// (`scmp noc --power`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power: Option<crate::energy::Power>,
+    /// Its area (mm²), with the power.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub area: Option<crate::energy::Area>,
 }
 
 /// A packet waiting in a source queue.
@@ -381,6 +391,9 @@ pub fn run(
         router_steps: net.counters().router_steps,
         wall_seconds,
         cycles_per_second: now as f64 / wall_seconds.max(1e-9),
+        activity: crate::energy::network_activity(&net, now),
+        power: None,
+        area: None,
     })
 }
 

@@ -46,6 +46,9 @@ impl Tile {
         self.checkpoint = Some(cp);
         self.checkpoint_at = self.sched.now;
         self.sites_undo.clear();
+        if let Some(counts) = &mut self.counts {
+            counts.checkpoint();
+        }
         self.memory.begin_undo();
     }
 
@@ -60,6 +63,9 @@ impl Tile {
         if self.memory.undo_active() {
             self.memory.commit_undo();
             self.sites_undo.clear();
+            if let Some(counts) = &mut self.counts {
+                counts.commit();
+            }
         }
     }
 
@@ -95,6 +101,9 @@ impl Tile {
         self.halt = None;
         self.parked = None;
         self.identity.context = self.sched.current.unwrap_or(0) as u32;
+        if let Some(counts) = &mut self.counts {
+            counts.rollback();
+        }
         self.memory.rollback_undo();
         self.redecode_written_code();
         self.run_until::<TRACE>(until, filter);

@@ -116,6 +116,10 @@ impl Tile {
     /// Decodes again the text words that stores wrote.
     pub(super) fn redecode_written_code(&mut self) {
         if let Some((lo, hi)) = self.memory.take_code_writes() {
+            // The loop's counts are per entry: fold them before it changes.
+            if let Some(counts) = &mut self.counts {
+                counts.fold(&self.text.fast, &self.text.words);
+            }
             let text_end = self.text.base + self.text.len_bytes();
             let mut a = lo.max(self.text.base);
             while a < hi.min(text_end) {

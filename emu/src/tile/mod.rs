@@ -26,7 +26,7 @@ use crate::hart::csr::Identity;
 use crate::hart::decode::{Decoded, DecodedText, Fast};
 use crate::hart::effects::{Effects, Stop};
 use crate::hart::execute::Hart;
-use crate::hart::fast::{self, FastEnv, FastExit, FastState};
+use crate::hart::fast::{self, ExecCounts, FastEnv, FastExit, FastState};
 use crate::hart::files::Files;
 use crate::hart::host;
 use crate::hart::memory::Memory;
@@ -219,6 +219,9 @@ pub struct Tile {
     /// The tile's view of the files its programs open (saved in a
     /// checkpoint).
     pub files: Files,
+    /// Instructions by timing class, for the energy model (none unless
+    /// `energy.enabled`).
+    counts: Option<Box<ExecCounts>>,
 }
 
 impl Tile {
@@ -258,7 +261,22 @@ impl Tile {
             output_taken: 0,
             trace_taken: 0,
             files: Files::default(),
+            counts: None,
         }
+    }
+
+    /// Counts the instructions it retires by timing class (the energy
+    /// model's `energy.enabled`), from now on.
+    pub fn count_instructions(&mut self) {
+        self.counts = Some(Box::new(ExecCounts::new(self.text.fast.len())));
+    }
+
+    /// Instructions retired by timing class (`TimingClass as usize`), if
+    /// counted; the loop's counts are folded in first.
+    pub fn instructions_by_class(&mut self) -> Option<[u64; isa_spec::TimingClass::ALL.len()]> {
+        let counts = self.counts.as_mut()?;
+        counts.fold(&self.text.fast, &self.text.words);
+        Some(counts.by_class)
     }
 
     /// The tile's clock: the cycle its next instruction issues at.
@@ -440,6 +458,7 @@ impl Tile {
             identity,
             sched,
             trace,
+            counts,
             ..
         } = self;
         let now = &mut sched.now;
@@ -474,12 +493,25 @@ impl Tile {
             // careful step straight away.)
             if use_fast && ((st.pc.wrapping_sub(base) >> 2) as usize) < words.len() {
                 let (bytes, code_base, code_len, undo) = hart.mem.fast_parts();
+                let (counts_ptr, log_ptr) = match counts.as_deref_mut() {
+                    Some(c) => (
+                        c.entries.as_mut_ptr(),
+                        if undo.is_some() {
+                            &mut c.log as *mut Vec<usize>
+                        } else {
+                            std::ptr::null_mut()
+                        },
+                    ),
+                    None => (std::ptr::null_mut(), std::ptr::null_mut()),
+                };
                 let env = FastEnv {
                     base,
                     code_base,
                     code_len,
                     taken_extra: hart.branch_taken_extra,
                     undo,
+                    counts: counts_ptr,
+                    log: log_ptr,
                 };
                 let mem_words = bytes.as_chunks_mut::<4>().0;
                 let (ctx, id, res) = (&mut *hart.ctx, hart.id, &mut *hart.reservations);
@@ -495,7 +527,17 @@ impl Tile {
                 }
             }
             match step::<TRACE>(
-                &mut hart, words, base, costs, &mut st, c, *id, filter, trace, &mut fx,
+                &mut hart,
+                words,
+                base,
+                costs,
+                &mut st,
+                c,
+                *id,
+                filter,
+                trace,
+                &mut fx,
+                counts.as_deref_mut(),
             ) {
                 Step::Retired => {}
                 Step::CodeWritten => break,
@@ -541,6 +583,9 @@ impl Tile {
                 inst: decoded.inst.expect("a retired instruction decoded"),
                 effects,
             });
+        }
+        if let Some(counts) = &mut self.counts {
+            counts.retired(decoded);
         }
         let cost = decoded.cost as u64;
         self.sched.now += cost;
@@ -813,6 +858,7 @@ fn step<const TRACE: bool>(
     filter: &TraceFilter,
     trace: &mut Vec<TraceRecord>,
     fx: &mut Effects,
+    counts: Option<&mut ExecCounts>,
 ) -> Step {
     let pc = st.pc;
     let clock = st.clock;
@@ -861,6 +907,9 @@ fn step<const TRACE: bool>(
     st.pc = next;
     st.clock = clock + (cost + extra) as u64;
     st.retired += 1;
+    if let Some(counts) = counts {
+        counts.retired(decoded);
+    }
     if code_written {
         Step::CodeWritten
     } else {

@@ -77,10 +77,71 @@ pub(super) struct Env<'a> {
     pub instret_start: u64,
     /// The careful table (of the same build as the one running).
     pub careful: &'static Table,
+    /// Execution counts for the energy model, or null: three arrays of
+    /// `code_entries` counts (see [`START`], [`STOP`], [`SINGLE`]).
+    pub counts: *mut u64,
+    /// While memory logs stores for undo (an optimistic run): where the
+    /// next count goes instead, as the address of its counter in `counts`
+    /// (room reserved for every count a call can make); else null.
+    pub log: *mut usize,
+    /// `counts` less half the table's address: an entry's address halved
+    /// plus this is its count of blocks started (an entry is 16 bytes, a
+    /// count 8).
+    pub start_delta: usize,
     /// Out: why the loop ended.
     pub exit: Exit,
     /// Out: where it ended.
     pub at: *const Fast,
+}
+
+/// The counts of blocks started at an entry (in blocks).
+pub(super) const START: usize = 0;
+/// The counts of blocks stopped at an entry, which had no effect (in blocks).
+pub(super) const STOP: usize = 1;
+/// The counts of an entry retired alone (carefully).
+pub(super) const SINGLE: usize = 2;
+
+/// Counts entry `e` in array `which` of `env.counts` (in an optimistic
+/// run, in the log). No call: the handlers that inline it keep their
+/// registers.
+///
+/// Safety: `e` is an entry of the table and `env.counts` is not null.
+#[inline(always)]
+unsafe fn count(env: &mut Env<'_>, e: *const Fast, which: usize) {
+    let i = which * env.code_entries + (e as usize - env.code as usize) / size_of::<Fast>();
+    // SAFETY: the arrays hold `code_entries` counts each.
+    let counter = unsafe { env.counts.add(i) };
+    if env.log.is_null() {
+        // SAFETY: as above.
+        unsafe { *counter += 1 };
+    } else {
+        // An optimistic run's counts wait in the log until it is confirmed.
+        // SAFETY: the log has room for every count of the call (`run`).
+        unsafe {
+            *env.log = counter as usize;
+            env.log = env.log.add(1);
+        }
+    }
+}
+
+/// [`count`] of a block start, for the hot path: whether the run is
+/// optimistic (`U`) known when compiled.
+///
+/// Safety: as for [`count`].
+#[inline(always)]
+unsafe fn count_start<const U: bool>(env: &mut Env<'_>, e: *const Fast) {
+    const { assert!(size_of::<Fast>() == 16) };
+    // The entry's counter of blocks started (`start_delta` as documented).
+    let counter = ((e as usize) >> 1).wrapping_add(env.start_delta);
+    // SAFETY: as in `count` (START is the first array).
+    unsafe {
+        if U {
+            *env.log = counter;
+            env.log = env.log.add(1);
+        } else {
+            *(counter as *mut u64) += 1;
+        }
+    }
 }
 
 /// Runs the loop from `e`: its block charged at once when the cycles left
@@ -101,6 +162,9 @@ pub(super) fn start(
         if (charged as i64) < 0 {
             dispatch(e, ctx, mem, acc, env.careful, env)
         } else {
+            if !env.counts.is_null() {
+                count(env, e, START);
+            }
             dispatch(e, ctx, mem, charged, blocks, env)
         }
     }
@@ -138,6 +202,10 @@ fn exit(env: &mut Env<'_>, exit: Exit, at: *const Fast, acc: u64) -> u64 {
 unsafe fn stop<const B: bool>(e: *const Fast, acc: u64, env: &mut Env<'_>) -> u64 {
     // SAFETY: `e` is an entry (the caller's contract).
     let acc = if B {
+        if !env.counts.is_null() {
+            // SAFETY: as above.
+            unsafe { count(env, e, STOP) };
+        }
         acc.wrapping_sub(unsafe { (*e).rest })
     } else {
         acc
@@ -148,7 +216,7 @@ unsafe fn stop<const B: bool>(e: *const Fast, acc: u64, env: &mut Env<'_>) -> u6
 /// Entry `e`, which does not end its block, retired: on to the next one
 /// (carefully, charging `e` and ending the loop when the cycles are spent).
 #[inline(always)]
-unsafe fn next<const B: bool>(
+unsafe fn next<const B: bool, const E: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -160,6 +228,10 @@ unsafe fn next<const B: bool>(
     // `Slow` one).
     let n = unsafe { e.add(1) };
     if !B {
+        if E {
+            // SAFETY: `e` is an entry.
+            unsafe { count(env, e, SINGLE) };
+        }
         // SAFETY: `e` and `n` are entries.
         let own = unsafe { (*e).rest.wrapping_sub((*n).rest) };
         acc = acc.wrapping_add(own);
@@ -176,7 +248,7 @@ unsafe fn next<const B: bool>(
 /// the block at `n` starts (carefully when it does not fit).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn transfer<const B: bool>(
+unsafe fn transfer<const B: bool, const E: bool, const U: bool>(
     e: *const Fast,
     n: *const Fast,
     extra: u64,
@@ -189,6 +261,10 @@ unsafe fn transfer<const B: bool>(
     if !B {
         // SAFETY: `e` is an entry; it ends its block, so `rest` is its own.
         acc = acc.wrapping_add(unsafe { (*e).rest });
+        if E {
+            // SAFETY: as above.
+            unsafe { count(env, e, SINGLE) };
+        }
     }
     if !B || extra != 0 {
         acc = acc.wrapping_sub(extra);
@@ -204,6 +280,10 @@ unsafe fn transfer<const B: bool>(
             return unsafe { dispatch(n, ctx, mem, acc, env.careful, env) };
         }
         acc = charged;
+        if E {
+            // SAFETY: as above.
+            unsafe { count_start::<U>(env, n) };
+        }
     }
     // SAFETY: as above.
     unsafe { dispatch(n, ctx, mem, acc, t, env) }
@@ -211,7 +291,13 @@ unsafe fn transfer<const B: bool>(
 
 /// The handler of an operation that runs alone: `step`, then on.
 #[inline(always)]
-unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool, const U: bool>(
+unsafe fn single_body<
+    const OP: u8,
+    const B: bool,
+    const FMA: bool,
+    const U: bool,
+    const E: bool,
+>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -222,10 +308,10 @@ unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool, const U: boo
     // SAFETY: the handler's contract.
     unsafe {
         match step::<OP, B, FMA, U>(e, ctx, mem, acc, env) {
-            Flow::Next => next::<B>(e, ctx, mem, acc, t, env),
-            Flow::To(n, extra) => transfer::<B>(e, n, extra, ctx, mem, acc, t, env),
+            Flow::Next => next::<B, E>(e, ctx, mem, acc, t, env),
+            Flow::To(n, extra) => transfer::<B, E, U>(e, n, extra, ctx, mem, acc, t, env),
             Flow::Stop => stop::<B>(e, acc, env),
-            Flow::Fp => fp_careful::<B, U>(e, ctx, mem, acc, t, env),
+            Flow::Fp => fp_careful::<B, U, E>(e, ctx, mem, acc, t, env),
         }
     }
 }
@@ -234,7 +320,7 @@ unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool, const U: boo
 /// for entry `e` (which does not end its block), then on. Out of line, and
 /// reached by a tail call, so that the FP handlers' fast path holds no call.
 #[inline(never)]
-unsafe fn fp_careful<const B: bool, const U: bool>(
+unsafe fn fp_careful<const B: bool, const U: bool, const E: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -245,7 +331,7 @@ unsafe fn fp_careful<const B: bool, const U: bool>(
     // SAFETY: the handler's contract.
     unsafe {
         if fp_call(ctx, &*e) {
-            next::<B>(e, ctx, mem, acc, t, env)
+            next::<B, E>(e, ctx, mem, acc, t, env)
         } else {
             stop::<B>(e, acc, env)
         }
@@ -253,7 +339,7 @@ unsafe fn fp_careful<const B: bool, const U: bool>(
 }
 
 /// [`single_body`] as a handler.
-unsafe fn single<const OP: u8, const B: bool, const U: bool>(
+unsafe fn single<const OP: u8, const B: bool, const U: bool, const E: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -262,14 +348,14 @@ unsafe fn single<const OP: u8, const B: bool, const U: bool>(
     env: &mut Env<'_>,
 ) -> u64 {
     // SAFETY: the handler's contract.
-    unsafe { single_body::<OP, B, false, U>(e, ctx, mem, acc, t, env) }
+    unsafe { single_body::<OP, B, false, U, E>(e, ctx, mem, acc, t, env) }
 }
 
 /// [`single_body`] as a handler that may use the host's fused
 /// multiply-add (only in code compiled with the feature).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma")]
-unsafe fn single_fma<const OP: u8, const B: bool, const U: bool>(
+unsafe fn single_fma<const OP: u8, const B: bool, const U: bool, const E: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -278,13 +364,13 @@ unsafe fn single_fma<const OP: u8, const B: bool, const U: bool>(
     env: &mut Env<'_>,
 ) -> u64 {
     // SAFETY: the handler's contract.
-    unsafe { single_body::<OP, B, true, U>(e, ctx, mem, acc, t, env) }
+    unsafe { single_body::<OP, B, true, U, E>(e, ctx, mem, acc, t, env) }
 }
 
 /// Elsewhere, a CPU with the fused multiply-add (`host_has_fma`) has it in
 /// every build.
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn single_fma<const OP: u8, const B: bool, const U: bool>(
+unsafe fn single_fma<const OP: u8, const B: bool, const U: bool, const E: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -293,12 +379,12 @@ unsafe fn single_fma<const OP: u8, const B: bool, const U: bool>(
     env: &mut Env<'_>,
 ) -> u64 {
     // SAFETY: the handler's contract.
-    unsafe { single_body::<OP, B, true, U>(e, ctx, mem, acc, t, env) }
+    unsafe { single_body::<OP, B, true, U, E>(e, ctx, mem, acc, t, env) }
 }
 
 /// The handler of a fused pair (blocks only): operation `A` on entry `e`,
 /// then `C` on the next entry, with one dispatch.
-unsafe fn pair<const A: u8, const C: u8, const U: bool>(
+unsafe fn pair<const A: u8, const C: u8, const U: bool, const E: bool>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -310,10 +396,10 @@ unsafe fn pair<const A: u8, const C: u8, const U: bool>(
     // block, so the second is the next entry.
     unsafe {
         match step::<A, true, false, U>(e, ctx, mem, acc, env) {
-            Flow::Next => single_body::<C, true, false, U>(e.add(1), ctx, mem, acc, t, env),
-            Flow::To(n, extra) => transfer::<true>(e, n, extra, ctx, mem, acc, t, env),
+            Flow::Next => single_body::<C, true, false, U, E>(e.add(1), ctx, mem, acc, t, env),
+            Flow::To(n, extra) => transfer::<true, E, U>(e, n, extra, ctx, mem, acc, t, env),
             Flow::Stop => stop::<true>(e, acc, env),
-            Flow::Fp => fp_careful::<true, U>(e, ctx, mem, acc, t, env),
+            Flow::Fp => fp_careful::<true, U, E>(e, ctx, mem, acc, t, env),
         }
     }
 }
@@ -335,21 +421,23 @@ macro_rules! define_tables {
         /// first half alone), with the host's fused multiply-add (`FMA`)
         /// for the rounded FP arithmetic, for a run while memory logs
         /// stores for undo (`U`) or not.
-        const fn handler<const B: bool, const FMA: bool, const U: bool>(op: FastOp) -> Handler {
+        const fn handler<const B: bool, const FMA: bool, const U: bool, const E: bool>(
+            op: FastOp,
+        ) -> Handler {
             match op {
-                $(FastOp::$own => single::<{ FastOp::$own as u8 }, B, U>,)*
-                $(FastOp::$rr => single::<{ FastOp::$rr as u8 }, B, U>,)*
-                $(FastOp::$ri => single::<{ FastOp::$ri as u8 }, B, U>,)*
-                $(FastOp::$br => single::<{ FastOp::$br as u8 }, B, U>,)*
-                $(FastOp::$ld => single::<{ FastOp::$ld as u8 }, B, U>,)*
-                $(FastOp::$st => single::<{ FastOp::$st as u8 }, B, U>,)*
-                $(FastOp::$amo => single::<{ FastOp::$amo as u8 }, B, U>,)*
-                $(FastOp::$fa if FMA => single_fma::<{ FastOp::$fa as u8 }, B, U>,)*
-                $(FastOp::$fa => single::<{ FastOp::$fa as u8 }, B, U>,)*
-                $(FastOp::$fq if FMA => single_fma::<{ FastOp::$fq as u8 }, B, U>,)*
-                $(FastOp::$fq => single::<{ FastOp::$fq as u8 }, B, U>,)*
-                $(FastOp::$pair if B => pair::<{ FastOp::$first as u8 }, { FastOp::$second as u8 }, U>,)*
-                $(FastOp::$pair => single::<{ FastOp::$first as u8 }, false, U>,)*
+                $(FastOp::$own => single::<{ FastOp::$own as u8 }, B, U, E>,)*
+                $(FastOp::$rr => single::<{ FastOp::$rr as u8 }, B, U, E>,)*
+                $(FastOp::$ri => single::<{ FastOp::$ri as u8 }, B, U, E>,)*
+                $(FastOp::$br => single::<{ FastOp::$br as u8 }, B, U, E>,)*
+                $(FastOp::$ld => single::<{ FastOp::$ld as u8 }, B, U, E>,)*
+                $(FastOp::$st => single::<{ FastOp::$st as u8 }, B, U, E>,)*
+                $(FastOp::$amo => single::<{ FastOp::$amo as u8 }, B, U, E>,)*
+                $(FastOp::$fa if FMA => single_fma::<{ FastOp::$fa as u8 }, B, U, E>,)*
+                $(FastOp::$fa => single::<{ FastOp::$fa as u8 }, B, U, E>,)*
+                $(FastOp::$fq if FMA => single_fma::<{ FastOp::$fq as u8 }, B, U, E>,)*
+                $(FastOp::$fq => single::<{ FastOp::$fq as u8 }, B, U, E>,)*
+                $(FastOp::$pair if B => pair::<{ FastOp::$first as u8 }, { FastOp::$second as u8 }, U, E>,)*
+                $(FastOp::$pair => single::<{ FastOp::$first as u8 }, false, U, E>,)*
             }
         }
     };
@@ -358,36 +446,71 @@ macro_rules! define_tables {
 for_each_fast_op!(define_tables);
 
 /// The table of every handler.
-const fn table<const B: bool, const FMA: bool, const U: bool>() -> Table {
-    let mut t = [handler::<B, FMA, U>(FastOp::Slow); FastOp::ALL.len()];
+const fn table<const B: bool, const FMA: bool, const U: bool, const E: bool>() -> Table {
+    let mut t = [handler::<B, FMA, U, E>(FastOp::Slow); FastOp::ALL.len()];
     let mut i = 0;
     while i < t.len() {
-        t[FastOp::ALL[i] as usize] = handler::<B, FMA, U>(FastOp::ALL[i]);
+        t[FastOp::ALL[i] as usize] = handler::<B, FMA, U, E>(FastOp::ALL[i]);
         i += 1;
     }
     Table(t)
 }
 
 /// The tables: in blocks or careful; with the host's fused multiply-add or
-/// without; while memory logs stores for undo or not. Indexed
-/// `[FMA][U]`, each the (blocks, careful) pair.
-static TABLES: [[(Table, Table); 2]; 2] = [
+/// without; while memory logs stores for undo or not; counting executions
+/// for the energy model or not. Indexed `[E][FMA][U]`, each the (blocks,
+/// careful) pair.
+static TABLES: [[[(Table, Table); 2]; 2]; 2] = [
     [
-        (
-            table::<true, false, false>(),
-            table::<false, false, false>(),
-        ),
-        (table::<true, false, true>(), table::<false, false, true>()),
+        [
+            (
+                table::<true, false, false, false>(),
+                table::<false, false, false, false>(),
+            ),
+            (
+                table::<true, false, true, false>(),
+                table::<false, false, true, false>(),
+            ),
+        ],
+        [
+            (
+                table::<true, true, false, false>(),
+                table::<false, true, false, false>(),
+            ),
+            (
+                table::<true, true, true, false>(),
+                table::<false, true, true, false>(),
+            ),
+        ],
     ],
     [
-        (table::<true, true, false>(), table::<false, true, false>()),
-        (table::<true, true, true>(), table::<false, true, true>()),
+        [
+            (
+                table::<true, false, false, true>(),
+                table::<false, false, false, true>(),
+            ),
+            (
+                table::<true, false, true, true>(),
+                table::<false, false, true, true>(),
+            ),
+        ],
+        [
+            (
+                table::<true, true, false, true>(),
+                table::<false, true, false, true>(),
+            ),
+            (
+                table::<true, true, true, true>(),
+                table::<false, true, true, true>(),
+            ),
+        ],
     ],
 ];
 
-/// The tables in blocks and careful, for this host, and for a run while
-/// memory logs stores for undo (`undo`) or not.
-pub(super) fn tables(undo: bool) -> (&'static Table, &'static Table) {
-    let (blocks, careful) = &TABLES[host_has_fma() as usize][undo as usize];
+/// The tables in blocks and careful, for this host, for a run while
+/// memory logs stores for undo (`undo`) or not, and counting executions
+/// (`count`) or not.
+pub(super) fn tables(undo: bool, count: bool) -> (&'static Table, &'static Table) {
+    let (blocks, careful) = &TABLES[count as usize][host_has_fma() as usize][undo as usize];
     (blocks, careful)
 }

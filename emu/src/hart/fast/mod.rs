@@ -30,8 +30,11 @@
 //! Cycles are charged a block at a time and common pairs of instructions
 //! are fused (see `handlers`).
 
+mod counts;
 mod handlers;
 mod step;
+
+pub use counts::ExecCounts;
 
 use crate::hart::context::Context;
 use crate::hart::csr::Identity;
@@ -77,6 +80,11 @@ pub(crate) struct FastEnv<'a> {
     /// page not saved in this generation goes the careful way, which saves
     /// it first.
     pub undo: Option<(&'a [u32], u32)>,
+    /// Execution counts for the energy model (see [`ExecCounts`]), or null.
+    pub counts: *mut u64,
+    /// With `counts`, in an optimistic run: the log of counts (see
+    /// [`ExecCounts`]), or null.
+    pub log: *mut Vec<usize>,
 }
 
 /// The most cycles one call runs (the accumulator's high half is an i32,
@@ -135,7 +143,18 @@ pub(crate) fn run(
     } else {
         (0, u32::MAX)
     };
-    let (blocks, careful) = tables(env.undo.is_some());
+    let (blocks, careful) = tables(env.undo.is_some(), !env.counts.is_null());
+    // An optimistic run's counts go to the log: room for all a call can
+    // make (a block start per cycle, an entry alone per cycle, one stop).
+    let log_cursor = if env.log.is_null() {
+        std::ptr::null_mut()
+    } else {
+        // SAFETY: the caller's log, not otherwise used during the call.
+        let log = unsafe { &mut *env.log };
+        log.reserve(2 * budget as usize + 4);
+        // SAFETY: within the reserved room.
+        unsafe { log.as_mut_ptr().add(log.len()) }
+    };
     let mut loop_env = Env {
         mem_len: mem.len(),
         code: code.as_ptr(),
@@ -153,6 +172,9 @@ pub(crate) fn run(
         clock_end: state.clock + budget - 1,
         instret_start: ctx.instret + state.retired,
         careful,
+        counts: env.counts,
+        log: log_cursor,
+        start_delta: (env.counts as usize).wrapping_sub(code.as_ptr() as usize >> 1),
         exit: Exit::End,
         at: code[start..].as_ptr(),
     };
@@ -164,6 +186,15 @@ pub(crate) fn run(
         blocks,
         &mut loop_env,
     );
+    if !env.log.is_null() {
+        // SAFETY: as above; the loop wrote the entries up to its cursor.
+        unsafe {
+            let log = &mut *env.log;
+            let written = loop_env.log.offset_from(log.as_ptr().add(log.len())) as usize;
+            debug_assert!(written <= 2 * budget as usize + 4);
+            log.set_len(log.len() + written);
+        }
+    }
     let left = (acc as i64) >> 32;
     // The entry to resume at (an index into `code`).
     let at = (loop_env.at as usize - code.as_ptr() as usize) / size_of::<Fast>();
