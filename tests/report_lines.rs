@@ -131,6 +131,12 @@ fn c_fault_and_deadlock_reports_name_function_file_and_line() {
         err.contains("message id 0x20000001 (SCMP_ID(2, 0, 1))"),
         "the id is not decoded:\n{err}"
     );
+    // Nowhere in decimal, the NIU's own lines (what a context waits for)
+    // included.
+    assert!(
+        err.contains("the receive of message id 0x20000001") && !err.contains("536870913"),
+        "an id in decimal, or the NIU's wait line without it:\n{err}"
+    );
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! context waits for. The machine's report (`crate::machine::explain`)
 //! puts the NIUs' answers together into why a context cannot proceed.
 
+use isa_spec::msg::message_id_text as text;
 use isa_spec::msg::{FlitKind, Head, MessageType, ReceiveState, SendState};
 
 use super::Niu;
@@ -190,19 +191,23 @@ impl Niu {
                 "the transmission queue (a sendm copy or another context's message)".into()
             }
             Wait::Send(id, SendEvent::Waits) => format!(
-                "the send of message id {id} to complete (waits; it is {})",
+                "the send of message id {} to complete (waits; it is {})",
+                text(id),
                 self.send.state(id).name()
             ),
             Wait::Send(id, _) => format!(
-                "the send entry of message id {id} to be removed (rms); it is {}",
+                "the send entry of message id {} to be removed (rms); it is {}",
+                text(id),
                 self.send.state(id).name()
             ),
             Wait::Receive(id, ReceiveEvent::Waitr) => format!(
-                "the receive of message id {id} to complete (waitr; it is {})",
+                "the receive of message id {} to complete (waitr; it is {})",
+                text(id),
                 self.recv.state(id).name()
             ),
             Wait::Receive(id, _) => format!(
-                "the receive entry of message id {id} to be removed (rmr) or to receive an RTS; it is {}",
+                "the receive entry of message id {} to be removed (rmr) or to receive an RTS; it is {}",
+                text(id),
                 self.recv.state(id).name()
             ),
             Wait::SendRoom => format!(
@@ -279,10 +284,13 @@ impl Niu {
                 ),
                 Held::Rts { id, from, found } => match found {
                     ReceiveState::Empty => format!(
-                        "an RTS for message id {id} from node {from} waits in the ejection buffer: the receive table is full"
+                        "an RTS for message id {} from node {from} waits in the ejection buffer: the receive table is full",
+                        text(id)
                     ),
                     s => format!(
-                        "an RTS for message id {id} from node {from} waits in the ejection buffer: the entry of id {id} is {}{}",
+                        "an RTS for message id {} from node {from} waits in the ejection buffer: the entry of id {} is {}{}",
+                        text(id),
+                        text(id),
                         s.name(),
                         if s == ReceiveState::Complete {
                             " and waits for rmr"
@@ -292,14 +300,18 @@ impl Niu {
                     ),
                 },
                 Held::Data { id, from } => format!(
-                    "a Ready-mode message for id {id} from node {from} waits in the ejection buffer: an earlier transfer of id {id} is In Progress"
+                    "a Ready-mode message for id {} from node {from} waits in the ejection buffer: an earlier transfer of that id is In Progress",
+                    text(id)
                 ),
             });
         }
         for w in self.cts_waits() {
             out.push(format!(
                 "context {}'s Rendezvous send of message id {} to node {} waits for its CTS (RTS sent at cycle {})",
-                w.context, w.id, w.dst, w.since
+                w.context,
+                text(w.id),
+                w.dst,
+                w.since
             ));
         }
         for (c, open) in self.open.iter().enumerate() {
@@ -381,7 +393,7 @@ fn table_line<'a>(
             format!(
                 "{} {state} ({}{from}, {since})",
                 items.len(),
-                numbers("id", "ids", &ids)
+                ids_text(&ids)
             )
         })
         .collect();
@@ -390,6 +402,23 @@ fn table_line<'a>(
         if len >= capacity { " (full)" } else { "" },
         parts.join(", ")
     )
+}
+
+/// Message ids as a report writes them: small ones as numbers in runs
+/// ([`numbers`]), one `SCMP_ID` id decoded, several in hexadecimal.
+fn ids_text(ids: &[u32]) -> String {
+    let mut v = ids.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    match v.as_slice() {
+        [one] => format!("id {}", text(*one)),
+        _ if v.iter().all(|&i| i < 0x1000) => numbers("id", "ids", &v),
+        _ => {
+            let shown: Vec<String> = v.iter().take(8).map(|i| format!("{i:#010x}")).collect();
+            let more = if v.len() > 8 { ", ..." } else { "" };
+            format!("ids {}{more}", shown.join(", "))
+        }
+    }
 }
 
 /// `id 5`, `ids 1-30, 40`: numbers in ascending runs, at most 8 runs.
