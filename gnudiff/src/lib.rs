@@ -486,6 +486,7 @@ pub fn random_source(choices: &mut impl Choices) -> String {
     let mut data_labels = Vec::new();
     let mut section = "text";
     let mut next_label = 0;
+    let mut norelax = false;
     for _ in 0..20 + g.below(60) {
         let r = |g: &mut Gen<_>| g.pick(X);
         let target = |g: &mut Gen<_>| format!("L{}", g.below(labels));
@@ -519,7 +520,9 @@ pub fn random_source(choices: &mut impl Choices) -> String {
                 next_label += 1;
             }
             15 if g.below(3) == 0 => {
-                out += g.pick(&["    .option norelax\n", "    .option relax\n"]);
+                let option = g.pick(&["    .option norelax\n", "    .option relax\n"]);
+                norelax |= option.contains("norelax");
+                out += option;
             }
             15..=19 => {
                 let k = g.below(4);
@@ -599,5 +602,11 @@ pub fn random_source(choices: &mut impl Choices) -> String {
         out += "    .local fstatic\n    .comm fstatic,4,4\n    .comm shared,8,8\n";
     }
     out += "    .section .tbss,\"awT\",@nobits\ntv: .zero 4\n";
+    // A file that turned relaxation off ends with it off: GNU as pads a code
+    // alignment written under norelax with zeros when relaxation is on again
+    // at the end, we with nops (the README lists it).
+    if norelax {
+        out += "    .option norelax\n";
+    }
     out
 }
