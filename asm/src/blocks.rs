@@ -303,20 +303,28 @@ impl Pass1<'_, '_> {
         let bytes = body.as_bytes();
         let mut lit_start = 0usize;
         let mut i = 0usize;
+        // Appends `text`, which stands for body bytes `from..to`.
+        let push = |out: &mut String,
+                    segs: &mut Vec<Segment>,
+                    text: &str,
+                    (from, to): (usize, usize),
+                    literal: bool| {
+            let vs = out.len() as u32;
+            out.push_str(text);
+            segs.push(Segment {
+                virt_start: vs,
+                virt_end: out.len() as u32,
+                origin: Span {
+                    file: body_file,
+                    start: body_start + from as u32,
+                    end: body_start + to as u32,
+                },
+                literal,
+            });
+        };
         let push_lit = |out: &mut String, segs: &mut Vec<Segment>, from: usize, to: usize| {
             if to > from {
-                let vs = out.len() as u32;
-                out.push_str(&body[from..to]);
-                segs.push(Segment {
-                    virt_start: vs,
-                    virt_end: out.len() as u32,
-                    origin: Span {
-                        file: body_file,
-                        start: body_start + from as u32,
-                        end: body_start + to as u32,
-                    },
-                    literal: true,
-                });
+                push(out, segs, &body[from..to], (from, to), true);
             }
         };
         while i < bytes.len() {
@@ -339,18 +347,7 @@ impl Pass1<'_, '_> {
                 }
                 if let Some(v) = values.get(&body[i..j]) {
                     push_lit(&mut out, &mut segs, lit_start, i);
-                    let vs = out.len() as u32;
-                    out.push_str(v);
-                    segs.push(Segment {
-                        virt_start: vs,
-                        virt_end: out.len() as u32,
-                        origin: Span {
-                            file: body_file,
-                            start: body_start + i as u32,
-                            end: body_start + j as u32,
-                        },
-                        literal: false,
-                    });
+                    push(&mut out, &mut segs, v, (i, j), false);
                     i = j + usize::from(bytes.get(j) == Some(&b'&'));
                     lit_start = i;
                 } else {
@@ -382,18 +379,7 @@ impl Pass1<'_, '_> {
             match replacement {
                 Some(r) => {
                     push_lit(&mut out, &mut segs, lit_start, i);
-                    let vs = out.len() as u32;
-                    out.push_str(&r);
-                    segs.push(Segment {
-                        virt_start: vs,
-                        virt_end: out.len() as u32,
-                        origin: Span {
-                            file: body_file,
-                            start: body_start + i as u32,
-                            end: body_start + (i + len) as u32,
-                        },
-                        literal: false,
-                    });
+                    push(&mut out, &mut segs, &r, (i, i + len), false);
                     i += len;
                     lit_start = i;
                 }
@@ -402,18 +388,7 @@ impl Pass1<'_, '_> {
         }
         push_lit(&mut out, &mut segs, lit_start, bytes.len());
         if !out.ends_with('\n') {
-            let vs = out.len() as u32;
-            out.push('\n');
-            segs.push(Segment {
-                virt_start: vs,
-                virt_end: out.len() as u32,
-                origin: Span {
-                    file: body_file,
-                    start: body_start + body.len() as u32,
-                    end: body_start + body.len() as u32,
-                },
-                literal: false,
-            });
+            push(&mut out, &mut segs, "\n", (body.len(), body.len()), false);
         }
         (out, segs)
     }
