@@ -777,13 +777,9 @@ pub fn abi_flags(abi: &str) -> Option<elf::FileFlags> {
     })
 }
 
-/// Writes one unit as a relocatable object; errors are values that cannot
-/// be relocations. `e_flags` is the ABI's (see [`abi_flags`]).
-pub fn write(
-    unit: &mut Unit,
-    _opts: &Options,
-    e_flags: elf::FileFlags,
-) -> Result<Vec<u8>, Vec<Diag>> {
+/// Places each `.lcomm` symbol (and `.comm` of a `.local` name) in the
+/// unit's `.bss`, as GNU as does.
+fn place_local_commons(unit: &mut Unit) {
     // `.lcomm` symbols (and `.comm` of a `.local` name) go in `.bss`.
     let mut lcomm = Vec::new();
     for (name, sym) in &unit.symbols {
@@ -816,6 +812,11 @@ pub fn write(
             }
         }
     }
+}
+
+/// The sections GNU as always writes (`.data`, `.bss`) and `.comment` of
+/// the `.ident` strings.
+fn add_gnu_sections(unit: &mut Unit) {
     for (name, class) in [(".data", SectionClass::Data), (".bss", SectionClass::Bss)] {
         if !unit.section_index.contains_key(name) {
             unit.sections.push(Section::new(name, class));
@@ -835,6 +836,17 @@ pub fn write(
         s.size = s.data.len() as u64;
         unit.sections.push(s);
     }
+}
+
+/// Writes one unit as a relocatable object; errors are values that cannot
+/// be relocations. `e_flags` is the ABI's (see [`abi_flags`]).
+pub fn write(
+    unit: &mut Unit,
+    _opts: &Options,
+    e_flags: elf::FileFlags,
+) -> Result<Vec<u8>, Vec<Diag>> {
+    place_local_commons(unit);
+    add_gnu_sections(unit);
     let unit = &*unit;
     let mut w = Writer1 {
         unit,
@@ -1064,41 +1076,14 @@ fn emit(
     }
 
     // Symbols: null, section symbols, locals, then globals.
-    out.reserve_null_symbol_index();
-    for &i in &index {
-        out.reserve_symbol_index(Some(i));
-    }
-    let order: Vec<usize> = (0..w.syms.len())
-        .filter(|&i| w.syms[i].bind == elf::STB_LOCAL)
-        .chain((0..w.syms.len()).filter(|&i| w.syms[i].bind != elf::STB_LOCAL))
-        .collect();
-    let locals = order
-        .iter()
-        .take_while(|&&i| w.syms[i].bind == elf::STB_LOCAL)
-        .count();
-    let mut position = vec![0u32; w.syms.len()];
-    let mut sym_names = Vec::new();
-    for &i in &order[..locals] {
-        let s = &w.syms[i];
-        sym_names.push(out.add_string(s.name.as_bytes()));
-        position[i] = out.reserve_symbol_index(s.section.map(|k| index[k])).0;
-    }
-    // A signature that names no symbol of the file becomes a local symbol
-    // in its group's section, as GNU as makes it.
-    let mut signature_syms = Vec::new();
-    for (g, &gi) in groups.iter().zip(&group_index) {
-        if !w.by_name.contains_key(&g.signature) {
-            let name = out.add_string(g.signature.as_bytes());
-            let at = out.reserve_symbol_index(Some(gi)).0;
-            signature_syms.push((gi, name, at));
-        }
-    }
-    for &i in &order[locals..] {
-        let s = &w.syms[i];
-        sym_names.push(out.add_string(s.name.as_bytes()));
-        position[i] = out.reserve_symbol_index(s.section.map(|k| index[k])).0;
-    }
-    let num_local = 1 + index.len() as u32 + locals as u32 + signature_syms.len() as u32;
+    let SymbolLayout {
+        order,
+        locals,
+        position,
+        names: sym_names,
+        signatures: signature_syms,
+        num_local,
+    } = reserve_symbols(&mut out, w, &index, &groups, &group_index);
     let symtab = out.reserve_symtab_section_index();
     out.reserve_symtab();
     out.reserve_strtab_section_index();
@@ -1107,31 +1092,12 @@ fn emit(
     out.reserve_shstrtab()?;
 
     // Contents.
-    let group_offsets: Vec<u64> = groups
-        .iter()
-        .map(|g| {
-            let relocated = g.members.iter().filter(|&&si| rela[si].is_some()).count();
-            out.reserve_comdat(g.members.len() + relocated)
-        })
-        .collect();
-    let mut offsets = Vec::new();
-    for (s, (ty, _)) in unit.sections.iter().zip(&headers) {
-        offsets.push(if *ty == elf::SHT_NOBITS || s.data.is_empty() {
-            0
-        } else {
-            out.reserve(s.data.len() as u64, s.align.max(1) as u64)
-        });
-    }
-    let attr_off = out.reserve(attributes.len() as u64, 1);
-    let rela_offsets: Vec<u64> = (0..unit.sections.len())
-        .map(|si| {
-            if w.relocs[si].is_empty() {
-                0
-            } else {
-                out.reserve_relocations(w.relocs[si].len(), true)
-            }
-        })
-        .collect();
+    let Offsets {
+        groups: group_offsets,
+        sections: offsets,
+        attributes: attr_off,
+        relocations: rela_offsets,
+    } = reserve_contents(&mut out, unit, w, &groups, &rela, &headers, attributes);
     out.reserve_section_headers();
 
     // GNU as marks an object with an indirect function or a unique symbol
@@ -1164,54 +1130,18 @@ fn emit(
             st_size: 0,
         });
     }
-    // Locals, the signatures made local, then the rest.
-    let write_sym = |out: &mut Writer, i: usize, name: &object::write::StringId| {
-        let s = &w.syms[i];
-        out.write_symbol(&Sym {
-            st_name: out.string_offset(Some(*name)),
-            section: s.section.map(|k| index[k].0),
-            st_info: elf::SymbolInfo::new(s.bind, s.ty),
-            st_other: elf::SymbolOther(s.other),
-            st_shndx: s.shndx,
-            st_value: s.value,
-            st_size: s.size,
-        });
-    };
-    for (&i, name) in order.iter().zip(&sym_names).take(locals) {
-        write_sym(&mut out, i, name);
-    }
-    for &(gi, name, _) in &signature_syms {
-        out.write_symbol(&Sym {
-            st_name: out.string_offset(Some(name)),
-            section: Some(gi.0),
-            st_info: elf::SymbolInfo::new(elf::STB_LOCAL, elf::STT_NOTYPE),
-            st_other: elf::SymbolOther(0),
-            st_shndx: elf::SymbolSection(0),
-            st_value: 0,
-            st_size: 0,
-        });
-    }
-    for (&i, name) in order.iter().zip(&sym_names).skip(locals) {
-        write_sym(&mut out, i, name);
-    }
+    write_symbols(
+        &mut out,
+        w,
+        &index,
+        &order,
+        &sym_names,
+        locals,
+        &signature_syms,
+    );
     out.write_strtab();
     out.write_shstrtab();
-    // A group: its flags word, then each member and its relocations.
-    let mut group_sizes = Vec::new();
-    for (g, &at) in groups.iter().zip(&group_offsets) {
-        out.pad_until(at);
-        let mut words = vec![if g.comdat { elf::GRP_COMDAT.0 } else { 0 }];
-        for &si in &g.members {
-            words.push(index[si].0);
-            if let Some((r, _)) = rela[si] {
-                words.push(r.0);
-            }
-        }
-        for word in &words {
-            out.write(&word.to_le_bytes());
-        }
-        group_sizes.push(4 * words.len() as u64);
-    }
+    let group_sizes = write_groups(&mut out, &groups, &group_offsets, &index, &rela);
     for (si, s) in unit.sections.iter().enumerate() {
         if headers[si].0 != elf::SHT_NOBITS && !s.data.is_empty() {
             out.pad_until(offsets[si]);
@@ -1240,55 +1170,293 @@ fn emit(
     }
 
     out.write_null_section_header();
-    for (gi, g) in groups.iter().enumerate() {
-        let signature = match w.by_name.get(&g.signature) {
+    let signatures: Vec<u32> = groups
+        .iter()
+        .zip(&group_index)
+        .map(|(g, gi)| match w.by_name.get(&g.signature) {
             Some(&i) => position[i],
             None => {
-                let at = signature_syms.iter().find(|s| s.0 == group_index[gi]);
-                at.expect("reserved above").2
+                signature_syms
+                    .iter()
+                    .find(|s| s.0 == *gi)
+                    .expect("reserved above")
+                    .2
             }
-        };
+        })
+        .collect();
+    for (gi, &signature) in signatures.iter().enumerate() {
         out.write_section_header(&SectionHeader {
-            sh_name: out.section_name_offset(group_name),
-            sh_type: elf::SHT_GROUP,
-            sh_flags: elf::SectionFlags(0),
-            sh_addr: 0,
-            sh_offset: group_offsets[gi],
-            sh_size: group_sizes[gi],
             sh_link: symtab.0,
             sh_info: signature,
-            sh_addralign: 4,
             sh_entsize: 4,
+            ..header(
+                out.section_name_offset(group_name),
+                elf::SHT_GROUP,
+                group_offsets[gi],
+                group_sizes[gi],
+                4,
+            )
         });
     }
     for (si, s) in unit.sections.iter().enumerate() {
         let (ty, flags) = headers[si];
+        let h = header(
+            out.section_name_offset(Some(names[si])),
+            ty,
+            offsets[si],
+            s.size,
+            s.align.max(1) as u64,
+        );
         out.write_section_header(&SectionHeader {
-            sh_name: out.section_name_offset(Some(names[si])),
-            sh_type: ty,
             sh_flags: flags,
-            sh_addr: 0,
-            sh_offset: offsets[si],
-            sh_size: s.size,
-            sh_link: 0,
-            sh_info: 0,
-            sh_addralign: s.align.max(1) as u64,
             sh_entsize: s.entsize,
+            ..h
         });
     }
-    out.write_section_header(&SectionHeader {
-        sh_name: out.section_name_offset(Some(attr_name)),
-        sh_type: elf::SHT_RISCV_ATTRIBUTES,
+    let h = header(
+        out.section_name_offset(Some(attr_name)),
+        elf::SHT_RISCV_ATTRIBUTES,
+        attr_off,
+        attributes.len() as u64,
+        1,
+    );
+    out.write_section_header(&h);
+    let _ = attr_index;
+    write_rela_headers(&mut out, unit, w, &rela, &rela_offsets, &index, symtab);
+    out.write_symtab_section_header(num_local);
+    out.write_strtab_section_header();
+    out.write_shstrtab_section_header();
+    Ok(buf)
+}
+
+/// Where the object's contents go (file offsets).
+struct Offsets {
+    groups: Vec<u64>,
+    sections: Vec<u64>,
+    attributes: u64,
+    relocations: Vec<u64>,
+}
+
+/// Reserves the contents: the groups, the unit's sections, the attributes,
+/// the relocations.
+fn reserve_contents(
+    out: &mut Writer,
+    unit: &Unit,
+    w: &Writer1,
+    groups: &[ObjGroup],
+    rela: &[RelaSection],
+    headers: &[(elf::SectionType, elf::SectionFlags)],
+    attributes: &[u8],
+) -> Offsets {
+    let group_offsets: Vec<u64> = groups
+        .iter()
+        .map(|g| {
+            let relocated = g.members.iter().filter(|&&si| rela[si].is_some()).count();
+            out.reserve_comdat(g.members.len() + relocated)
+        })
+        .collect();
+    let mut offsets = Vec::new();
+    for (s, (ty, _)) in unit.sections.iter().zip(headers) {
+        offsets.push(if *ty == elf::SHT_NOBITS || s.data.is_empty() {
+            0
+        } else {
+            out.reserve(s.data.len() as u64, s.align.max(1) as u64)
+        });
+    }
+    let attr_off = out.reserve(attributes.len() as u64, 1);
+    let rela_offsets: Vec<u64> = (0..unit.sections.len())
+        .map(|si| {
+            if w.relocs[si].is_empty() {
+                0
+            } else {
+                out.reserve_relocations(w.relocs[si].len(), true)
+            }
+        })
+        .collect();
+    Offsets {
+        groups: group_offsets,
+        sections: offsets,
+        attributes: attr_off,
+        relocations: rela_offsets,
+    }
+}
+
+/// Where the symbol table puts each symbol (see [`reserve_symbols`]).
+struct SymbolLayout {
+    /// Indices into `Writer1::syms`: locals first.
+    order: Vec<usize>,
+    /// How many of `order` are local.
+    locals: usize,
+    /// Each symbol's index in the table.
+    position: Vec<u32>,
+    /// Their names, in `order`.
+    names: Vec<object::write::StringId>,
+    /// Group signatures made local symbols: group section, name, index.
+    signatures: Vec<(
+        object::write::elf::SectionIndex,
+        object::write::StringId,
+        u32,
+    )>,
+    /// The table's count of local entries.
+    num_local: u32,
+}
+
+/// Reserves the symbol table: null, section symbols, locals, the group
+/// signatures that name no symbol of the file, then the rest.
+fn reserve_symbols<'a>(
+    out: &mut Writer<'a>,
+    w: &'a Writer1,
+    index: &[object::write::elf::SectionIndex],
+    groups: &'a [ObjGroup],
+    group_index: &[object::write::elf::SectionIndex],
+) -> SymbolLayout {
+    out.reserve_null_symbol_index();
+    for &i in index {
+        out.reserve_symbol_index(Some(i));
+    }
+    let order: Vec<usize> = (0..w.syms.len())
+        .filter(|&i| w.syms[i].bind == elf::STB_LOCAL)
+        .chain((0..w.syms.len()).filter(|&i| w.syms[i].bind != elf::STB_LOCAL))
+        .collect();
+    let locals = order
+        .iter()
+        .take_while(|&&i| w.syms[i].bind == elf::STB_LOCAL)
+        .count();
+    let mut position = vec![0u32; w.syms.len()];
+    let mut sym_names = Vec::new();
+    for &i in &order[..locals] {
+        let s = &w.syms[i];
+        sym_names.push(out.add_string(s.name.as_bytes()));
+        position[i] = out.reserve_symbol_index(s.section.map(|k| index[k])).0;
+    }
+    // A signature that names no symbol of the file becomes a local symbol
+    // in its group's section, as GNU as makes it.
+    let mut signature_syms = Vec::new();
+    for (g, &gi) in groups.iter().zip(group_index) {
+        if !w.by_name.contains_key(&g.signature) {
+            let name = out.add_string(g.signature.as_bytes());
+            let at = out.reserve_symbol_index(Some(gi)).0;
+            signature_syms.push((gi, name, at));
+        }
+    }
+    for &i in &order[locals..] {
+        let s = &w.syms[i];
+        sym_names.push(out.add_string(s.name.as_bytes()));
+        position[i] = out.reserve_symbol_index(s.section.map(|k| index[k])).0;
+    }
+    let num_local = 1 + index.len() as u32 + locals as u32 + signature_syms.len() as u32;
+    SymbolLayout {
+        order,
+        locals,
+        position,
+        names: sym_names,
+        signatures: signature_syms,
+        num_local,
+    }
+}
+
+/// A section header without flags, link or entry size (set what differs).
+fn header(sh_name: u32, ty: elf::SectionType, offset: u64, size: u64, align: u64) -> SectionHeader {
+    SectionHeader {
+        sh_name,
+        sh_type: ty,
         sh_flags: elf::SectionFlags(0),
         sh_addr: 0,
-        sh_offset: attr_off,
-        sh_size: attributes.len() as u64,
+        sh_offset: offset,
+        sh_size: size,
         sh_link: 0,
         sh_info: 0,
-        sh_addralign: 1,
+        sh_addralign: align,
         sh_entsize: 0,
-    });
-    let _ = attr_index;
+    }
+}
+
+/// A relocation section of the object: its index and name.
+type RelaSection = Option<(object::write::elf::SectionIndex, object::write::StringId)>;
+
+/// The symbol table's entries after the section symbols: the locals, the
+/// group signatures made local, then the rest.
+fn write_symbols(
+    out: &mut Writer,
+    w: &Writer1,
+    index: &[object::write::elf::SectionIndex],
+    order: &[usize],
+    sym_names: &[object::write::StringId],
+    locals: usize,
+    signature_syms: &[(
+        object::write::elf::SectionIndex,
+        object::write::StringId,
+        u32,
+    )],
+) {
+    let write_sym = |out: &mut Writer, i: usize, name: &object::write::StringId| {
+        let s = &w.syms[i];
+        out.write_symbol(&Sym {
+            st_name: out.string_offset(Some(*name)),
+            section: s.section.map(|k| index[k].0),
+            st_info: elf::SymbolInfo::new(s.bind, s.ty),
+            st_other: elf::SymbolOther(s.other),
+            st_shndx: s.shndx,
+            st_value: s.value,
+            st_size: s.size,
+        });
+    };
+    for (&i, name) in order.iter().zip(sym_names).take(locals) {
+        write_sym(out, i, name);
+    }
+    for &(gi, name, _) in signature_syms {
+        out.write_symbol(&Sym {
+            st_name: out.string_offset(Some(name)),
+            section: Some(gi.0),
+            st_info: elf::SymbolInfo::new(elf::STB_LOCAL, elf::STT_NOTYPE),
+            st_other: elf::SymbolOther(0),
+            st_shndx: elf::SymbolSection(0),
+            st_value: 0,
+            st_size: 0,
+        });
+    }
+    for (&i, name) in order.iter().zip(sym_names).skip(locals) {
+        write_sym(out, i, name);
+    }
+}
+
+/// Each group's contents (its flags word, then each member and its
+/// relocations) at its reserved offset; returns their sizes.
+fn write_groups(
+    out: &mut Writer,
+    groups: &[ObjGroup],
+    offsets: &[u64],
+    index: &[object::write::elf::SectionIndex],
+    rela: &[RelaSection],
+) -> Vec<u64> {
+    let mut sizes = Vec::new();
+    for (g, &at) in groups.iter().zip(offsets) {
+        out.pad_until(at);
+        let mut words = vec![if g.comdat { elf::GRP_COMDAT.0 } else { 0 }];
+        for &si in &g.members {
+            words.push(index[si].0);
+            if let Some((r, _)) = rela[si] {
+                words.push(r.0);
+            }
+        }
+        for word in &words {
+            out.write(&word.to_le_bytes());
+        }
+        sizes.push(4 * words.len() as u64);
+    }
+    sizes
+}
+
+/// The relocation sections' headers (a grouped section's in its group).
+fn write_rela_headers(
+    out: &mut Writer,
+    unit: &Unit,
+    w: &Writer1,
+    rela: &[RelaSection],
+    offsets: &[u64],
+    index: &[object::write::elf::SectionIndex],
+    symtab: object::write::elf::SectionIndex,
+) {
     for (si, r) in rela.iter().enumerate() {
         if let Some((_, name)) = r {
             let grouped = if unit.sections[si].group.is_some() {
@@ -1301,7 +1469,7 @@ fn emit(
                 sh_type: elf::SHT_RELA,
                 sh_flags: elf::SHF_INFO_LINK | grouped,
                 sh_addr: 0,
-                sh_offset: rela_offsets[si],
+                sh_offset: offsets[si],
                 sh_size: 12 * w.relocs[si].len() as u64,
                 sh_link: symtab.0,
                 sh_info: index[si].0,
@@ -1310,8 +1478,4 @@ fn emit(
             });
         }
     }
-    out.write_symtab_section_header(num_local);
-    out.write_strtab_section_header();
-    out.write_shstrtab_section_header();
-    Ok(buf)
 }
