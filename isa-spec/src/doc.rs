@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::msg::{MessageType, ReceiveState, SendState};
 use crate::{
     Bind, CSRS, Expansion, Extension, F_ABI, Field, HOST_SERVICES, Operand, PSEUDOS, PseudoSpec,
-    RegClass, SPECS, TimingClass, X_ABI, csr_by_number,
+    RegClass, SPECS, TimingClass, TlsModel, X_ABI, csr_by_number,
 };
 
 /// Assembly syntax of a row, e.g. `lw rd, imm12(rs1)`.
@@ -60,7 +60,19 @@ pub fn expansion_text(spec: &PseudoSpec) -> String {
             return "`addi rd, zero, imm`, `lui rd, hi20` or both, by the value".to_string();
         }
         Expansion::LoadAddress => {
+            return "`auipc rd, %pcrel_hi(symbol)`; `addi rd, rd, %pcrel_lo(symbol)` (`li` of a constant; under `.option pic`: `auipc rd, %got_pcrel_hi(symbol)`; `lw rd, %pcrel_lo(symbol)(rd)`)"
+                .to_string();
+        }
+        Expansion::LoadLocalAddress => {
             return "`auipc rd, %pcrel_hi(symbol)`; `addi rd, rd, %pcrel_lo(symbol)` (`li` of a constant)"
+                .to_string();
+        }
+        Expansion::LoadTlsAddress(TlsModel::InitialExec) => {
+            return "`auipc rd, %tls_ie_pcrel_hi(symbol)`; `lw rd, %pcrel_lo(symbol)(rd)` (objects only)"
+                .to_string();
+        }
+        Expansion::LoadTlsAddress(TlsModel::GeneralDynamic) => {
+            return "`auipc rd, %tls_gd_pcrel_hi(symbol)`; `addi rd, rd, %pcrel_lo(symbol)` (objects only)"
                 .to_string();
         }
     };

@@ -53,9 +53,24 @@ pub enum Expansion {
     /// `li`: `addi`, `lui` or `lui` + `addi`, by the value (or `addi` of a
     /// `%lo`), as GNU as chooses.
     LoadImmediate,
-    /// `la`/`lla`: `auipc` + `addi` pc-relative, or `li` when the address
-    /// is a constant (as GNU as does).
+    /// `la`: `auipc` + `addi` pc-relative, or `li` when the address is a
+    /// constant (as GNU as does); under `.option pic`, `auipc` + `lw` of
+    /// the symbol's GOT entry.
     LoadAddress,
+    /// `lla`: as `la`, but pc-relative under `.option pic` too.
+    LoadLocalAddress,
+    /// `la.tls.ie`/`la.tls.gd`: `auipc` of the thread-local symbol's GOT
+    /// entry (initial exec) or pair (general dynamic), then `lw`/`addi`.
+    LoadTlsAddress(TlsModel),
+}
+
+/// The thread-local access models of `la.tls.*`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TlsModel {
+    /// `la.tls.ie`: the symbol's offset from `tp`, loaded from the GOT.
+    InitialExec,
+    /// `la.tls.gd`: the address of its GOT pair, for `__tls_get_addr`.
+    GeneralDynamic,
 }
 
 /// Whether the disassembler prints a form.
@@ -82,6 +97,23 @@ pub struct PseudoSpec {
     pub expansion: Expansion,
     /// One line for the reference.
     pub description: &'static str,
+}
+
+impl PseudoSpec {
+    /// A call to a symbol anywhere (`call`, `tail`): `auipc` + `jalr`
+    /// through `%pcrel_hi`/`%pcrel_lo` of its last operand, a symbol, which
+    /// GNU as lets a program write as `f@plt`.
+    pub fn is_far_call(&self) -> bool {
+        let last = self.operands.len().checked_sub(1);
+        let symbol_last = last.is_some_and(|i| self.operands[i] == Operand::Symbol);
+        let hi_lo = |t: &Template, op: Opcode, pcrel: fn(&Bind) -> bool| {
+            t.op == op && t.binds.iter().any(|(_, b)| pcrel(b))
+        };
+        symbol_last
+            && matches!(self.expansion, Expansion::Insts([a, b])
+                if hi_lo(a, Opcode::Auipc, |b| matches!(b, Bind::PcrelHi(_)))
+                    && hi_lo(b, Opcode::Jalr, |b| matches!(b, Bind::PcrelLo(_))))
+    }
 }
 
 #[allow(non_snake_case)]
@@ -132,6 +164,9 @@ macro_rules! pseudos {
     (@shown input) => { Disassembly::Input };
     (@expansion LoadImmediate {}) => { Expansion::LoadImmediate };
     (@expansion LoadAddress {}) => { Expansion::LoadAddress };
+    (@expansion LoadLocalAddress {}) => { Expansion::LoadLocalAddress };
+    (@expansion LoadTlsIe {}) => { Expansion::LoadTlsAddress(TlsModel::InitialExec) };
+    (@expansion LoadTlsGd {}) => { Expansion::LoadTlsAddress(TlsModel::GeneralDynamic) };
     (@expansion $( $op:ident { $($field:ident = $bind:expr),* } );+) => {
         Expansion::Insts(&[$(
             Template { op: Opcode::$op, binds: &[$((Field::$field, $bind)),*] }
@@ -203,9 +238,9 @@ pseudos! {
                                                 Jalr { Rs1 = A(1), ImmI = LO(0) };                 "jump anywhere (rs1 holds the address)"
     // Addresses and accesses of symbols, pc-relative.
     input  "la"       [Xd, Symbol]           => LoadAddress {};                                    "rd = address of symbol"
-    input  "lla"      [Xd, Symbol]           => LoadAddress {};                                    "rd = address of symbol"
-    input  "la.tls.ie" [Xd, Symbol]          => LoadAddress {};                                    "rd = offset of thread-local symbol from tp, from the GOT"
-    input  "la.tls.gd" [Xd, Symbol]          => LoadAddress {};                                    "rd = address of thread-local symbol's GOT pair"
+    input  "lla"      [Xd, Symbol]           => LoadLocalAddress {};                                  "rd = address of symbol"
+    input  "la.tls.ie" [Xd, Symbol]          => LoadTlsIe {};                                        "rd = offset of thread-local symbol from tp, from the GOT"
+    input  "la.tls.gd" [Xd, Symbol]          => LoadTlsGd {};                                        "rd = address of thread-local symbol's GOT pair"
     input  "lb"       [Xd, Symbol]           => Auipc { Rd = A(0), ImmU = HI(1) };
                                                 Lb { Rd = A(0), Rs1 = A(0), ImmI = LO(1) };        "rd = sext(mem8[symbol])"
     input  "lh"       [Xd, Symbol]           => Auipc { Rd = A(0), ImmU = HI(1) };
@@ -320,4 +355,23 @@ pub fn all_mnemonics() -> impl Iterator<Item = &'static str> {
     })
     .iter()
     .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The far calls are GNU's `call` and `tail` forms (which take `f@plt`),
+    /// not `jump`, whose symbol is not last (GNU refuses `jump f@plt, t0`).
+    #[test]
+    fn far_calls_are_call_and_tail() {
+        let mut calls: Vec<&str> = PSEUDOS
+            .iter()
+            .filter(|p| p.is_far_call())
+            .map(|p| p.mnemonic)
+            .collect();
+        calls.dedup();
+        assert_eq!(calls, ["call", "tail"]);
+        assert!(PSEUDOS.iter().any(|p| p.mnemonic == "jump"));
+    }
 }

@@ -2,7 +2,7 @@
 //! operands, a pseudo-instruction's templates instantiated (and `li`'s
 //! value-dependent choice), each word emitted with its fixups.
 
-use isa_spec::{Bind, Expansion, Field, Inst, Opcode, PseudoSpec};
+use isa_spec::{Bind, Expansion, Field, Inst, Opcode, PseudoSpec, TlsModel};
 
 use crate::ast::{Expr, ExprKind, RelocOp};
 use crate::diag::Diag;
@@ -101,20 +101,23 @@ impl Pass1<'_, '_> {
     ) -> Result<Vec<Built>, Diag> {
         let templates = match &spec.expansion {
             Expansion::Insts(t) => *t,
-            Expansion::LoadImmediate | Expansion::LoadAddress => {
+            Expansion::LoadTlsAddress(model) => {
+                let (Some(Arg::Reg(rd)), Some(Arg::Expr(e))) = (args.first(), args.get(1)) else {
+                    unreachable!("`la.tls.*` rows read a register and a symbol");
+                };
+                return Ok(tls_address(*rd, *model, e));
+            }
+            Expansion::LoadImmediate | Expansion::LoadAddress | Expansion::LoadLocalAddress => {
                 let (Some(Arg::Reg(rd)), Some(Arg::Expr(e))) = (args.first(), args.get(1)) else {
                     unreachable!("`li` and `la` rows read a register and a value");
                 };
-                if let Some(model) = spec.mnemonic.strip_prefix("la.tls.") {
-                    return Ok(tls_address(*rd, model, e));
-                }
                 let constant = matches!(self.eval1(st, e), Ok(Value::Abs(_)));
                 if matches!(spec.expansion, Expansion::LoadImmediate) || constant {
                     return self.load_immediate(st, *rd, e);
                 }
                 let mut auipc = Built::new(Opcode::Auipc);
                 auipc.inst.rd = *rd;
-                if self.pic && spec.mnemonic == "la" {
+                if self.pic && matches!(spec.expansion, Expansion::LoadAddress) {
                     // GNU as under `.option pic`: the address is loaded
                     // from the symbol's GOT entry (`lla` stays direct).
                     auipc.fixes.push((FixKind::GotHi, e.clone()));
@@ -236,11 +239,10 @@ fn clone_imm(imm: &Imm) -> Imm {
 /// thread pointer) and `la.tls.gd rd, x` (`auipc` + `addi`: the address of
 /// its GOT pair for `__tls_get_addr`), as GNU as expands them; relocations
 /// for GNU ld only (tiles have no thread pointer).
-fn tls_address(rd: u8, model: &str, e: &Expr) -> Vec<Built> {
-    let (hi, second) = if model == "ie" {
-        (TlsFix::IePcrelHi, Opcode::Lw)
-    } else {
-        (TlsFix::GdPcrelHi, Opcode::Addi)
+fn tls_address(rd: u8, model: TlsModel, e: &Expr) -> Vec<Built> {
+    let (hi, second) = match model {
+        TlsModel::InitialExec => (TlsFix::IePcrelHi, Opcode::Lw),
+        TlsModel::GeneralDynamic => (TlsFix::GdPcrelHi, Opcode::Addi),
     };
     let mut auipc = Built::new(Opcode::Auipc);
     auipc.inst.rd = rd;

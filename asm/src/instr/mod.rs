@@ -98,11 +98,11 @@ impl Pass1<'_, '_> {
         from: usize,
     ) {
         let toks = st.tokens();
-        // `call f@plt` / `tail f@plt` (gcc -fPIC): GNU as takes the suffix on
-        // these two only, after a symbol, and writes the same CALL_PLT.
+        // `call f@plt` / `tail f@plt` (gcc -fPIC): GNU as takes the suffix
+        // after the symbol of a far call only, and writes the same CALL_PLT.
         let end = match toks {
             [.., sym, at, plt]
-                if matches!(name, "call" | "tail")
+                if pseudos_for_mnemonic(name).iter().any(|p| p.is_far_call())
                     && sym.kind == crate::lexer::Kind::Ident
                     && at.kind == crate::lexer::Kind::At
                     && st.tok_text(*plt) == "plt" =>
@@ -118,13 +118,15 @@ impl Pass1<'_, '_> {
         // `add rd, rs, tp, %tprel_add(x)` (gcc's local-exec TLS): the add,
         // with a relocation that only marks it.
         let (ops, tprel_add) = match ops.as_slice() {
-            [a, b, c, Operand::Expr(e)] if name == "add" => match &e.kind {
-                ExprKind::Reloc(RelocOp::TprelAdd, inner) => (
-                    vec![a.clone(), b.clone(), c.clone()],
-                    Some((**inner).clone()),
-                ),
-                _ => (ops, None),
-            },
+            [a, b, c, Operand::Expr(e)] if rows_for_mnemonic(name) == [Opcode::Add] => {
+                match &e.kind {
+                    ExprKind::Reloc(RelocOp::TprelAdd, inner) => (
+                        vec![a.clone(), b.clone(), c.clone()],
+                        Some((**inner).clone()),
+                    ),
+                    _ => (ops, None),
+                }
+            }
             _ => (ops, None),
         };
         match self
