@@ -95,28 +95,9 @@ fn build_support(dir: &Path, exe: &Path) -> Result<(), String> {
         std::fs::create_dir_all(path.parent().expect("files are in the directory")).map_err(io)?;
         std::fs::write(&path, text).map_err(io)?;
     }
-    // The libraries, assembled by us into objects; SCMP_C_TLS: threads
-    // the libraries start get their own thread-local storage (errno), as
-    // C needs (stressmarks/lib/scmp_common.s, scmp_thread_stub).
-    let opts = asm::Options {
-        include_dirs: vec![dir.join("lib")],
-        defsyms: LIB_DEFSYMS
-            .iter()
-            .map(|(n, v)| (n.to_string(), *v))
-            .collect(),
-        ..asm::Options::default()
-    };
+    // The libraries, assembled by us into objects.
     for lib in ["am", "sr"] {
-        let src = dir.join(format!("lib/{lib}.s"));
-        let text = std::fs::read_to_string(&src).map_err(io)?;
-        let out = asm::assemble_object(
-            &src.display().to_string(),
-            &text,
-            &opts,
-            asm::object::abi_flags("ilp32d").expect("a known ABI"),
-        )
-        .map_err(|d| d.render(false))?;
-        std::fs::write(dir.join(format!("scmp_{lib}.o")), out.object).map_err(io)?;
+        assemble_library(dir, lib, &[], &dir.join(format!("scmp_{lib}.o")))?;
     }
     // gcc -B DIR/bin/ runs DIR/bin/as: this program, as GNU as.
     let bin = dir.join("bin");
@@ -131,8 +112,48 @@ fn build_support(dir: &Path, exe: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The gcc command line `scmp cc` runs for `args` (gcc's) and `model`.
-pub fn gcc_command(dir: &Path, model: &str, args: &[String]) -> Vec<String> {
+/// Assembles the messaging library of `model` (`am` or `sr`) from the
+/// support directory `dir` into `out`, with `LIB_DEFSYMS` (SCMP_C_TLS:
+/// threads the library starts get their own thread-local storage, errno,
+/// as C needs; stressmarks/lib/scmp_common.s, scmp_thread_stub) and
+/// `symbols` (a profile's program symbols, say).
+pub fn assemble_library(
+    dir: &Path,
+    model: &str,
+    symbols: &[(String, i64)],
+    out: &Path,
+) -> Result<(), String> {
+    let src = dir.join(format!("lib/{model}.s"));
+    let text =
+        std::fs::read_to_string(&src).map_err(|e| format!("cannot read {}: {e}", src.display()))?;
+    let mut defsyms: Vec<(String, i64)> = LIB_DEFSYMS
+        .iter()
+        .map(|(n, v)| (n.to_string(), *v))
+        .collect();
+    defsyms.extend(symbols.iter().cloned());
+    let opts = asm::Options {
+        include_dirs: vec![dir.join("lib")],
+        defsyms,
+        ..asm::Options::default()
+    };
+    let object = asm::assemble_object(
+        &src.display().to_string(),
+        &text,
+        &opts,
+        asm::object::abi_flags("ilp32d").expect("a known ABI"),
+    )
+    .map_err(|d| d.render(false))?;
+    std::fs::write(out, object.object).map_err(|e| format!("cannot write {}: {e}", out.display()))
+}
+
+/// The gcc command line `scmp cc` runs for `args` (gcc's) and `model`,
+/// linking `library` (`None`: the support directory's `scmp_MODEL.o`).
+pub fn gcc_command(
+    dir: &Path,
+    model: &str,
+    args: &[String],
+    library: Option<&Path>,
+) -> Vec<String> {
     let d = dir.display();
     let mut cmd: Vec<String> = [
         GCC,
@@ -158,7 +179,10 @@ pub fn gcc_command(dir: &Path, model: &str, args: &[String]) -> Vec<String> {
     cmd.extend(args.iter().cloned());
     if link {
         cmd.push(format!("{d}/scmp_start.c"));
-        cmd.push(format!("{d}/scmp_{model}.o"));
+        cmd.push(match library {
+            Some(l) => l.display().to_string(),
+            None => format!("{d}/scmp_{model}.o"),
+        });
         cmd.push("-lm".into());
     }
     cmd
@@ -315,7 +339,7 @@ pub fn cc(args: CcArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    let cmd = gcc_command(&dir, &model, &gcc_args);
+    let cmd = gcc_command(&dir, &model, &gcc_args, None);
     if verbose {
         eprintln!("{}", cmd.join(" "));
     }

@@ -280,5 +280,24 @@ fn a_c_row_gets_the_profiles_library() {
             polls,
             "{profile:?}: {suspended} cycles suspended"
         );
+        // A library assembled again for the profile is still `scmp cc`'s:
+        // the threads it starts get their thread-local storage (its stub
+        // reads `__tls_size`).
+        let libraries: Vec<_> = std::fs::read_dir(out.join("bin"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().ends_with("-lib.o"))
+            .collect();
+        assert_eq!(!libraries.is_empty(), polls, "{libraries:?}");
+        for lib in libraries {
+            use object::{Object, ObjectSymbol};
+            let bytes = std::fs::read(&lib).unwrap();
+            let file = object::File::parse(&*bytes).unwrap();
+            assert!(
+                file.symbols().any(|s| s.name() == Ok("__tls_size")),
+                "{}: assembled without SCMP_C_TLS",
+                lib.display()
+            );
+        }
     }
 }

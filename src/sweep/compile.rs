@@ -88,16 +88,16 @@ fn compile(
     args.extend(defines.iter().map(|(n, v)| format!("-D{n}={v}")));
     args.extend(files.iter().map(|f| f.display().to_string()));
     args.extend(["-o".to_string(), elf.display().to_string()]);
-    let mut cmd = crate::cc::gcc_command(&dir, model, &args);
-    if !library_symbols.is_empty() {
-        let ours = dir.join(format!("scmp_{model}.o")).display().to_string();
-        let library = library_object(&dir, model, library_symbols, bin, name)?;
-        let slot = cmd
-            .iter_mut()
-            .find(|a| **a == ours)
-            .ok_or_else(|| format!("scmp cc's command line does not link {ours}"))?;
-        *slot = library.display().to_string();
-    }
+    // A profile's program symbols reach the library too: assembled again
+    // with them, as `scmp cc` assembles it (thread-local storage included).
+    let library = if library_symbols.is_empty() {
+        None
+    } else {
+        let path = bin.join(format!("{name}-lib.o"));
+        crate::cc::assemble_library(&dir, model, library_symbols, &path)?;
+        Some(path)
+    };
+    let cmd = crate::cc::gcc_command(&dir, model, &args, library.as_deref());
     let output = Command::new(&cmd[0])
         .args(&cmd[1..])
         .output()
@@ -110,34 +110,4 @@ fn compile(
         ));
     }
     Ok(())
-}
-
-/// The messaging library of `model` assembled with `symbols`, written as
-/// `bin/NAME-lib.o`.
-fn library_object(
-    support: &Path,
-    model: &str,
-    symbols: &[(String, i64)],
-    bin: &Path,
-    name: &str,
-) -> Result<PathBuf, String> {
-    let src = support.join(format!("lib/{model}.s"));
-    let text =
-        std::fs::read_to_string(&src).map_err(|e| format!("cannot read {}: {e}", src.display()))?;
-    let opts = asm::Options {
-        include_dirs: vec![support.join("lib")],
-        defsyms: symbols.to_vec(),
-        ..asm::Options::default()
-    };
-    let out = asm::assemble_object(
-        &src.display().to_string(),
-        &text,
-        &opts,
-        asm::object::abi_flags("ilp32d").expect("a known ABI"),
-    )
-    .map_err(|d| d.render(false))?;
-    let path = bin.join(format!("{name}-lib.o"));
-    std::fs::write(&path, out.object)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(path)
 }
