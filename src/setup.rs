@@ -150,7 +150,7 @@ pub struct RunArgs {
     /// A plain progress line on stderr every SECONDS (also on a pipe or
     /// a file, and in CI).
     #[arg(long, value_name = "SECONDS", conflicts_with = "quiet", value_parser = positive_seconds)]
-    pub progress: Option<f64>,
+    pub progress: Option<std::time::Duration>,
     /// Include directory for `.include` when assembling (repeatable).
     #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
     pub include_dirs: Vec<PathBuf>,
@@ -478,9 +478,15 @@ pub fn exit_status(end: &RunEnd) -> u8 {
 }
 
 /// `--progress`'s value: seconds, more than 0.
-fn positive_seconds(text: &str) -> std::result::Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+fn positive_seconds(text: &str) -> std::result::Result<std::time::Duration, String> {
+    match text
+        .parse::<f64>()
+        .map(std::time::Duration::try_from_secs_f64)
+    {
+        Ok(Ok(d)) if !d.is_zero() => Ok(d),
+        Ok(Err(_)) if !text.trim_start().starts_with('-') => {
+            Err(format!("`{text}` seconds is too long an interval"))
+        }
         _ => Err(format!("`{text}` is not a number of seconds above 0")),
     }
 }

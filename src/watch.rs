@@ -79,12 +79,12 @@ pub enum ProgressMode {
 /// unless `--progress` asks); `--progress SECONDS` (`every`): plain
 /// lines at that interval; else a line redrawn on a terminal, or a plain
 /// line a minute elsewhere.
-pub fn progress_wanted(quiet: bool, every: Option<f64>) -> ProgressMode {
+pub fn progress_wanted(quiet: bool, every: Option<Duration>) -> ProgressMode {
     if quiet {
         return ProgressMode::Off;
     }
-    if let Some(s) = every {
-        return ProgressMode::Lines(Duration::from_secs_f64(s.max(0.0)));
+    if let Some(d) = every {
+        return ProgressMode::Lines(d);
     }
     if std::env::var_os("CI").is_some() {
         ProgressMode::Off

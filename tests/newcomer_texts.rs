@@ -51,7 +51,15 @@ fn progress_lines_reach_a_pipe_when_asked() {
     let out = scmp(&["run", p, "--max-cycles", "100000"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("simulated cycles/s"), "{err}");
-    // --progress takes seconds above 0.
-    let out = scmp(&["run", p, "--progress", "0"]);
-    assert_eq!(out.status.code(), Some(2));
+    // --progress takes seconds above 0, and not more than a Duration holds
+    // (1e30 panicked in Duration::from_secs_f64).
+    for (bad, says) in [("0", "above 0"), ("1e30", "too long"), ("-1", "above 0")] {
+        let out = scmp(&["run", p, &format!("--progress={bad}")]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(
+            err.contains(says) && !err.contains("panicked"),
+            "{bad}: {err}"
+        );
+    }
 }
