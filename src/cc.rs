@@ -204,48 +204,7 @@ const TILE_ABIS: &[&str] = &["ilp32d"];
 pub fn check_target_flags(args: &[String]) -> Result<(), String> {
     for a in args {
         if let Some(march) = a.strip_prefix("-march=") {
-            let lower = march.to_ascii_lowercase();
-            let Some(rest) = lower.strip_prefix("rv32") else {
-                return Err(format!(
-                    "-march={march}: the tiles are RV32 (RV32G: rv32imafd); leave -march out (scmp cc uses rv32g)"
-                ));
-            };
-            let mut parts = rest.split('_');
-            let base = parts.next().unwrap_or("");
-            let bad: String = base
-                .chars()
-                .filter(|c| !TILE_EXTENSIONS.contains(*c) && !c.is_ascii_digit() && *c != 'p')
-                .collect();
-            let bad_z: Vec<&str> = parts
-                .filter(|z| !z.starts_with("zicsr") && !z.starts_with("zifencei"))
-                .collect();
-            if !bad.is_empty()
-                || !bad_z.is_empty()
-                || !(base.starts_with('i') || base.starts_with('g'))
-            {
-                let named = if bad.is_empty() {
-                    bad_z.join(", ")
-                } else {
-                    bad.chars().map(String::from).collect::<Vec<_>>().join(", ")
-                };
-                let hint = if bad.contains('c') {
-                    " (compressed instructions: `scmp run` refuses them)"
-                } else {
-                    ""
-                };
-                return Err(format!(
-                    "-march={march}: the tiles run RV32G (rv32imafd, with zicsr and zifencei), not {named}{hint}; use -march=rv32g (the default) or a subset such as rv32imaf"
-                ));
-            }
-        }
-        if let Some(march) = a.strip_prefix("-march=") {
-            let base = march.to_ascii_lowercase();
-            let base = base.split('_').next().unwrap_or("").to_string();
-            if !base.contains('g') && !base[4..].contains('d') {
-                return Err(format!(
-                    "-march={march} has no D extension, which the ABI ilp32d needs (scmp cc's messaging libraries are built for it); use -march=rv32g (the default) or rv32imafd"
-                ));
-            }
+            check_march(march)?;
         }
         if let Some(mabi) = a.strip_prefix("-mabi=")
             && !TILE_ABIS.contains(&mabi)
@@ -255,6 +214,65 @@ pub fn check_target_flags(args: &[String]) -> Result<(), String> {
                 TILE_ABIS.join(", ")
             ));
         }
+    }
+    Ok(())
+}
+
+/// `-march=...`: RV32 with a subset of G's extensions that keeps D (the
+/// ABI ilp32d needs it). Single letters after `_` (`rv32i_m`) are
+/// extensions as in the letters before.
+fn check_march(march: &str) -> Result<(), String> {
+    let lower = march.to_ascii_lowercase();
+    let Some(rest) = lower.strip_prefix("rv32") else {
+        return Err(format!(
+            "-march={march}: the tiles are RV32 (RV32G: rv32imafd); leave -march out (scmp cc uses rv32g)"
+        ));
+    };
+    let mut letters = String::new();
+    let mut bad_z = Vec::new();
+    for part in rest.split('_') {
+        if part.starts_with('z') || part.starts_with('x') || part.starts_with('s') && part.len() > 1
+        {
+            if !part.starts_with("zicsr") && !part.starts_with("zifencei") {
+                bad_z.push(part);
+            }
+        } else {
+            letters.push_str(part);
+        }
+    }
+    let letters: String = letters
+        .chars()
+        .filter(|c| !c.is_ascii_digit() && *c != 'p')
+        .collect();
+    if !(letters.starts_with('i') || letters.starts_with('g')) {
+        return Err(format!(
+            "-march={march}: names no base ISA (rv32i or rv32g); use -march=rv32g (the default) or a subset such as rv32imafd"
+        ));
+    }
+    let bad: Vec<String> = letters
+        .chars()
+        .filter(|c| !TILE_EXTENSIONS.contains(*c))
+        .map(String::from)
+        .collect();
+    if !bad.is_empty() || !bad_z.is_empty() {
+        let named = [bad.join(", "), bad_z.join(", ")]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let hint = if bad.iter().any(|c| c == "c") {
+            " (compressed instructions: `scmp run` refuses them)"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "-march={march}: the tiles run RV32G (rv32imafd, with zicsr and zifencei), not {named}{hint}; use -march=rv32g (the default) or a subset such as rv32imafd"
+        ));
+    }
+    if !letters.contains('g') && !letters.contains('d') {
+        return Err(format!(
+            "-march={march} has no D extension, which the ABI ilp32d needs (scmp cc's messaging libraries are built for it); use -march=rv32g (the default) or rv32imafd"
+        ));
     }
     Ok(())
 }

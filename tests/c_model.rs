@@ -146,6 +146,9 @@ fn target_flags_the_tiles_do_not_run_are_refused_before_gcc() {
         (&["-mabi=lp64"][..], "scmp cc links ilp32d only"),
         (&["-mabi=ilp32"][..], "scmp cc links ilp32d only"),
         (&["-march=rv32ima"][..], "has no D extension"),
+        (&["-march=rv32"][..], "names no base ISA"),
+        // `_m` is the M extension (as in rv32im), not an unknown `m`.
+        (&["-march=rv32i_m"][..], "has no D extension"),
         // Letters the tiles run, but no 32-bit picolibc for the string.
         (
             &["-march=rv32imafd_zicsr_zifencei"][..],
