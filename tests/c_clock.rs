@@ -4,18 +4,8 @@
 mod support;
 
 use std::path::Path;
-use std::process::Command;
 
 use support::*;
-
-fn scmp() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_scmp"));
-    c.env(
-        "SCMP_CACHE_DIR",
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("scmp-cache"),
-    );
-    c
-}
 
 /// (clock before, clock after, time, gettimeofday's microseconds, total cycles).
 fn run(elf: &Path, clock_hz: &str) -> (i64, i64, i64, i64, i64) {

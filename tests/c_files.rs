@@ -9,18 +9,9 @@
 mod support;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use support::*;
-
-fn scmp() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_scmp"));
-    c.env(
-        "SCMP_CACHE_DIR",
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("scmp-cache"),
-    );
-    c
-}
 
 fn compile(dir: &Scratch, source: &str, stem: &str) -> std::path::PathBuf {
     let elf = dir.path(&format!("{stem}.elf"));

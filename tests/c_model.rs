@@ -7,16 +7,12 @@
 mod support;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use support::*;
 
 fn cc(args: &[&str], source: &Path, out: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_scmp"))
-        .env(
-            "SCMP_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("scmp-cache"),
-        )
+    scmp()
         .arg("cc")
         .args(args)
         .arg(source)
@@ -104,7 +100,7 @@ fn the_other_models_routines_fail_at_compile_time_naming_the_flag() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let run = Command::new(env!("CARGO_BIN_EXE_scmp"))
+        let run = scmp()
             .arg("run")
             .arg(&elf)
             .args(["--mesh", "2x1", "--boot", "all", "--niu", niu])

@@ -9,16 +9,6 @@ use std::process::Command;
 
 use support::*;
 
-fn scmp() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_scmp"));
-    // One support directory for the test run, beside the build.
-    c.env(
-        "SCMP_CACHE_DIR",
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("scmp-cache"),
-    );
-    c
-}
-
 fn require_c() {
     require_gnu();
     require_tool("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");

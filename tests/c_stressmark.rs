@@ -7,22 +7,10 @@
 
 mod support;
 
-use std::path::Path;
-use std::process::Command;
-
 use stressmarks::Printed;
 use stressmarks::catalog::{self, Variant};
 use stressmarks::transitive::{TransitiveOutputs, TransitiveParams, reference};
 use support::*;
-
-fn scmp() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_scmp"));
-    c.env(
-        "SCMP_CACHE_DIR",
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("scmp-cache"),
-    );
-    c
-}
 
 /// `scmp run ARGS`: standard output, after a successful run.
 fn run(args: &[&str]) -> String {

@@ -27,7 +27,7 @@ use object::elf;
 use object::read::elf::{ElfFile32, ProgramHeader};
 use object::{Object, ObjectSection};
 use rayon::prelude::*;
-use support::{Scratch, require_gnu, require_tool};
+use support::{Scratch, require_gnu, require_tool, scmp};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const SUITE: &str = "tests/c/suites/c-testsuite";
@@ -140,10 +140,6 @@ fn first_difference(ours: &Image, gnu: &Image) -> String {
         }
     }
     "none".into()
-}
-
-fn scmp() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_scmp"))
 }
 
 /// Builds `source` with `scmp cc` and with its gcc line minus `-B` (GNU

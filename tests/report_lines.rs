@@ -14,15 +14,6 @@ use std::process::Command;
 
 use support::*;
 
-fn scmp() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_scmp"));
-    c.env(
-        "SCMP_CACHE_DIR",
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("scmp-cache"),
-    );
-    c
-}
-
 /// Runs `scmp ARGS`; its exit status and standard error.
 fn scmp_out(args: &[&str]) -> (i32, String) {
     let o = scmp().args(args).output().unwrap();

@@ -57,6 +57,17 @@ pub fn build_with_picolibc(source: &Path, out: &Path) {
 }
 
 /// A scratch directory, removed when dropped.
+/// The `scmp` binary as the tests run it: `scmp cc`'s support directory
+/// is one for the test run, beside the build (not the user's cache).
+pub fn scmp() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_scmp"));
+    c.env(
+        "SCMP_CACHE_DIR",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("scmp-cache"),
+    );
+    c
+}
+
 pub struct Scratch(pub PathBuf);
 
 impl AsRef<Path> for Scratch {
