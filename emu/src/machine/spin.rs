@@ -109,8 +109,11 @@ impl Machine {
     /// livelock, once every tile that can issue has one.
     pub(super) fn look_for_livelock(&mut self) -> Option<Repeats> {
         let every = self.spin.every;
+        if every == 0 {
+            return None;
+        }
         let now = self.frontier();
-        if every == 0 || now < self.spin.next {
+        if now < self.spin.next {
             return None;
         }
         self.spin.next = now.saturating_add(every << self.spin.backoff);
