@@ -331,3 +331,22 @@ pub fn standard_csr_number(name: &str) -> Option<u16> {
         .find(|(_, n)| *n == name)
         .map(|(k, _)| *k)
 }
+
+#[cfg(test)]
+mod standard_names {
+    use super::*;
+
+    /// The machine's CSRs that also have a standard name are numbered as
+    /// GNU's list numbers them (two lists of one fact must agree), and the
+    /// assembler's lookup finds each machine CSR through either.
+    #[test]
+    fn machine_csrs_agree_with_the_standard_names() {
+        for c in CSRS {
+            if let Some(&(number, _)) = STANDARD_CSR_NAMES.iter().find(|(_, n)| *n == c.name) {
+                assert_eq!(number, c.number, "{}", c.name);
+            }
+        }
+        assert_eq!(standard_csr_number("fcsr"), Some(0x003));
+        assert_eq!(standard_csr_number("cycle"), Some(0xc00));
+    }
+}
