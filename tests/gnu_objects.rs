@@ -11,8 +11,6 @@ use std::path::Path;
 use std::process::Command;
 
 use gnudiff::*;
-use object::read::elf::ElfFile32;
-use object::{Object, ObjectSection};
 use support::*;
 
 /// The generator's choices from the tests' seeded generator.
@@ -320,31 +318,9 @@ fn gnu_cases_match_gnu_as() {
                 continue;
             }
         };
-        if let Err(e) = compare(&stem, &o, &g) {
-            failures.push(e);
-        }
-        let (sg, so) = (section_rows(&g), section_rows(&o));
-        if sg != so {
-            failures.push(format!("{stem}: sections\n  GNU  {sg:?}\n  ours {so:?}"));
-        }
-        let (gg, go) = (group_rows(&g), group_rows(&o));
-        if gg != go {
-            failures.push(format!("{stem}: groups\n  GNU  {gg:?}\n  ours {go:?}"));
-        }
-        let (yg, yo) = (symbol_rows(&g), symbol_rows(&o));
-        if yg != yo {
-            failures.push(format!("{stem}: symbols\n  GNU  {yg:?}\n  ours {yo:?}"));
-        }
-        let attributes = |b: &[u8]| {
-            let f = ElfFile32::<object::Endianness>::parse(b).unwrap();
-            f.section_by_name(".riscv.attributes")
-                .map(|s| s.data().unwrap().to_vec())
-        };
-        if attributes(&g) != attributes(&o) {
-            failures.push(format!("{stem}: .riscv.attributes differ"));
-        }
-        if g[7] != o[7] {
-            failures.push(format!("{stem}: OS/ABI {} against GNU's {}", o[7], g[7]));
+        let why = object_differences(&stem, &o, &g);
+        if !why.is_empty() {
+            failures.push(format!("{stem}:\n{}", why.join("\n")));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -239,6 +239,42 @@ pub fn link_with(
     Ok(std::fs::read(&out).unwrap())
 }
 
+/// What differs between our object `ours` and GNU's `gnu` of one source:
+/// sections (type, flags, alignment, size, bytes), relocations, symbols,
+/// groups, attributes, OS/ABI.
+pub fn object_differences(stem: &str, ours: &[u8], gnu: &[u8]) -> Vec<String> {
+    let (o, g) = (ours, gnu);
+    let mut why = Vec::new();
+    if let Err(e) = compare(stem, o, g) {
+        why.push(e);
+    }
+    for (what, rows) in [
+        (
+            "sections",
+            section_rows as fn(&[u8]) -> BTreeMap<String, String>,
+        ),
+        ("symbols", symbol_rows),
+        ("groups", group_rows),
+    ] {
+        let (rg, ro) = (rows(g), rows(o));
+        if rg != ro {
+            why.push(format!("{what}\n  GNU  {rg:?}\n  ours {ro:?}"));
+        }
+    }
+    let attributes = |b: &[u8]| {
+        let f = ElfFile32::<object::Endianness>::parse(b).unwrap();
+        f.section_by_name(".riscv.attributes")
+            .map(|s| s.data().unwrap().to_vec())
+    };
+    if attributes(g) != attributes(o) {
+        why.push(".riscv.attributes differ".to_string());
+    }
+    if g[7] != o[7] {
+        why.push(format!("OS/ABI {} against GNU's {}", o[7], g[7]));
+    }
+    why
+}
+
 /// Everything that differs between our object of `text` and GNU as's, and
 /// between their images linked by GNU ld with relaxation and without
 /// (external symbols left at 0): sections (type, flags, alignment, size,
@@ -258,34 +294,7 @@ pub fn differences(
         Ok(o) => o,
         Err(e) => return Ok(vec![format!("ours refused it:\n{e}")]),
     };
-    let mut why = Vec::new();
-    if let Err(e) = compare(stem, &o, &g) {
-        why.push(e);
-    }
-    for (what, rows) in [
-        (
-            "sections",
-            section_rows as fn(&[u8]) -> BTreeMap<String, String>,
-        ),
-        ("symbols", symbol_rows),
-        ("groups", group_rows),
-    ] {
-        let (rg, ro) = (rows(&g), rows(&o));
-        if rg != ro {
-            why.push(format!("{what}\n  GNU  {rg:?}\n  ours {ro:?}"));
-        }
-    }
-    let attributes = |b: &[u8]| {
-        let f = ElfFile32::<object::Endianness>::parse(b).unwrap();
-        f.section_by_name(".riscv.attributes")
-            .map(|s| s.data().unwrap().to_vec())
-    };
-    if attributes(&g) != attributes(&o) {
-        why.push(".riscv.attributes differ".to_string());
-    }
-    if g[7] != o[7] {
-        why.push(format!("OS/ABI {} against GNU's {}", o[7], g[7]));
-    }
+    let mut why = object_differences(stem, &o, &g);
     for (how, options) in [
         ("relaxed", &["--unresolved-symbols=ignore-all"][..]),
         (
