@@ -70,6 +70,10 @@ pub const MAX_MESH_DIM: u32 = 32;
 /// Hardware thread contexts per tile that the RTS/CTS context field can name.
 pub const MAX_CONTEXTS: u32 = 16;
 
+/// Argument flits a thread message carries at most: one per argument
+/// register, a0..a7, of the thread it starts.
+pub const THREAD_ARGS: usize = 8;
+
 /// What kind of flit a flit is, from its head and tail flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FlitKind {

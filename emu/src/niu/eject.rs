@@ -8,7 +8,7 @@
 //! it, reserve a context, ask the receive table) is `receive.rs`; it
 //! decides the event, and this file what the event makes of the state.
 
-use isa_spec::msg::{Head, MessageType};
+use isa_spec::msg::{Head, MessageType, THREAD_ARGS};
 
 /// A message being received on one ejection VC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub(crate) enum Rx {
     Thread {
         context: usize,
         pc: Option<u32>,
-        args: [u32; 8],
+        args: [u32; THREAD_ARGS],
         count: usize,
     },
     /// An original data message: the address flit comes next (`addr`
@@ -112,7 +112,7 @@ pub(crate) fn rx_transition(state: &mut Rx, event: RxEvent) {
                 MessageType::Thread => Rx::Thread {
                     context,
                     pc: None,
-                    args: [0; 8],
+                    args: [0; THREAD_ARGS],
                     count: 0,
                 },
                 MessageType::DataOrig => Rx::DataOrig {
@@ -143,7 +143,7 @@ pub(crate) fn rx_transition(state: &mut Rx, event: RxEvent) {
             },
             RxEvent::Word(w),
         ) => {
-            if *count < 8 {
+            if *count < THREAD_ARGS {
                 args[*count] = w;
             }
             *count += 1;

@@ -31,7 +31,9 @@
 //!   that a no-op would hide. The original NIU, which has no tables, faults
 //!   on every table instruction.
 
-use isa_spec::msg::{Flit, FlitKind, Head, MAX_STRIDE, MessageType, unpack_stride_count};
+use isa_spec::msg::{
+    Flit, FlitKind, Head, MAX_STRIDE, MessageType, THREAD_ARGS, unpack_stride_count,
+};
 use isa_spec::{Executes, Inst, NiuOp, Opcode, SendType};
 
 use super::message::{MessagePart, message_part, word_kind};
@@ -321,7 +323,7 @@ impl Niu {
     /// A thread message takes at most 8 argument flits: `more` words added
     /// to `open`.
     fn check_arguments(m: &'static str, open: OpenMessage, more: u32) -> Result<(), NiuOutcome> {
-        if open.ty == MessageType::Thread && open.body + more > 8 {
+        if open.ty == MessageType::Thread && open.body + more > THREAD_ARGS as u32 {
             return Err(fault(
                 m,
                 "a thread message carries at most 8 argument flits (a0..a7)".into(),

@@ -46,7 +46,7 @@ mod wait;
 
 use std::collections::VecDeque;
 
-use isa_spec::msg::{Flit, MessageType, ReceiveState, SendState};
+use isa_spec::msg::{Flit, MessageType, ReceiveState, SendState, THREAD_ARGS};
 
 use crate::config::{NiuConfig, NiuDesign};
 use crate::fault::FaultCause;
@@ -93,7 +93,7 @@ pub enum TileEffect {
         /// Handler address.
         pc: u32,
         /// a0..a7.
-        args: [u32; 8],
+        args: [u32; THREAD_ARGS],
     },
     /// A suspended context may issue again.
     Wake {
@@ -288,7 +288,7 @@ pub struct Niu {
     /// Threads to start: the reserved context, the cycle from which it is
     /// ready, its pc and arguments (emitted the cycle before, so that every
     /// effect is seen from the cycle after the NIU's).
-    pub(crate) starting: Vec<(usize, u64, u32, [u32; 8])>,
+    pub(crate) starting: Vec<(usize, u64, u32, [u32; THREAD_ARGS])>,
     /// Trace events, when tracing.
     pub(crate) trace: Option<Vec<NiuEvent>>,
     /// Transmission queues: one (original) or one per context (modified).

@@ -9,7 +9,7 @@
 //! its VC in the network: a thread message when no context is free, a Ready
 //! message or RTS whose receive entry is busy (thesis 3.3, 5.6.1, 5.7).
 
-use isa_spec::msg::{Flit, FlitKind, Head, MessageType};
+use isa_spec::msg::{Flit, FlitKind, Head, MessageType, THREAD_ARGS};
 
 use super::eject::{Rx, RxEvent};
 use super::tables::{QueueEvent, QueueStep, ReceiveEvent, ReceiveStep, TableFull};
@@ -150,7 +150,7 @@ impl Niu {
 
     /// Starts a thread in reserved `context`, seen from cycle `at`; the
     /// context is released the cycle after.
-    fn start_thread(&mut self, context: usize, at: u64, pc: u32, args: [u32; 8]) {
+    fn start_thread(&mut self, context: usize, at: u64, pc: u32, args: [u32; THREAD_ARGS]) {
         self.effects.push(Effect {
             at,
             what: TileEffect::StartThread { context, pc, args },
