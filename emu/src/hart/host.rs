@@ -15,8 +15,9 @@ use crate::hart::files::Files;
 use crate::hart::memory::Memory;
 use crate::hart::service::{HostOutcome, OutputEvent, Stream};
 
-/// Linux's `EBADF`, returned (negated) for a write to another descriptor.
-const EBADF: u32 = 9;
+/// `EBADF` (the C library's numbers, as the file services use them),
+/// returned negated for a write to another descriptor.
+use super::files::errno::EBADF;
 
 /// Performs the service in `a7` for `ctx` (or the semihosting call of the
 /// `ebreak` at its pc, with the tile's `files`), appending output to `out`.
