@@ -72,8 +72,7 @@ impl ExecCounts {
 
     /// The optimistic run is confirmed: its counts stand.
     pub fn commit(&mut self) {
-        self.apply_log();
-        self.log.clear();
+        self.apply_log(); // and clears it
         self.saved = None;
     }
 
