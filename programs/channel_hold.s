@@ -7,7 +7,7 @@
 # (Ready mode, so that no handshake orders them) and one injection channel:
 # the one-word message goes only after the long one's tail. In the original
 # NIU (--defsym ORIGINAL=1, channel_hold_original.s) both share the one
-# queue. The tiles' receives are posted while tile 0 fills its buffer. Tiles 1 and 2 print `tile cycle` when their message is in;
+# queue. Receives are posted while tile 0 fills its buffer; tiles 1, 2 print `tile cycle` when their message is in;
 # tests/ch6_mechanisms.rs checks that tile 2's comes after tile 1's.
 # run: mesh=3x1 boot=all
     .ifndef ORIGINAL

@@ -18,7 +18,7 @@ _start:
     csrr s0, nodeid
     li s1, 9                    # the message id
     bnez s0, receiver
-    la t1, buffer               # 1, 2, ..., 128
+    la t1, buffer               # 1, 2, ..., 192
     li t0, 1
     li t3, 193
 1:  sw t0, 0(t1)

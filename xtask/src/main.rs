@@ -90,7 +90,6 @@ fn is_executable(p: &Path) -> bool {
     }
 }
 
-/// The tools of `tools` that `present` does not find.
 /// What `cargo xtask tools` says when nothing is missing: every tool, by
 /// package (silence read as "did it check?").
 fn all_present(tools: &[Tool]) -> String {
@@ -102,6 +101,7 @@ fn all_present(tools: &[Tool]) -> String {
     )
 }
 
+/// The tools of `tools` that `present` does not find.
 fn missing(tools: &[Tool], present: impl Fn(Probe) -> bool) -> Vec<Tool> {
     tools
         .iter()
