@@ -318,7 +318,8 @@ fn gnu_cases_match_gnu_as() {
                 continue;
             }
         };
-        let why = object_differences(&stem, &o, &g);
+        let mut why = object_differences(&stem, &o, &g);
+        why.extend(line_differences(dir.as_ref(), &text, &o, &g));
         if !why.is_empty() {
             failures.push(format!("{stem}:\n{}", why.join("\n")));
         }

@@ -1,4 +1,4 @@
-//! The DWARF line table (`.debug_line`, version 5) the assembler builds from
+//! The DWARF line table (`.debug_line`, version 3, 4 or 5 as GNU as chooses) the assembler builds from
 //! the compiler's `.file N` and `.loc` directives, as GNU as does: one
 //! sequence per code section, rows at the address where each `.loc` was
 //! written. Addresses are relocatable values: the first row of a sequence
@@ -8,8 +8,10 @@
 //! when the linker relaxes code.
 
 use crate::ast::{BinOp, Expr, ExprKind};
+use crate::diag::Diag;
 use crate::expr::Value;
 use crate::pass1::Pass1;
+use crate::source::{CtxId, Span};
 use crate::unit::*;
 
 /// A `.file N ["dir"] "name"` entry.
@@ -19,6 +21,10 @@ pub struct FileEntry {
     pub dir: Option<String>,
     /// File name.
     pub name: String,
+    /// Where the `.file` was written (for errors found at the end).
+    pub span: Span,
+    /// Its context.
+    pub ctx: CtxId,
 }
 
 /// A `.loc` row: where, and the source position.
@@ -28,6 +34,9 @@ pub struct Row {
     pub section: usize,
     /// Offset in it.
     pub offset: u64,
+    /// The subsection it was written in (GNU as keeps a subsection's rows
+    /// together, in subsection order).
+    pub subsection: u32,
     /// File number.
     pub file: u64,
     /// Line.
@@ -44,6 +53,24 @@ pub struct Row {
     pub discriminator: u64,
 }
 
+impl Pass1<'_, '_> {
+    /// Places the pending `.loc` row here, in a code section.
+    pub(crate) fn place_pending_loc(&mut self) {
+        if let Some(mut row) = self.lines.pending.take()
+            && self.unit.sections[self.cur].class.is_code()
+        {
+            row.section = self.cur;
+            row.subsection = self
+                .subsections
+                .iter()
+                .find(|s| s.2 == self.cur)
+                .map_or(0, |s| s.1);
+            row.offset = self.section_size();
+            self.lines.rows.push(row);
+        }
+    }
+}
+
 /// `.file` entries and `.loc` rows seen so far in a unit.
 #[derive(Clone, Debug, Default)]
 pub struct LineState {
@@ -53,6 +80,10 @@ pub struct LineState {
     pub rows: Vec<Row>,
     /// `is_stmt` of the last `.loc` (sticky, as in GNU as).
     pub is_stmt: bool,
+    /// A `.loc` not yet placed: GNU as puts it at the next instruction (in
+    /// whatever section that goes) or where the next `.loc` is written,
+    /// and drops it at the end of the file.
+    pub pending: Option<Row>,
 }
 
 // Standard opcodes.
@@ -64,6 +95,10 @@ const DW_LNS_NEGATE_STMT: u8 = 6;
 const DW_LNS_FIXED_ADVANCE_PC: u8 = 9;
 const DW_LNS_SET_PROLOGUE_END: u8 = 10;
 const DW_LNS_SET_EPILOGUE_BEGIN: u8 = 11;
+// The header's line_base, line_range and opcode_base (GNU as's).
+const LINE_BASE: i64 = -5;
+const LINE_RANGE: i64 = 14;
+const OPCODE_BASE: u8 = 13;
 // Extended opcodes.
 const DW_LNE_END_SEQUENCE: u8 = 1;
 const DW_LNE_SET_ADDRESS: u8 = 2;
@@ -121,110 +156,78 @@ impl Pass1<'_, '_> {
         name
     }
 
-    /// Appends the line program of the unit's `.loc` rows to `.debug_line`
-    /// (nothing when there are none).
+    /// Appends the unit's line table to `.debug_line`: nothing when no
+    /// `.loc` row was placed, unless the source wrote a `.debug_info` of
+    /// its own (GNU as then writes the header and an empty program). DWARF
+    /// 5 when `.file 0` was given, else version 3, as GNU as 2.40 chooses.
     pub(crate) fn finish_line_table(&mut self) {
         let state = std::mem::take(&mut self.lines);
-        if state.rows.is_empty() {
+        let own_info = self
+            .unit
+            .section_index
+            .get(".debug_info")
+            .is_some_and(|&i| self.unit.sections[i].size > 0);
+        if state.rows.is_empty() && !own_info {
             return;
         }
-        // Files: DWARF 5 numbers from 0; without `.file 0`, file 1 is also 0.
-        let mut files = state.files.clone();
-        if files.first().is_none_or(|f| f.is_none()) {
-            let first = files.iter().flatten().next().cloned().unwrap_or_default();
-            if files.is_empty() {
-                files.push(None);
+        if let Some(n) = state.files.iter().skip(1).position(|f| f.is_none()) {
+            // The number after the gap names the `.file` that skipped it.
+            let gap = n + 1;
+            if let Some(Some(after)) = state.files.iter().skip(gap).find(|f| f.is_some()) {
+                self.sh.diags.push(Diag {
+                    ctx: after.ctx,
+                    ..Diag::error(
+                        after.span,
+                        format!("unassigned file number {gap}"),
+                        "a later number is given here",
+                    )
+                    .with_help(format!("give `.file {gap} \"name\"` as well"))
+                });
+                return;
             }
-            files[0] = Some(first);
         }
-        let comp_dir = files[0]
-            .as_ref()
-            .and_then(|f| f.dir.clone())
-            .unwrap_or_default();
-        let mut dirs = vec![comp_dir];
-        // A name with a directory part is split, the part a directory of
-        // its own (GNU as's tables); file 0's own directory is directory 0.
-        let mut entries = Vec::new();
-        for (i, f) in files.iter().enumerate() {
-            let f = f.clone().unwrap_or_default();
-            let (dir, name) = match f.name.rsplit_once('/') {
-                Some((d, base)) => (
-                    Some(if d.is_empty() { "/" } else { d }.to_string()),
-                    base.to_string(),
-                ),
-                None if i == 0 => (None, f.name.clone()),
-                None => (f.dir.clone(), f.name.clone()),
-            };
-            let dir = match dir {
-                Some(d) => match dirs.iter().skip(1).position(|x| *x == d) {
-                    Some(k) => k + 1,
-                    None => {
-                        dirs.push(d);
-                        dirs.len() - 1
-                    }
-                },
-                None => 0,
-            };
-            entries.push((name, dir as u64));
-        }
+        // `--gdwarf-N` (3 at least), or 5 when the source numbers a file 0.
+        let file0 = state.files.first().is_some_and(|f| f.is_some());
+        let version = if file0 {
+            5
+        } else {
+            self.sh.opts.dwarf_version.clamp(3, 5)
+        };
+        let header = if version == 5 {
+            header_v5(&state.files)
+        } else {
+            header_v3(&state.files, version)
+        };
+        let (program, fixes) = self.line_program(&state.rows);
+        self.append_line_unit(version, &header, &program, fixes);
+    }
 
-        // minimum_instruction_length, maximum_operations_per_instruction,
-        // default_is_stmt, line_base (-5), line_range, opcode_base, then
-        // the standard opcodes' operand counts.
-        let mut header = vec![1, 1, 1, (-5i8) as u8, 14, 13];
-        header.extend_from_slice(&[0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1]);
-        header.push(1);
-        uleb(DW_LNCT_PATH as u64, &mut header);
-        uleb(DW_FORM_STRING as u64, &mut header);
-        uleb(dirs.len() as u64, &mut header);
-        for d in &dirs {
-            cstr(d, &mut header);
-        }
-        header.push(2);
-        uleb(DW_LNCT_PATH as u64, &mut header);
-        uleb(DW_FORM_STRING as u64, &mut header);
-        uleb(DW_LNCT_DIRECTORY_INDEX as u64, &mut header);
-        uleb(DW_FORM_UDATA as u64, &mut header);
-        uleb(entries.len() as u64, &mut header);
-        for (name, dir) in &entries {
-            cstr(name, &mut header);
-            uleb(*dir, &mut header);
-        }
-
-        // The program, with the places its addresses go (offset in the
-        // program, size, expression).
+    /// The line program: one sequence per code section, rows in address
+    /// order, with the places its addresses go (offset in the program,
+    /// size, expression).
+    fn line_program(&mut self, rows: &[Row]) -> (Vec<u8>, Vec<(usize, u8, Expr)>) {
         let mut program = Vec::new();
         let mut fixes: Vec<(usize, u8, Expr)> = Vec::new();
         let mut sections: Vec<usize> = Vec::new();
-        for r in &state.rows {
+        for r in rows {
             if !sections.contains(&r.section) {
                 sections.push(r.section);
             }
         }
         for sec in sections {
-            let rows: Vec<&Row> = state.rows.iter().filter(|r| r.section == sec).collect();
+            // By subsection, then address: a subsection's rows come after
+            // those of the subsections before it whatever the order written
+            // (as GNU lays them out); rows at one address keep their order.
+            let mut rows: Vec<&Row> = rows.iter().filter(|r| r.section == sec).collect();
+            rows.sort_by_key(|r| (r.subsection, r.offset));
             let (mut file, mut line, mut column, mut is_stmt) = (1u64, 1u64, 0u64, true);
-            let mut prev: Option<String> = None;
+            // GNU as's order: a row's file, column and flags, then its line
+            // and address. The first row sets the address and takes the
+            // line by a special opcode where it can; later rows advance the
+            // line (always), then the address by a fixed amount (a label
+            // difference the linker's relaxation keeps right), then copy.
+            let mut prev: Option<(String, u64)> = None;
             for r in rows {
-                let here = self.line_label(sec, r.offset);
-                match &prev {
-                    None => {
-                        program.extend_from_slice(&[0, 5, DW_LNE_SET_ADDRESS]);
-                        fixes.push((program.len(), 4, sym(&here)));
-                        program.extend_from_slice(&[0; 4]);
-                    }
-                    Some(p) => {
-                        program.push(DW_LNS_FIXED_ADVANCE_PC);
-                        let diff = Expr::new(
-                            ExprKind::Binary(BinOp::Sub, Box::new(sym(&here)), Box::new(sym(p))),
-                            0,
-                            0,
-                        );
-                        fixes.push((program.len(), 2, diff));
-                        program.extend_from_slice(&[0; 2]);
-                    }
-                }
-                prev = Some(here);
                 if r.file != file {
                     program.push(DW_LNS_SET_FILE);
                     uleb(r.file, &mut program);
@@ -234,6 +237,14 @@ impl Pass1<'_, '_> {
                     program.push(DW_LNS_SET_COLUMN);
                     uleb(r.column, &mut program);
                     column = r.column;
+                }
+                if r.discriminator != 0 {
+                    let mut d = Vec::new();
+                    uleb(r.discriminator, &mut d);
+                    program.push(0);
+                    uleb(d.len() as u64 + 1, &mut program);
+                    program.push(DW_LNE_SET_DISCRIMINATOR);
+                    program.extend_from_slice(&d);
                 }
                 if r.is_stmt != is_stmt {
                     program.push(DW_LNS_NEGATE_STMT);
@@ -245,50 +256,65 @@ impl Pass1<'_, '_> {
                 if r.epilogue_begin {
                     program.push(DW_LNS_SET_EPILOGUE_BEGIN);
                 }
-                if r.discriminator != 0 {
-                    let mut d = Vec::new();
-                    uleb(r.discriminator, &mut d);
-                    program.push(0);
-                    uleb(d.len() as u64 + 1, &mut program);
-                    program.push(DW_LNE_SET_DISCRIMINATOR);
-                    program.extend_from_slice(&d);
+                let delta = r.line as i64 - line as i64;
+                line = r.line;
+                let here = self.line_label(sec, r.offset);
+                match &prev {
+                    None => {
+                        set_address(&mut program, &mut fixes, &here);
+                        if delta == 0 {
+                            program.push(DW_LNS_COPY);
+                        } else if (LINE_BASE..LINE_BASE + LINE_RANGE).contains(&delta) {
+                            // A special opcode: this line, the address +0.
+                            program.push((delta - LINE_BASE) as u8 + OPCODE_BASE);
+                        } else {
+                            program.push(DW_LNS_ADVANCE_LINE);
+                            sleb(delta, &mut program);
+                            program.push(DW_LNS_COPY);
+                        }
+                    }
+                    Some((p, at)) => {
+                        program.push(DW_LNS_ADVANCE_LINE);
+                        sleb(delta, &mut program);
+                        advance_to(&mut program, &mut fixes, &here, p, r.offset - at);
+                        program.push(DW_LNS_COPY);
+                    }
                 }
-                if r.line != line {
-                    program.push(DW_LNS_ADVANCE_LINE);
-                    sleb(r.line as i64 - line as i64, &mut program);
-                    line = r.line;
-                }
-                program.push(DW_LNS_COPY);
+                prev = Some((here, r.offset));
             }
             // The sequence ends at the end of its section.
-            let end = self.line_label(sec, self.unit.sections[sec].size);
-            program.push(DW_LNS_FIXED_ADVANCE_PC);
-            let diff = Expr::new(
-                ExprKind::Binary(
-                    BinOp::Sub,
-                    Box::new(sym(&end)),
-                    Box::new(sym(prev.as_deref().expect("a row"))),
-                ),
-                0,
-                0,
-            );
-            fixes.push((program.len(), 2, diff));
-            program.extend_from_slice(&[0; 2]);
+            let size = self.unit.sections[sec].size;
+            let end = self.line_label(sec, size);
+            let (p, at) = prev.expect("a row");
+            advance_to(&mut program, &mut fixes, &end, &p, size - at);
             program.extend_from_slice(&[0, 1, DW_LNE_END_SEQUENCE]);
         }
+        (program, fixes)
+    }
 
-        // unit_length, version 5, address size, segment selector size,
-        // header_length, then the header and the program.
+    /// Appends one unit (unit_length, version, [v5: address size, segment
+    /// selector size], header_length, the header, the program) to
+    /// `.debug_line`, with its fixups.
+    fn append_line_unit(
+        &mut self,
+        version: u16,
+        header: &[u8],
+        program: &[u8],
+        fixes: Vec<(usize, u8, Expr)>,
+    ) {
         let mut unit = Vec::new();
-        let length = 2 + 1 + 1 + 4 + header.len() + program.len();
+        let v5_fields = if version >= 5 { 2 } else { 0 };
+        let length = 2 + v5_fields + 4 + header.len() + program.len();
         unit.extend_from_slice(&(length as u32).to_le_bytes());
-        unit.extend_from_slice(&5u16.to_le_bytes());
-        unit.push(4);
-        unit.push(0);
+        unit.extend_from_slice(&version.to_le_bytes());
+        if version >= 5 {
+            unit.push(4);
+            unit.push(0);
+        }
         unit.extend_from_slice(&(header.len() as u32).to_le_bytes());
-        unit.extend_from_slice(&header);
+        unit.extend_from_slice(header);
         let program_at = unit.len();
-        unit.extend_from_slice(&program);
+        unit.extend_from_slice(program);
 
         let sec = match self.unit.section_index.get(".debug_line") {
             Some(&i) => i,
@@ -316,4 +342,158 @@ impl Pass1<'_, '_> {
             });
         }
     }
+}
+
+/// `DW_LNE_set_address` to a label.
+fn set_address(program: &mut Vec<u8>, fixes: &mut Vec<(usize, u8, Expr)>, to: &str) {
+    program.extend_from_slice(&[0, 5, DW_LNE_SET_ADDRESS]);
+    fixes.push((program.len(), 4, sym(to)));
+    program.extend_from_slice(&[0; 4]);
+}
+
+/// The address from label `from` to label `to`, `by` bytes on: a fixed
+/// advance, or a new address when it is far (GNU as's limit: relaxation
+/// could move the 16-bit operand by an unknown amount).
+fn advance_to(
+    program: &mut Vec<u8>,
+    fixes: &mut Vec<(usize, u8, Expr)>,
+    to: &str,
+    from: &str,
+    by: u64,
+) {
+    if by > 50_000 {
+        set_address(program, fixes, to);
+    } else {
+        program.push(DW_LNS_FIXED_ADVANCE_PC);
+        fixes.push((program.len(), 2, difference(to, from)));
+        program.extend_from_slice(&[0; 2]);
+    }
+}
+
+/// `a - b` of two line labels.
+fn difference(a: &str, b: &str) -> Expr {
+    Expr::new(
+        ExprKind::Binary(BinOp::Sub, Box::new(sym(a)), Box::new(sym(b))),
+        0,
+        0,
+    )
+}
+
+/// The fields every header starts with: minimum_instruction_length,
+/// [v4 and later: maximum_operations_per_instruction], default_is_stmt, line_base
+/// (-5), line_range, opcode_base, then the standard opcodes' operand counts.
+fn header_start(max_ops: bool) -> Vec<u8> {
+    let mut header = vec![1];
+    if max_ops {
+        header.push(1);
+    }
+    header.extend_from_slice(&[1, LINE_BASE as i8 as u8, LINE_RANGE as u8, OPCODE_BASE]);
+    header.extend_from_slice(&[0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1]);
+    header
+}
+
+/// A file's name split at its last `/`: the directory part (`/` for a
+/// name in the root) and the base name.
+fn split_path(name: &str) -> Option<(String, String)> {
+    name.rsplit_once('/').map(|(d, base)| {
+        (
+            if d.is_empty() { "/" } else { d }.to_string(),
+            base.to_string(),
+        )
+    })
+}
+
+/// The index of `dir` in `dirs` from `first` on, added when new.
+fn dir_index(dirs: &mut Vec<String>, first: usize, dir: String) -> u64 {
+    match dirs.iter().skip(first).position(|x| *x == dir) {
+        Some(k) => (k + first) as u64,
+        None => {
+            dirs.push(dir);
+            (dirs.len() - 1) as u64
+        }
+    }
+}
+
+/// The version 3 or 4 header after its common fields: include_directories
+/// (the directory parts of the names, numbered from 1) and file_names
+/// (name, directory, time 0, size 0), each list ended by a zero byte.
+fn header_v3(files: &[Option<FileEntry>], version: u16) -> Vec<u8> {
+    let mut header = header_start(version >= 4);
+    let mut dirs: Vec<String> = vec![String::new()];
+    let mut entries = Vec::new();
+    for f in files.iter().skip(1).flatten() {
+        let (dir, name) = match split_path(&f.name) {
+            Some((d, base)) => (dir_index(&mut dirs, 1, d), base),
+            None => (0, f.name.clone()),
+        };
+        entries.push((name, dir));
+    }
+    for d in &dirs[1..] {
+        cstr(d, &mut header);
+    }
+    header.push(0);
+    for (name, dir) in &entries {
+        cstr(name, &mut header);
+        uleb(*dir, &mut header);
+        header.extend_from_slice(&[0, 0]);
+    }
+    header.push(0);
+    header
+}
+
+/// The version 5 header after its common fields: the directory and file
+/// entry formats and tables (file 0 is the primary file; its directory is
+/// directory 0). Strings are inline (GNU as puts them in
+/// `.debug_line_str`).
+fn header_v5(files: &[Option<FileEntry>]) -> Vec<u8> {
+    let mut header = header_start(true);
+    // Without `.file 0` (`--gdwarf-5`), file 1 is also file 0, in the
+    // directory the assembler runs in (GNU as's choice).
+    let mut files = files.to_vec();
+    if files[0].is_none() {
+        files[0] = files.iter().flatten().next().map(|f| FileEntry {
+            dir: f.dir.clone().or_else(|| {
+                std::env::current_dir()
+                    .ok()
+                    .map(|d| d.to_string_lossy().into_owned())
+            }),
+            ..f.clone()
+        });
+    }
+    let comp_dir = files[0]
+        .as_ref()
+        .and_then(|f| f.dir.clone())
+        .unwrap_or_default();
+    let mut dirs = vec![comp_dir];
+    // A name with a directory part is split, the part a directory of
+    // its own (GNU as's tables).
+    let mut entries = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let f = f.clone().unwrap_or_default();
+        let (dir, name) = match split_path(&f.name) {
+            Some((d, base)) => (Some(d), base),
+            None if i == 0 => (None, f.name.clone()),
+            None => (f.dir.clone(), f.name.clone()),
+        };
+        let dir = dir.map_or(0, |d| dir_index(&mut dirs, 1, d));
+        entries.push((name, dir));
+    }
+    header.push(1);
+    uleb(DW_LNCT_PATH as u64, &mut header);
+    uleb(DW_FORM_STRING as u64, &mut header);
+    uleb(dirs.len() as u64, &mut header);
+    for d in &dirs {
+        cstr(d, &mut header);
+    }
+    header.push(2);
+    uleb(DW_LNCT_PATH as u64, &mut header);
+    uleb(DW_FORM_STRING as u64, &mut header);
+    uleb(DW_LNCT_DIRECTORY_INDEX as u64, &mut header);
+    uleb(DW_FORM_UDATA as u64, &mut header);
+    uleb(entries.len() as u64, &mut header);
+    for (name, dir) in &entries {
+        cstr(name, &mut header);
+        uleb(*dir, &mut header);
+    }
+    header
 }

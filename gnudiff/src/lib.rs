@@ -55,10 +55,8 @@ pub fn gnu(
     for inc in includes {
         cmd.arg("-I").arg(inc);
     }
-    // As gcc -g runs it (without, GNU as would describe the assembly source).
-    if text.contains(".loc ") {
-        cmd.arg("--gdwarf-5");
-    }
+    // No `--gdwarf-N` (gcc -g passes `--gdwarf-5`; its sources give `.file
+    // 0`, which chooses version 5 as well): the version follows the source.
     let out = cmd.output().expect("riscv64-unknown-elf-as runs");
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
@@ -275,10 +273,34 @@ pub fn object_differences(stem: &str, ours: &[u8], gnu: &[u8]) -> Vec<String> {
     why
 }
 
+/// How our line table differs from GNU as's, for a source with `.loc`
+/// rows: the rows as GNU readelf decodes them and, for a version 3 table
+/// (no `.file 0`: no strings in `.debug_line_str`), the bytes.
+pub fn line_differences(dir: &Path, text: &str, ours: &[u8], gnu: &[u8]) -> Vec<String> {
+    let mut why = Vec::new();
+    if !text.contains(".loc ") {
+        return why;
+    }
+    let (lo, lg) = (decoded_lines(dir, ours), decoded_lines(dir, gnu));
+    if lo != lg {
+        why.push(format!("line tables differ:\n  GNU  {lg}\n  ours {lo}"));
+    }
+    let bytes = |object: &[u8]| {
+        let file = ElfFile32::<object::Endianness>::parse(object).expect("an ELF object");
+        let section = file.section_by_name(".debug_line");
+        section.map(|s| s.data().expect("section data").to_vec())
+    };
+    if !text.contains(".file 0 ") && bytes(ours) != bytes(gnu) {
+        why.push("`.debug_line` bytes differ (version 3)".into());
+    }
+    why
+}
+
 /// Everything that differs between our object of `text` and GNU as's, and
 /// between their images linked by GNU ld with relaxation and without
 /// (external symbols left at 0): sections (type, flags, alignment, size,
-/// bytes), relocations, symbols, groups, attributes, OS/ABI. `Err` when
+/// bytes), relocations, symbols, groups, attributes, OS/ABI, and the line
+/// tables as GNU readelf decodes them. `Err` when
 /// GNU as refuses the source (a generator's bug, not a difference). Links
 /// that fail in both (a jump out of reach, as ld says) are no difference;
 /// `linked` counts the images compared.
@@ -295,6 +317,7 @@ pub fn differences(
         Err(e) => return Ok(vec![format!("ours refused it:\n{e}")]),
     };
     let mut why = object_differences(stem, &o, &g);
+    why.extend(line_differences(dir, text, &o, &g));
     for (how, options) in [
         ("relaxed", &["--unresolved-symbols=ignore-all"][..]),
         (
@@ -433,7 +456,17 @@ pub fn section_rows(bytes: &[u8]) -> BTreeMap<String, String> {
             !n.is_empty()
                 && !n.starts_with(".rela")
                 && n != ".group"
-                && ![".symtab", ".strtab", ".shstrtab", ".riscv.attributes"].contains(&n)
+                // The line table is compared decoded (`decoded_lines`): GNU
+                // puts its strings in `.debug_line_str`, we inline them.
+                && ![
+                    ".symtab",
+                    ".strtab",
+                    ".shstrtab",
+                    ".riscv.attributes",
+                    ".debug_line",
+                    ".debug_line_str",
+                ]
+                .contains(&n)
         })
         .map(|s| {
             let h = s.elf_section_header();
@@ -481,7 +514,7 @@ impl<C: Choices> Gen<'_, C> {
 /// strings, floats, LEB128 numbers; alignment with and without a maximum;
 /// symbol directives (globals, weak, types, sizes, `.set`, file statics);
 /// subsections, a COMDAT group, thread-local (`%tprel_*`) references and
-/// `.option relax`/`norelax`.
+/// `.option relax`/`norelax`; `.file`/`.loc` line information in some.
 /// Not `.reloc`: where GNU as puts one among the relocations of nearby code
 /// follows its fragments (the README says so); the cases of
 /// `tests/asm/gnu/reloc_by_hand.s` check it where that is plain.
@@ -490,7 +523,18 @@ pub fn random_source(choices: &mut impl Choices) -> String {
     const X: &[&str] = &["zero", "ra", "sp", "t0", "s0", "s1", "a0", "a1", "a5", "t6"];
     const F: &[&str] = &["fa0", "fa1", "ft0", "fs1"];
     let labels = 4 + g.below(8);
-    let mut out = String::from("    .text\n");
+    // Line information as gcc -g writes it (`.file 0` too: DWARF 5) or
+    // without `.file 0` (version 3), in some.
+    let lines = g.below(3) == 0;
+    let v5 = lines && g.below(2) == 0;
+    let mut out = String::new();
+    if lines {
+        if v5 {
+            out += "    .file 0 \"/src\" \"gen.c\"\n";
+        }
+        out += "    .file 1 \"gen.c\"\n    .file 2 \"inc/gen.h\"\n";
+    }
+    out += "    .text\n";
     let mut code_labels = Vec::new();
     let mut data_labels = Vec::new();
     let mut section = "text";
@@ -558,6 +602,14 @@ pub fn random_source(choices: &mut impl Choices) -> String {
                     },
                 };
             }
+            _ if lines && section == "text" && g.below(4) == 0 => {
+                out += &format!(
+                    "    .loc {} {} {}\n",
+                    1 + g.below(2),
+                    1 + g.below(400),
+                    g.below(40)
+                );
+            }
             _ => {
                 out += &match g.below(16) {
                     0 => format!("    add {}, {}, {}\n", r(g), r(g), r(g)),
@@ -611,6 +663,11 @@ pub fn random_source(choices: &mut impl Choices) -> String {
         out += "    .local fstatic\n    .comm fstatic,4,4\n    .comm shared,8,8\n";
     }
     out += "    .section .tbss,\"awT\",@nobits\ntv: .zero 4\n";
+    if lines {
+        // A compiler writes its own `.debug_info` (GNU as would otherwise
+        // make one for an assembly source; we do not: the README says so).
+        out += "    .section .debug_info,\"\",@progbits\n    .4byte 0\n";
+    }
     // A file that turned relaxation off ends with it off: GNU as pads a code
     // alignment written under norelax with zeros when relaxation is on again
     // at the end, we with nops (the README lists it).

@@ -112,6 +112,7 @@ fn insn_length(value: u64) -> Option<u64> {
 
 impl Pass1<'_, '_> {
     pub(super) fn insn(&mut self, st: &Stmt, c: &super::Call) {
+        self.place_pending_loc();
         let toks = st.tokens();
         let format = toks
             .get(c.from)

@@ -123,6 +123,25 @@ impl Pass1<'_, '_> {
                 return;
             };
             let dir = (strings.len() > 1).then(|| strings[0].clone());
+            // The directory form is DWARF 5's: GNU as takes it for file 0,
+            // once a `.file 0` has been given, or under `--gdwarf-5`.
+            if dir.is_some()
+                && number != 0
+                && self.sh.opts.dwarf_version < 5
+                && self.lines.files.first().is_none_or(|f| f.is_none())
+            {
+                let span = st.whole();
+                self.error(
+                    st,
+                    Diag::error(
+                        span,
+                        "`.file N \"dir\" \"name\"` needs a `.file 0` before it",
+                        "the directory form is DWARF 5's",
+                    )
+                    .with_help("give `.file 0 \"dir\" \"name\"` first, or write the name with its directory"),
+                );
+                return;
+            }
             let files = &mut self.lines.files;
             if files.len() <= number {
                 files.resize(number + 1, None);
@@ -130,6 +149,8 @@ impl Pass1<'_, '_> {
             files[number] = Some(crate::dwarf::FileEntry {
                 dir,
                 name: name.clone(),
+                span: st.whole(),
+                ctx: st.ctx,
             });
         } else {
             let span = st.whole();
@@ -166,6 +187,24 @@ impl Pass1<'_, '_> {
             );
             return;
         };
+        if !self
+            .lines
+            .files
+            .get(file as usize)
+            .is_some_and(|f| f.is_some())
+        {
+            let span = st.tok_span(args[0]);
+            self.error(
+                st,
+                Diag::error(
+                    span,
+                    format!("unassigned file number {file}"),
+                    "no `.file` gives this number",
+                )
+                .with_help(format!("give `.file {file} \"name\"` before it")),
+            );
+            return;
+        }
         let mut i = 2;
         let column = match num(args.get(2)) {
             Some(v) => {
@@ -174,9 +213,11 @@ impl Pass1<'_, '_> {
             }
             None => 0,
         };
+        // Where it goes is known at the next instruction.
         let mut row = crate::dwarf::Row {
             section: self.cur,
-            offset: self.section_size(),
+            offset: 0,
+            subsection: 0,
             file,
             line,
             column,
@@ -213,9 +254,9 @@ impl Pass1<'_, '_> {
             }
             i += 1;
         }
-        if self.unit.sections[self.cur].class.is_code() {
-            self.lines.rows.push(row);
-        }
+        // Two `.loc`s in a row: the first is placed here (GNU as).
+        self.place_pending_loc();
+        self.lines.pending = Some(row);
     }
 
     pub(super) fn ident(&mut self, st: &Stmt, c: &super::Call) {

@@ -115,6 +115,7 @@ impl Pass1<'_, '_> {
             return;
         };
         let head_span = st.tok_span(head);
+        self.place_pending_loc();
         // `add rd, rs, tp, %tprel_add(x)` (gcc's local-exec TLS): the add,
         // with a relocation that only marks it.
         let (ops, tprel_add) = match ops.as_slice() {

@@ -423,18 +423,6 @@ impl<'s, 'o> Pass1<'s, 'o> {
         if let Some(bases) = self.merge_subsections() {
             return (self.unit, Vec::new(), Some(bases));
         }
-        for i in 0..self.unit.sections.len() {
-            let s = &self.unit.sections[i];
-            if s.class.is_code() && !s.size.is_multiple_of(s.align as u64) {
-                let pad = s.align as u64 - s.size % s.align as u64;
-                self.cur = i;
-                // An object's code ends in zeros, as GNU as pads it, or in
-                // nops when relaxation is off at the end of the file (GNU as
-                // fills its code alignments by the final `.option`).
-                let fill = (self.sh.opts.relocatable && self.relax).then_some(0);
-                self.pad(None, pad, fill, 1);
-            }
-        }
         // `.weakref` targets named only through their aliases and defined
         // nowhere here are weak references.
         for (target, direct) in std::mem::take(&mut self.weakref_targets) {
@@ -446,6 +434,20 @@ impl<'s, 'o> Pass1<'s, 'o> {
         let more = self.branches_to_lengthen();
         if more.is_empty() {
             self.finish_line_table();
+        }
+        // After the line table: its sequences end at the code's end, before
+        // this padding, as GNU's do.
+        for i in 0..self.unit.sections.len() {
+            let s = &self.unit.sections[i];
+            if s.class.is_code() && !s.size.is_multiple_of(s.align as u64) {
+                let pad = s.align as u64 - s.size % s.align as u64;
+                self.cur = i;
+                // An object's code ends in zeros, as GNU as pads it, or in
+                // nops when relaxation is off at the end of the file (GNU as
+                // fills its code alignments by the final `.option`).
+                let fill = (self.sh.opts.relocatable && self.relax).then_some(0);
+                self.pad(None, pad, fill, 1);
+            }
         }
         (self.unit, more, None)
     }
