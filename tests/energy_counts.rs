@@ -169,3 +169,70 @@ fn tile_energy_is_the_configured_energy_of_the_instructions() {
         expected_pj
     );
 }
+
+/// `energy.technology`: a messaging program's network energy with the
+/// shipped tile-pitch technology (BookSim2's 32 nm with 4.54 mm links) has
+/// the same routers as the embedded technology's (its buffers, crossbar
+/// and flip-flops are unchanged) and dearer links (longer wires); the
+/// cycles, the tiles and the NIUs do not change. A file that is not there
+/// is an error naming the key.
+#[test]
+fn the_technology_file_changes_the_links_and_nothing_else() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/pingpong.s");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let header = RunHeader::parse(&text).unwrap();
+    let options = asm::Options {
+        defsyms: header.defsyms.clone(),
+        include_dirs: vec![path.parent().unwrap().to_path_buf()],
+        ..asm::Options::default()
+    };
+    let elf = asm::assemble_sources(&[("pingpong.s".to_string(), text)], &options)
+        .unwrap()
+        .elf;
+    let program = Program::from_elf(&elf).unwrap();
+    let untraced = SnapshotOptions {
+        keep: TraceKeep::None,
+        ..SnapshotOptions::default()
+    };
+    let tech = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("profiles/tech/booksim_32nm_tile_pitch.toml")
+        .display()
+        .to_string();
+    let run = |technology: &str| {
+        let mut config = header.config().unwrap();
+        config.energy.enabled = true;
+        config.energy.technology = technology.to_string();
+        config.validate().expect("a readable technology");
+        emu::snapshot::run(&config, &program, &untraced).unwrap()
+    };
+    let (a, b) = (run(""), run(&tech));
+    assert_eq!(a.result.stats.total_cycles, b.result.stats.total_cycles);
+    let (ea, eb) = (
+        a.result.stats.energy.as_ref().unwrap(),
+        b.result.stats.energy.as_ref().unwrap(),
+    );
+    assert!(
+        ea.technology
+            .starts_with("BookSim2 techfile.txt: 2007 ITRS")
+    );
+    assert!(eb.technology.contains("4.54 mm links"), "{}", eb.technology);
+    assert_eq!(
+        (ea.tiles, ea.nius, ea.routers),
+        (eb.tiles, eb.nius, eb.routers)
+    );
+    assert!(
+        eb.links.dynamic > 1.5 * ea.links.dynamic && ea.links.dynamic > 0.0,
+        "{:?} vs {:?}",
+        ea.links,
+        eb.links
+    );
+    let e = emu::config::ConfigBuilder::new()
+        .set("energy.technology=/no/such/file.toml")
+        .unwrap()
+        .build()
+        .unwrap_err();
+    assert!(
+        e.0.contains("`energy.technology`") && e.0.contains("/no/such/file.toml"),
+        "{e}"
+    );
+}

@@ -208,6 +208,15 @@ fn a_sweep_writes_tables_and_plots_whose_cycles_fall_with_the_tiles() {
             "fixture-queue-depth.svg",
             &["ideal", "2 flits", "16 flits"][..],
         ),
+        (
+            "fixture-energy.svg",
+            &[
+                "energy of the run (mJ)",
+                "original (active messages)",
+                "modified (send-and-receive)",
+                "improvement of modified over original",
+            ][..],
+        ),
     ] {
         let svg = std::fs::read_to_string(dir.join(plot)).expect(plot);
         assert!(svg.starts_with("<svg"), "{plot}");

@@ -10,6 +10,8 @@
 //!   Figure 6.1, and in a second panel each depth's speedup relative to 16
 //!   flits (the depth the thesis chose), where curves a fraction of a
 //!   percent apart can be told apart;
+//! - `NAME-energy.svg`: the energy of each run over tiles, both designs
+//!   (docs/energy.md), and below the modified design's energy saving;
 //! - `NAME-breakdown.svg`: where the cycles went at the largest tile
 //!   count, both designs as stacked bars (see `breakdown.rs`).
 //!
@@ -90,9 +92,36 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
                 &path,
                 &title(peak, "speedup"),
                 &main,
+                Upper::Speedup,
                 Lower::Improvement {
                     curve: improvement,
                     thesis,
+                },
+            )?;
+            written.push(path);
+        }
+        // Energy per run (docs/energy.md), when the runs had statistics.
+        let energy = [
+            curve("original (active messages)".into(), &original, |r| {
+                r.energy.map(|e| e[4] * 1e3)
+            }),
+            curve("modified (send-and-receive)".into(), &modified, |r| {
+                r.energy.map(|e| e[4] * 1e3)
+            }),
+        ];
+        if energy.iter().any(|c| !c.points.is_empty()) {
+            let saving = curve("modified over original".into(), &modified, |r| {
+                r.energy_improvement_percent
+            });
+            let path = dir.join(format!("{name}-energy.svg"));
+            draw_speedups(
+                &path,
+                &title(peak, "energy per run"),
+                &energy,
+                Upper::Values("energy of the run (mJ)"),
+                Lower::Improvement {
+                    curve: saving,
+                    thesis: None,
                 },
             )?;
             written.push(path);
@@ -141,6 +170,7 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
                 &path,
                 &title(peak, "speedup by transmission queue depth"),
                 &curves,
+                Upper::Speedup,
                 Lower::Relative {
                     curves: relative,
                     reference,
@@ -236,9 +266,22 @@ fn error(path: &Path) -> impl Fn(&dyn std::fmt::Display) -> miette::Report + '_ 
     move |e| miette!("cannot draw {}: {e}", path.display())
 }
 
-/// Speedups over tiles (log-2 tile axis, speedup axis fitted to the data,
-/// the ideal line clipped to it) above, and the lower panel below.
-fn draw_speedups(path: &Path, title: &str, curves: &[Curve], lower: Lower) -> Result<()> {
+/// What the upper panel shows: speedups (with the ideal line, clipped to
+/// the axis) or other values from 0 (named by the axis's label).
+enum Upper<'a> {
+    Speedup,
+    Values(&'a str),
+}
+
+/// Curves over tiles (log-2 tile axis, value axis fitted to the data)
+/// above, and the lower panel below.
+fn draw_speedups(
+    path: &Path,
+    title: &str,
+    curves: &[Curve],
+    upper_shows: Upper<'_>,
+    lower: Lower,
+) -> Result<()> {
     let err = error(path);
     let root = SVGBackend::new(path, (820, 820)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
@@ -248,16 +291,14 @@ fn draw_speedups(path: &Path, title: &str, curves: &[Curve], lower: Lower) -> Re
     let (upper, bottom) = root.split_vertically(500);
     let points = || curves.iter().flat_map(|c| c.points.iter());
     let max_tiles = points().map(|p| p.0).max().unwrap_or(1).max(2);
-    let top = points().map(|p| p.1).fold(1.0, f64::max) * 1.12;
-    draw_curves(
-        &upper,
-        &err,
-        max_tiles,
-        0f64..top,
-        "speedup",
-        curves,
-        Some(top),
-    )?;
+    let (y_desc, floor) = match upper_shows {
+        Upper::Speedup => ("speedup", 1.0),
+        Upper::Values(desc) => (desc, 0.0),
+    };
+    let top = points().map(|p| p.1).fold(floor, f64::max) * 1.12;
+    let top = if top > 0.0 { top } else { 1.0 };
+    let ideal = matches!(upper_shows, Upper::Speedup).then_some(top);
+    draw_curves(&upper, &err, max_tiles, 0f64..top, y_desc, curves, ideal)?;
     match lower {
         Lower::Improvement { curve, thesis } => {
             let mut values: Vec<f64> = curve.points.iter().map(|p| p.1).collect();

@@ -20,6 +20,31 @@ pub fn default_model() -> &'static Model {
     MODEL.get_or_init(|| Model::new(&Tech::default()))
 }
 
+/// The model of the technology file at `path` (the embedded technology
+/// when empty), made once per path in a process (`energy.technology`).
+pub fn model_for(path: &str) -> Result<&'static Model, String> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    if path.is_empty() {
+        return Ok(default_model());
+    }
+    static MODELS: OnceLock<Mutex<HashMap<String, &'static Model>>> = OnceLock::new();
+    let mut models = MODELS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(model) = models.get(path) {
+        return Ok(model);
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the technology file {path}: {e}"))?;
+    let tech = Tech::parse(&text, path)?;
+    // A handful of technologies per process at most: kept for its life.
+    let model: &'static Model = Box::leak(Box::new(Model::new(&tech)));
+    models.insert(path.to_string(), model);
+    Ok(model)
+}
+
 /// The activity of `net` over its first `cycles` cycles: the counts the
 /// power model needs, from the network's counters.
 pub fn network_activity(net: &Network, cycles: u64) -> Activity {

@@ -569,14 +569,15 @@ impl Machine {
     }
 
     /// The energy of the run up to `end`, when `energy.enabled`: the
-    /// network's with the embedded technology (BookSim2's model; none if
-    /// it cannot size a link's wire, which the embedded technology always
+    /// network's with `energy.technology` (BookSim2's model; none if it
+    /// cannot size a link's wire, which the embedded technology always
     /// can), the tiles' and NIUs' from `[energy]`.
     fn energy(&mut self, end: u64) -> Option<crate::energy::RunEnergy> {
         if !self.config.energy.enabled {
             return None;
         }
-        let model = crate::energy::default_model();
+        // Read and checked when the configuration was built.
+        let model = crate::energy::model_for(&self.config.energy.technology).ok()?;
         let shape = crate::energy::shape(
             &self.config.network,
             self.config.mesh.width,
