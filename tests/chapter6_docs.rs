@@ -174,3 +174,100 @@ fn a_misquoted_figure_is_caught() {
         "a figure one hundredth off must not match"
     );
 }
+
+/// Energy by (stressmark, design, tiles) of a sweep.csv: the run's total
+/// and its four parts, joules.
+fn energies(relative: &str) -> BTreeMap<(String, String, u32), [f64; 5]> {
+    let text = read(relative);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("{relative}: no column {name}"))
+    };
+    let parts = [
+        col("energy_j"),
+        col("energy_tiles_j"),
+        col("energy_nius_j"),
+        col("energy_routers_j"),
+        col("energy_links_j"),
+    ];
+    let (name, design, tiles, queue) = (
+        col("stressmark"),
+        col("design"),
+        col("tiles"),
+        col("queue_flits"),
+    );
+    let mut out = BTreeMap::new();
+    for line in lines {
+        // The energy columns come after the free-text `results`: read them
+        // from the end.
+        let f: Vec<&str> = line.split(',').collect();
+        let back = |c: usize| f[f.len() - (header.len() - c)];
+        if !f[queue].is_empty() {
+            continue;
+        }
+        let e = parts.map(|c| back(c).parse::<f64>().expect("joules"));
+        out.insert(
+            (
+                f[name].to_string(),
+                f[design].to_string(),
+                f[tiles].parse().expect("tiles"),
+            ),
+            e,
+        );
+    }
+    out
+}
+
+/// The "Chapter 6 in joules" table: every total and part (mJ, as printed)
+/// and every saving of the default technology is the committed sweep's.
+#[test]
+fn the_joules_table_is_the_committed_sweep() {
+    let doc = read("docs/chapter6.md");
+    let start = doc.find("## Chapter 6 in joules").expect("the section");
+    let runs = energies("docs/chapter6/sweep.csv");
+    let mut checked = 0;
+    for line in doc[start..]
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.contains("mJ") && l.contains('%'))
+    {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // ["", stressmark, tiles, original, modified, saving, saving 2, instructions, ""]
+        let (name, tiles): (&str, u32) = (cells[1], cells[2].parse().expect("tiles"));
+        let mj = |cell: &str| -> Vec<String> {
+            cell.split(|c: char| c == '(' || c == ')' || c == '/')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        };
+        let mut total = [0.0f64; 2];
+        for (k, design) in ["original", "modified"].iter().enumerate() {
+            let e = runs[&(name.to_string(), design.to_string(), tiles)];
+            total[k] = e[0];
+            let want: Vec<String> = [e[0], e[1], e[2], e[3], e[4]]
+                .iter()
+                .enumerate()
+                .map(|(i, j)| {
+                    if i == 2 {
+                        format!("{:.2}", j * 1e3)
+                    } else {
+                        format!("{:.1}", j * 1e3)
+                    }
+                })
+                .collect();
+            assert_eq!(mj(cells[3 + k]), want, "{name} {design} at {tiles} tiles");
+        }
+        let saving = (total[0] - total[1]) / total[0] * 100.0;
+        assert_eq!(
+            cells[5],
+            format!("{saving:.2}%"),
+            "{name} at {tiles} tiles: the saving"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 21, "seven stressmarks at 1, 16 and 64 tiles");
+}
