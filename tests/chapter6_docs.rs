@@ -238,7 +238,7 @@ fn the_joules_table_is_the_committed_sweep() {
         // ["", stressmark, tiles, original, modified, saving, saving 2, instructions, ""]
         let (name, tiles): (&str, u32) = (cells[1], cells[2].parse().expect("tiles"));
         let mj = |cell: &str| -> Vec<String> {
-            cell.split(|c: char| c == '(' || c == ')' || c == '/')
+            cell.split(['(', ')', '/'])
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .map(String::from)
