@@ -135,7 +135,13 @@ fn traffic(args: &NocArgs, rate: f64) -> Result<Traffic> {
             .parse::<u32>()
             .ok()
             .filter(|n| (1..=isa_spec::msg::MAX_MESH_DIM).contains(n))
-            .ok_or_else(|| miette!("--mesh {}: `{v}` is not a number in 1..=32", args.mesh))
+            .ok_or_else(|| {
+                miette!(
+                    "--mesh {}: `{v}` is not a number in 1..={}",
+                    args.mesh,
+                    isa_spec::msg::MAX_MESH_DIM
+                )
+            })
     };
     let t = Traffic {
         width: dim(w)?,

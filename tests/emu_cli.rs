@@ -88,10 +88,11 @@ fn configuration_errors_name_the_key() {
         "{}",
         text(&out.stderr)
     );
-    let out = scmp(&["run", &program("hello.s"), "--mesh", "40x1"]);
+    let out = scmp(&["run", &program("hello.s"), "--mesh", "65x1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("mesh.width"),
+        text(&out.stderr).contains("mesh.width")
+            && text(&out.stderr).contains("65 is not in 1..=64"),
         "{}",
         text(&out.stderr)
     );

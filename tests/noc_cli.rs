@@ -163,6 +163,7 @@ fn bad_flags_name_the_problem() {
         (vec!["--traffic", "zigzag"], "zigzag"),
         (vec!["--set", "num_vcs=0"], "num_vcs"),
         (vec!["--packet-size", "1"], "packet"),
+        (vec!["--mesh", "65x2"], "`65` is not a number in 1..=64"),
     ] {
         let mut all = vec!["noc"];
         all.extend(&args);
@@ -172,4 +173,23 @@ fn bad_flags_name_the_problem() {
         assert!(err.contains(expect), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+/// The largest mesh, 64x64: uniform traffic at a low rate is accepted in
+/// full, its packets crossing 2 (64^2 - 1) / (3 * 64) + 1 = 43.7 routers on
+/// average (BookSim2's hops: links + 1).
+#[test]
+fn the_largest_mesh_runs() {
+    let out = scmp(&[
+        "noc", "--mesh", "64x64", "--rate", "0.005", "--warmup", "100", "--cycles", "400", "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let num = |k: &str| {
+        v[k].as_f64()
+            .unwrap_or_else(|| panic!("no number {k} in {v}"))
+    };
+    assert!((num("hops") - 43.66).abs() < 1.0, "{v}");
+    assert!((num("accepted_flit_rate") - 0.005).abs() < 0.001, "{v}");
+    assert_eq!(v["saturated"], Value::Bool(false));
 }

@@ -817,11 +817,27 @@ mod tests {
             "{e}"
         );
         let e = ConfigBuilder::new()
-            .set("mesh.width=40")
+            .set("mesh.width=65")
             .unwrap()
             .build()
             .unwrap_err();
-        assert!(e.0.contains("`mesh.width`"), "{e}");
+        assert!(
+            e.0.contains("`mesh.width`") && e.0.contains("65 is not in 1..=64"),
+            "{e}"
+        );
+        let e = ConfigBuilder::new()
+            .set("mesh.height=0")
+            .unwrap()
+            .build()
+            .unwrap_err();
+        assert!(e.0.contains("`mesh.height`"), "{e}");
+        let mut big = ConfigBuilder::new();
+        big.set("mesh.width=64")
+            .unwrap()
+            .set("mesh.height=64")
+            .unwrap();
+        let big = big.build().unwrap();
+        assert_eq!((big.mesh.width, big.mesh.height), (64, 64));
         let e = ConfigBuilder::new()
             .set("boot.tiles=some")
             .unwrap()

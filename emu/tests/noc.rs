@@ -186,3 +186,29 @@ fn trace_of_a_small_run() {
     let text: Vec<String> = events.iter().map(NetEvent::line).collect();
     insta::assert_snapshot!(text.join("\n"));
 }
+
+/// The largest mesh (64x64, `isa_spec::msg::MAX_MESH_DIM`): bit complement
+/// sends from (x, y) to (63 - x, 63 - y), up to 126 hops with offsets of
+/// ±63 in both dimensions. At a rate this low no two packets meet, so every
+/// one takes exactly the stage model's time, on both engines alike.
+#[test]
+fn the_largest_mesh_routes_at_zero_load() {
+    let delays = [1, 1, 1, 1, 1];
+    let t = Traffic {
+        warmup: 0,
+        cycles: 300,
+        drain: 3000,
+        ..traffic(Pattern::BitComplement, 64, 64, 0.0002, 4)
+    };
+    let mut results = Vec::new();
+    for engine in [NetworkEngine::Reference, NetworkEngine::Fast] {
+        let r = run(&network(delays), engine, &t, None).unwrap();
+        assert!(r.packets_arrived > 30, "{engine:?}: too few packets");
+        assert!(r.hops > 40.0, "{engine:?}: {} hops on average", r.hops);
+        assert!(r.packet_latency.max > zero_load(delays, 100.0, 4));
+        let mean = zero_load(delays, r.hops, 4);
+        assert!((r.packet_latency.avg - mean).abs() < 1e-9, "{engine:?}");
+        results.push(without_host_time(r));
+    }
+    assert_eq!(results[0], results[1], "the engines differ");
+}

@@ -247,15 +247,18 @@ pub fn reference() -> String {
         "\n## Flits and messages\n\n\
          A flit is 34 bits: head flag H, tail flag T, 32-bit payload. H=1 T=0 head, H=1 T=1 tag,\n\
          H=0 T=0 body, H=0 T=1 tail.\n\n\
+         The head's payload: two signed offsets (destination − source), then a message type\n\
+         code whose length depends on the type (an expanding code: zeros, then a one, from\n\
+         bit 17 down), then the type's fields. The offsets reach ±63: meshes up to 64x64.\n\
+         A code of all zeros (bits 17:13) is no message type.\n\n\
          | head payload bits | field |\n|---|---|\n\
-         | 31:26 | X offset (signed, destination − source) |\n\
-         | 25:20 | Y offset (signed) |\n\
-         | 19:17 | message type |\n\
-         | 16 | data: 1 = Rendezvous, 0 = Ready |\n\
-         | 13:4 | RTS: source node id |\n\
+         | 31:25 | X offset (signed, destination − source) |\n\
+         | 24:18 | Y offset (signed) |\n\
+         | 14 | data: 1 = Rendezvous, 0 = Ready |\n\
+         | 15:4 | RTS: source node id |\n\
          | 3:0 | RTS: sender context; CTS: granted context |\n\
          | 16:0 | original data: destination stride (words) |\n\n\
-         | type code | message | flits |\n|---|---|---|\n",
+         | type code | bits | message | flits |\n|---|---|---|---|\n",
     );
     for ty in MessageType::ALL {
         let flits = match ty {
@@ -265,7 +268,15 @@ pub fn reference() -> String {
             MessageType::Cts => "head (context), tail (message id)",
             MessageType::DataOrig => "head (stride), address flit, data flits, tail",
         };
-        let _ = writeln!(out, "| {} | {} | {} |", ty as u8, ty.name(), flits);
+        let n = ty.code_bits();
+        let top = crate::msg::HEAD_Y_SHIFT - 1;
+        let bits = if n == 1 {
+            top.to_string()
+        } else {
+            format!("{top}:{}", top + 1 - n)
+        };
+        let code = format!("{:0n$b}", 1, n = n as usize);
+        let _ = writeln!(out, "| `{code}` | {bits} | {} | {flits} |", ty.name());
     }
     out.push_str(
         "\n`sendm`/`sendme` second operand: stride in words in bits 31:16, count of words in bits 15:0.\n\n",

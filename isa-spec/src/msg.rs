@@ -9,20 +9,30 @@
 //! | 0 | 0 | body |
 //! | 0 | 1 | tail: the last flit of a message |
 //!
-//! Head-flit payload layout (ours; the thesis leaves it open):
+//! Head-flit payload layout (ours; the thesis leaves it open, Figure 5.5
+//! gives only the fields' order): two 7-bit signed offsets, then a message
+//! type code whose length depends on the type, shorter for the types with
+//! more fields (an expanding opcode), then the type's fields:
 //!
 //! | bits  | field |
 //! |-------|-------|
-//! | 31:26 | X offset, signed, destination x − source x |
-//! | 25:20 | Y offset, signed, destination y − source y |
-//! | 19:17 | message type ([`MessageType`]) |
-//! | 16    | data (send-and-receive): 1 = Rendezvous mode, 0 = Ready mode |
-//! | 13:4  | RTS: source node id |
-//! | 3:0   | RTS and CTS: context id (RTS: the sender's; CTS: the one granted) |
-//! | 16:0  | original data: destination stride in words |
+//! | 31:25 | X offset, signed, destination x − source x |
+//! | 24:18 | Y offset, signed, destination y − source y |
+//! | 17    | `1`: original data; 16:0 destination stride in words |
+//! | 17:16 | `01`: RTS; 15:4 source node id, 3:0 the sender's context |
+//! | 17:15 | `001`: data (send-and-receive); 14: 1 = Rendezvous mode, 0 = Ready mode |
+//! | 17:14 | `0001`: thread |
+//! | 17:13 | `00001`: CTS; 3:0 the context granted |
+//! | 17:13 | `00000`: no message type (the head does not decode) |
 //!
-//! The offsets reach ±31, so meshes up to 32 x 32 tiles (1024 node ids fit the
-//! 10-bit RTS source field). Message formats:
+//! The offsets reach ±63, so meshes up to 64 x 64 tiles ([`MAX_MESH_DIM`];
+//! its 4,096 node ids fit the RTS's 12-bit source field). Why a code of
+//! varying length: with 3 fixed type bits the RTS (14 + 3 + 12 + 4 bits)
+//! and the original data header (14 + 3 + 17) would not fit 32 bits.
+//! [`head_dx`], [`head_dy`] and [`head_has_type`] read a payload in place
+//! for the routers.
+//!
+//! Message formats:
 //!
 //! - Thread: head, tag (handler address), body flits filling `a0..a7` in order, the last one a tail.
 //! - Data (send-and-receive): head, tag (message id), data flits, the last one a tail.
@@ -64,8 +74,50 @@ mod id_tests {
     }
 }
 
-/// Largest mesh dimension the head-flit offsets can address.
-pub const MAX_MESH_DIM: u32 = 32;
+/// Bits of each head-flit offset (signed).
+pub const OFFSET_BITS: u32 = 7;
+
+/// Largest offset magnitude a head flit carries: 63.
+pub const MAX_OFFSET: i32 = (1 << (OFFSET_BITS - 1)) - 1;
+
+/// Largest mesh dimension the head-flit offsets can address: 64.
+pub const MAX_MESH_DIM: u32 = MAX_OFFSET as u32 + 1;
+
+/// Bits of the RTS head's source node id: every node of the largest mesh.
+pub const NODE_BITS: u32 = 12;
+const _: () = assert!(MAX_MESH_DIM * MAX_MESH_DIM <= 1 << NODE_BITS);
+
+/// Lowest bit of the X offset in a head payload (31:25).
+pub const HEAD_X_SHIFT: u32 = 32 - OFFSET_BITS;
+
+/// Lowest bit of the Y offset in a head payload (24:18).
+pub const HEAD_Y_SHIFT: u32 = HEAD_X_SHIFT - OFFSET_BITS;
+
+/// The longest type code (CTS's `00001`), in bits.
+const TYPE_CODE_MAX_BITS: u32 = 5;
+
+/// Lowest bit of the longest type code (13).
+const TYPE_CODE_LOW: u32 = HEAD_Y_SHIFT - TYPE_CODE_MAX_BITS;
+
+/// The X offset of a head payload, sign-extended (no full decode: the
+/// routers read it at every hop).
+#[inline]
+pub const fn head_dx(payload: u32) -> i32 {
+    (payload as i32) >> HEAD_X_SHIFT
+}
+
+/// The Y offset of a head payload, sign-extended.
+#[inline]
+pub const fn head_dy(payload: u32) -> i32 {
+    ((payload << OFFSET_BITS) as i32) >> HEAD_X_SHIFT
+}
+
+/// Whether a head payload carries a message type (its type code is not
+/// all zeros), that is whether [`Head::decode`] gives a head.
+#[inline]
+pub const fn head_has_type(payload: u32) -> bool {
+    (payload >> TYPE_CODE_LOW) & ((1 << TYPE_CODE_MAX_BITS) - 1) != 0
+}
 
 /// Hardware thread contexts per tile that the RTS/CTS context field can name.
 pub const MAX_CONTEXTS: u32 = 16;
@@ -140,7 +192,8 @@ impl Flit {
 }
 
 /// Message type carried in a head flit. The routers partition virtual
-/// channels by it.
+/// channels by it. The discriminant numbers the types for counters and
+/// statistics; the head flit carries the type's code ([`Self::code_bits`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum MessageType {
@@ -166,9 +219,16 @@ impl MessageType {
         MessageType::DataOrig,
     ];
 
-    /// The type with code `bits`.
-    pub fn from_bits(bits: u32) -> Option<MessageType> {
-        Self::ALL.iter().copied().find(|t| *t as u32 == bits)
+    /// Length in bits of the type's code in a head flit: that many bits,
+    /// zeros then a one, from bit 17 down (module documentation).
+    pub const fn code_bits(self) -> u32 {
+        match self {
+            MessageType::DataOrig => 1,
+            MessageType::Rts => 2,
+            MessageType::Data => 3,
+            MessageType::Thread => 4,
+            MessageType::Cts => 5,
+        }
     }
 
     /// Lower-case name.
@@ -186,9 +246,9 @@ impl MessageType {
 /// The decoded payload of a head flit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Head {
-    /// Destination x minus source x, −31..=31.
+    /// Destination x minus source x, −63..=63.
     pub dx: i8,
-    /// Destination y minus source y, −31..=31.
+    /// Destination y minus source y, −63..=63.
     pub dy: i8,
     /// Message type.
     pub ty: MessageType,
@@ -223,41 +283,65 @@ impl Head {
         }
     }
 
-    /// The 32-bit head-flit payload.
+    /// The 32-bit head-flit payload. Offsets beyond ±[`MAX_OFFSET`] and
+    /// fields beyond their widths are cut to their bits.
     pub fn encode(&self) -> u32 {
-        let mut p = ((self.dx as u32 & 0x3f) << 26)
-            | ((self.dy as u32 & 0x3f) << 20)
-            | ((self.ty as u32) << 17);
+        let offset_mask = (1 << OFFSET_BITS) - 1;
+        let mut p = ((self.dx as u32 & offset_mask) << HEAD_X_SHIFT)
+            | ((self.dy as u32 & offset_mask) << HEAD_Y_SHIFT)
+            | (1 << (HEAD_Y_SHIFT - self.ty.code_bits()));
         match self.ty {
             MessageType::Thread => {}
-            MessageType::Data => p |= (self.rendezvous as u32) << 16,
+            MessageType::Data => p |= (self.rendezvous as u32) << RENDEZVOUS_BIT,
             MessageType::Rts => {
-                p |= ((self.node as u32 & 0x3ff) << 4) | (self.context as u32 & 0xf)
+                p |= ((self.node as u32 & ((1 << NODE_BITS) - 1)) << CONTEXT_BITS)
+                    | (self.context as u32 & CONTEXT_MASK)
             }
-            MessageType::Cts => p |= self.context as u32 & 0xf,
+            MessageType::Cts => p |= self.context as u32 & CONTEXT_MASK,
             MessageType::DataOrig => p |= self.stride & MAX_STRIDE,
         }
         p
     }
 
-    /// Decodes a head-flit payload; `None` for an unknown message type.
+    /// Decodes a head-flit payload; `None` for a type code of all zeros.
     pub fn decode(payload: u32) -> Option<Head> {
-        let sext6 = |v: u32| (((v & 0x3f) as i8) << 2) >> 2;
-        let ty = MessageType::from_bits((payload >> 17) & 7)?;
-        let mut head = Head::new(sext6(payload >> 26), sext6(payload >> 20), ty);
+        if !head_has_type(payload) {
+            return None;
+        }
+        // The code's length is one more than its leading zeros.
+        let field = (payload >> TYPE_CODE_LOW) & ((1 << TYPE_CODE_MAX_BITS) - 1);
+        let bits = field.leading_zeros() - (32 - TYPE_CODE_MAX_BITS) + 1;
+        let ty = *MessageType::ALL.iter().find(|t| t.code_bits() == bits)?;
+        let mut head = Head::new(head_dx(payload) as i8, head_dy(payload) as i8, ty);
         match ty {
             MessageType::Thread => {}
-            MessageType::Data => head.rendezvous = payload & (1 << 16) != 0,
+            MessageType::Data => head.rendezvous = payload & (1 << RENDEZVOUS_BIT) != 0,
             MessageType::Rts => {
-                head.node = ((payload >> 4) & 0x3ff) as u16;
-                head.context = (payload & 0xf) as u8;
+                head.node = ((payload >> CONTEXT_BITS) & ((1 << NODE_BITS) - 1)) as u16;
+                head.context = (payload & CONTEXT_MASK) as u8;
             }
-            MessageType::Cts => head.context = (payload & 0xf) as u8,
+            MessageType::Cts => head.context = (payload & CONTEXT_MASK) as u8,
             MessageType::DataOrig => head.stride = payload & MAX_STRIDE,
         }
         Some(head)
     }
 }
+
+/// Bits of the RTS and CTS context field (3:0): [`MAX_CONTEXTS`] contexts.
+const CONTEXT_BITS: u32 = 4;
+const CONTEXT_MASK: u32 = (1 << CONTEXT_BITS) - 1;
+const _: () = assert!(MAX_CONTEXTS == 1 << CONTEXT_BITS);
+
+/// The data header's mode bit (14), just below its 3-bit type code.
+const RENDEZVOUS_BIT: u32 = HEAD_Y_SHIFT - 4;
+
+// Each type's fields lie below its code (the code of `n` bits takes bits
+// 17 down to HEAD_Y_SHIFT - n): the stride's 17 bits under the 1-bit
+// code, the RTS's node and context under the 2-bit one, and so on.
+const _: () = assert!(MAX_STRIDE < 1 << (HEAD_Y_SHIFT - 1));
+const _: () = assert!(NODE_BITS + CONTEXT_BITS <= HEAD_Y_SHIFT - 2);
+const _: () = assert!(RENDEZVOUS_BIT < HEAD_Y_SHIFT - 3);
+const _: () = assert!(CONTEXT_BITS <= TYPE_CODE_LOW);
 
 /// State of a send-table entry as `ldss` returns it (thesis Table 5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

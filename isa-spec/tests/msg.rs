@@ -20,33 +20,48 @@ fn flit_kinds_follow_the_head_and_tail_flags() {
 
 #[test]
 fn head_fields_sit_where_the_documentation_says() {
-    // dx = -1 (0x3f), dy = 2, RTS from node 0x155, context 9.
+    // dx = -1 (0x7f), dy = 2, RTS (code 01) from node 0xabc, context 9.
     let head = Head {
-        node: 0x155,
+        node: 0xabc,
         context: 9,
         ..Head::new(-1, 2, MessageType::Rts)
     };
     let p = head.encode();
-    assert_eq!(p >> 26, 0x3f);
-    assert_eq!((p >> 20) & 0x3f, 2);
-    assert_eq!((p >> 17) & 7, MessageType::Rts as u32);
-    assert_eq!((p >> 4) & 0x3ff, 0x155);
+    assert_eq!(p >> 25, 0x7f);
+    assert_eq!((p >> 18) & 0x7f, 2);
+    assert_eq!((p >> 16) & 3, 0b01);
+    assert_eq!((p >> 4) & 0xfff, 0xabc);
     assert_eq!(p & 0xf, 9);
+    assert_eq!(
+        Head::new(63, -63, MessageType::Thread).encode(),
+        (63 << 25) | (0x41 << 18) | (0b0001 << 14)
+    );
     let data = Head {
         rendezvous: true,
         ..Head::new(31, -31, MessageType::Data)
     };
-    assert_eq!(data.encode() & (1 << 16), 1 << 16);
+    assert_eq!(
+        (data.encode() >> 14) & 0xf,
+        0b0011,
+        "code 001, then the mode bit"
+    );
+    let cts = Head {
+        context: 15,
+        ..Head::new(0, 0, MessageType::Cts)
+    };
+    assert_eq!(cts.encode(), (0b00001 << 13) | 15);
     let orig = Head {
         stride: MAX_STRIDE,
         ..Head::new(0, 0, MessageType::DataOrig)
     };
-    assert_eq!(orig.encode() & MAX_STRIDE, MAX_STRIDE);
+    assert_eq!(orig.encode(), (1 << 17) | MAX_STRIDE);
+    assert_eq!(MAX_STRIDE, (1 << 17) - 1);
     assert_eq!(
-        Head::decode(7 << 17),
+        Head::decode(0xfe00_0000 | 0x1fff),
         None,
-        "type code 7 is no message type"
+        "type code 00000 is no message type"
     );
+    assert_eq!((MAX_MESH_DIM, MAX_OFFSET), (64, 63));
 }
 
 #[test]
@@ -57,11 +72,11 @@ fn stride_and_count_pack_into_one_register() {
 
 fn head_strategy() -> impl Strategy<Value = Head> {
     (
-        -31i8..=31,
-        -31i8..=31,
+        -MAX_OFFSET as i8..=MAX_OFFSET as i8,
+        -MAX_OFFSET as i8..=MAX_OFFSET as i8,
         0usize..5,
         any::<bool>(),
-        0u16..1024,
+        0u16..1 << NODE_BITS,
         0u8..16,
         0u32..=MAX_STRIDE,
     )
@@ -87,6 +102,18 @@ proptest! {
     #[test]
     fn head_decode_inverts_encode(head in head_strategy()) {
         prop_assert_eq!(Head::decode(head.encode()), Some(head));
+    }
+
+    #[test]
+    fn every_payload_decodes_to_one_that_encodes_back(payload in any::<u32>()) {
+        // The bits a head's type does not use are dropped; the rest come back.
+        if let Some(head) = Head::decode(payload) {
+            prop_assert_eq!(Head::decode(head.encode()), Some(head));
+            let used = head.encode();
+            prop_assert_eq!(payload & used, used);
+        } else {
+            prop_assert!(!head_has_type(payload));
+        }
     }
 
     #[test]

@@ -191,7 +191,7 @@ amWaitFlag:
 
 # Collective transport (scmp_common.s): a child's value goes into its slot
 # on the parent as one data message (low word, high word, then the epoch),
-# and the result comes back the same way into slot 10. The words of one
+# and the result comes back the same way into slot 12. The words of one
 # message are stored in order, so once a slot shows the epoch its value is
 # there too: no separate flag message, and no race.
 scmp_coll_post:

@@ -41,11 +41,12 @@
     .equ SCMP_OP_MAX_DOUBLE, 6
 
 # Collective slots: a node's children report in slot r (a child along x at
-# round r) or 5 + r (along y); the value coming down arrives in slot 10.
-# Five rounds per dimension cover meshes up to 32 x 32.
-    .equ SCMP_COLL_Y_SLOTS, 5
-    .equ SCMP_COLL_DOWN_SLOT, 10
-    .equ SCMP_COLL_SLOTS, 11
+# round r) or 6 + r (along y); the value coming down arrives in slot 12.
+# Six rounds per dimension cover meshes up to 64 x 64 (isa_spec::msg::
+# MAX_MESH_DIM).
+    .equ SCMP_COLL_Y_SLOTS, 6
+    .equ SCMP_COLL_DOWN_SLOT, 12
+    .equ SCMP_COLL_SLOTS, 13
 
 # The frame of a routine that keeps state in s0..s11, for programs:
 # FRAME_ENTER makes an 80-byte frame saving ra and s0..s11 (0(sp)..27(sp)

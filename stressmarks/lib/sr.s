@@ -15,7 +15,7 @@
 # (SCMPClearSend, SCMPClearReceive), and an id may be used again only after
 # that (thesis 4.2). The send and receive tables hold 32 entries each by
 # default (`niu.send_table_entries`, `niu.receive_table_entries`); the
-# collectives use up to 11 of each while they run, with kind 0xF ids.
+# collectives use up to 13 of each while they run, with kind 0xF ids.
 # A context's messages leave in the order it wrote them, through its own
 # transmission queue: a Rendezvous send whose receiver has not posted the
 # receive holds back the context's later messages (thread messages too).
@@ -321,19 +321,20 @@ sr_getblock_handler:
     .size sr_getblock_handler, . - sr_getblock_handler
 
 # Collective transport (scmp_common.s): messages of two words, id = kind
-# 0xF, the epoch's low 16 bits, and the slot (0..9 up) or 0x400 + the
-# receiving node (down), so that no two sends of one node or receives of
-# one node share an id during a call. Receives are posted when the call
+# 0xF, the epoch's low 15 bits in 27..13, and in 12..0 the slot (0..11 up)
+# or 0x400 + the receiving node (down; 0x400..0x13ff on a 64 x 64 mesh), so
+# that no two sends of one node or receives of one node share an id during
+# a call. Receives are posted when the call
 # starts. Up messages go in Rendezvous mode (the parent may not have
 # started the call yet: its CTS comes once it has); down messages in Ready
 # mode, which is safe: a child posts its down receive before it sends up,
 # and the parent sends down only after that.
 .macro SR_COLL_ID rd, slot, epoch, node, tmp
-    slli \tmp, \epoch, 16
+    slli \tmp, \epoch, 17
     srli \tmp, \tmp, 4
     li \rd, SCMP_COLL_DOWN_SLOT
     bne \slot, \rd, 91f
-    ori \rd, \node, 0x400
+    addi \rd, \node, 0x400
     j 92f
 91: mv \rd, \slot
 92: or \rd, \rd, \tmp

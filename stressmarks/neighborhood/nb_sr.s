@@ -18,7 +18,7 @@
 #   each as it completes and then waits for its sender thread before it
 #   clears the histograms. The spec's main thread posts all 2(P-1)
 #   receives at once; the NIU's tables hold 32 entries (niu.
-#   receive_table_entries, and the collectives need up to 11), so the
+#   receive_table_entries, and the collectives need up to 13), so the
 #   receives run in a window of NB_SR_WINDOW rounds: the first window is
 #   posted before the previous class's reduction (nb_v_prepare), and the
 #   receive of round j + NB_SR_WINDOW once round j is in. The sender keeps

@@ -7,7 +7,7 @@
 # executes receive operations for the histogram portions owned by the
 # local node", thesis 6.2.1), and every send queued at once. A node then
 # holds 2(P-1) receives and 2(P-1) sends in its NIU's tables, besides the
-# collectives' (up to 11 of each): 137 of each on 64 tiles, more than the
+# collectives' (up to 13 of each): 126 and more on 64 tiles, more than the
 # default 32 entries (niu.receive_table_entries, niu.send_table_entries;
 # the thesis gives no size). nb_sr.s keeps 8 rounds in flight instead.
 #

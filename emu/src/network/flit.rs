@@ -3,7 +3,9 @@
 //! traces), the router ports, and dimension-order routing on the head
 //! flit's offsets.
 
-use isa_spec::msg::{Flit, MessageType};
+use isa_spec::msg::{
+    Flit, HEAD_X_SHIFT, HEAD_Y_SHIFT, OFFSET_BITS, head_dx, head_dy, head_has_type,
+};
 
 /// A router port. The numbering is BookSim2's for a 2-D mesh (port `2d` is
 /// the positive direction of dimension `d`, `2d + 1` the negative one, the
@@ -113,15 +115,16 @@ impl NetFlit {
 /// payload does not decode goes to the local port unchanged (the NIU
 /// reports it); it cannot happen with heads the NIUs build.
 pub fn route(payload: u32) -> (Port, u32) {
-    // The offsets in place (bits 31:26 and 25:20, signed), without a
-    // full decode: this runs for every head at every router.
-    const DX: u32 = 1 << 26;
-    const DY: u32 = 1 << 20;
-    if (payload >> 17) & 7 >= MessageType::ALL.len() as u32 {
+    // The offsets in place (isa_spec::msg's layout), without a full
+    // decode: this runs for every head at every router.
+    const DX: u32 = 1 << HEAD_X_SHIFT;
+    const DY: u32 = 1 << HEAD_Y_SHIFT;
+    const DY_FIELD: u32 = ((1 << OFFSET_BITS) - 1) << HEAD_Y_SHIFT;
+    if !head_has_type(payload) {
         return (Port::Local, payload);
     }
-    let dx = (payload as i32) >> 26;
-    let dy = ((payload << 6) as i32) >> 26;
+    let dx = head_dx(payload);
+    let dy = head_dy(payload);
     if dx > 0 {
         (Port::East, payload - DX)
     } else if dx < 0 {
@@ -129,8 +132,11 @@ pub fn route(payload: u32) -> (Port, u32) {
     } else if dy > 0 {
         (Port::South, payload - DY)
     } else if dy < 0 {
-        let field = ((dy + 1) as u32 & 0x3f) << 20;
-        (Port::North, (payload & !(0x3f * DY)) | field)
+        // dy + 1 is at most 0: its field, without carrying into dx.
+        (
+            Port::North,
+            (payload & !DY_FIELD) | (((dy + 1) as u32) << HEAD_Y_SHIFT & DY_FIELD),
+        )
     } else {
         (Port::Local, payload)
     }
@@ -139,7 +145,7 @@ pub fn route(payload: u32) -> (Port, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use isa_spec::msg::Head;
+    use isa_spec::msg::{Head, MessageType};
 
     #[test]
     fn x_first_then_y_then_local() {
@@ -148,42 +154,73 @@ mod tests {
         assert_eq!(route(h(-1, 5)), (Port::West, h(0, 5)));
         assert_eq!(route(h(0, 5)), (Port::South, h(0, 4)));
         assert_eq!(route(h(0, -31)), (Port::North, h(0, -30)));
+        assert_eq!(route(h(-63, 63)), (Port::West, h(-62, 63)));
+        assert_eq!(route(h(0, -63)), (Port::North, h(0, -62)));
+        assert_eq!(route(h(63, 0)), (Port::East, h(62, 0)));
         assert_eq!(route(h(0, 0)), (Port::Local, h(0, 0)));
     }
 
     #[test]
     fn other_head_fields_survive_a_hop() {
         let mut head = Head::new(-4, 1, MessageType::Rts);
-        head.node = 1000;
+        head.node = 4095;
         head.context = 15;
         let (port, after) = route(head.encode());
         assert_eq!(port, Port::West);
         let back = Head::decode(after).unwrap();
         assert_eq!(
             (back.dx, back.dy, back.node, back.context),
-            (-3, 1, 1000, 15)
+            (-3, 1, 4095, 15)
         );
         assert_eq!(back.ty, MessageType::Rts);
     }
 
     #[test]
     fn every_offset_pair_routes_as_a_full_decode_would() {
-        for dx in -31i8..=31 {
-            for dy in -31i8..=31 {
-                let mut head = Head::new(dx, dy, MessageType::Cts);
-                head.context = 9;
-                let (port, after) = route(head.encode());
-                let back = Head::decode(after).unwrap();
-                let (ex, ey, eport) = match (dx, dy) {
-                    (x, _) if x > 0 => (x - 1, dy, Port::East),
-                    (x, _) if x < 0 => (x + 1, dy, Port::West),
-                    (_, y) if y > 0 => (0, y - 1, Port::South),
-                    (_, y) if y < 0 => (0, y + 1, Port::North),
-                    _ => (0, 0, Port::Local),
-                };
-                assert_eq!((port, back.dx, back.dy), (eport, ex, ey), "{dx} {dy}");
-                assert_eq!((back.ty, back.context), (MessageType::Cts, 9));
+        for ty in MessageType::ALL {
+            for dx in -63i8..=63 {
+                for dy in -63i8..=63 {
+                    let head = Head {
+                        rendezvous: true,
+                        node: 4095,
+                        context: 9,
+                        stride: isa_spec::msg::MAX_STRIDE,
+                        ..Head::new(dx, dy, ty)
+                    };
+                    let fields = Head::decode(head.encode()).unwrap();
+                    let (port, after) = route(head.encode());
+                    let back = Head::decode(after).unwrap();
+                    let (ex, ey, eport) = match (dx, dy) {
+                        (x, _) if x > 0 => (x - 1, dy, Port::East),
+                        (x, _) if x < 0 => (x + 1, dy, Port::West),
+                        (_, y) if y > 0 => (0, y - 1, Port::South),
+                        (_, y) if y < 0 => (0, y + 1, Port::North),
+                        _ => (0, 0, Port::Local),
+                    };
+                    assert_eq!(
+                        (port, back.dx, back.dy),
+                        (eport, ex, ey),
+                        "{ty:?} {dx} {dy}"
+                    );
+                    assert_eq!(
+                        Head {
+                            dx: ex,
+                            dy: ey,
+                            ..fields
+                        },
+                        back,
+                        "{ty:?} {dx} {dy}"
+                    );
+                }
             }
+        }
+    }
+
+    #[test]
+    fn a_head_without_a_type_goes_to_the_local_port_unchanged() {
+        for payload in [0, 0xfe00_0000 | 0x1f, !(0x1f << 13)] {
+            assert_eq!(Head::decode(payload), None);
+            assert_eq!(route(payload), (Port::Local, payload));
         }
     }
 
