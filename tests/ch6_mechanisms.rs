@@ -7,8 +7,9 @@
 //!   send-and-receive stressmark prints the same results as with the waking
 //!   wait, and `--profile thesis` applies it;
 //! - Neighborhood's two histogram sections as one message of two `sendm`
-//!   parts (`SCMP_SECTIONS_IN_ONE_MESSAGE=1`, nb_sr.s): the results of the
-//!   reference model, half the data messages;
+//!   parts (`SCMP_SECTIONS_IN_ONE_MESSAGE=1`, nb_sr.s, and in both
+//!   active-messages programs nb_am_sections.s): the results of the
+//!   reference model, one data message per node pair and class fewer;
 //! - the transmission-queue rules of thesis 5.5 and 5.6.2, in the small
 //!   programs `programs/sendm_parts.s`, `sendm_copy.s` (both designs),
 //!   `rts_front.s`, `rts_front_peek.s` and `channel_hold.s` (both designs),
@@ -176,12 +177,13 @@ fn the_thesis_profile_polls_and_sends_sections_as_parts() {
     assert!(idle_by(&woken, "wait_receive") > 0);
 }
 
-/// Data messages a run sent, from `--stats json`.
+/// Data messages a run sent, from `--stats json` (type `data` in the
+/// modified NIU, `data-orig` in the original).
 fn data_messages(stats: &serde_json::Value) -> u64 {
     let types = stats["network"]["types"].as_array().unwrap();
     types
         .iter()
-        .find(|t| t["type"] == "data")
+        .find(|t| t["type"] == "data" || t["type"] == "data-orig")
         .map(|t| t["messages_sent"].as_u64().unwrap())
         .unwrap()
 }
@@ -189,7 +191,7 @@ fn data_messages(stats: &serde_json::Value) -> u64 {
 #[test]
 fn histogram_sections_as_sendm_parts_of_one_message_match_the_model() {
     for mesh in ["2x2", "4x4"] {
-        for program in ["nb_sr", "nb_sr_lit"] {
+        for program in ["nb_sr", "nb_sr_lit", "nb_am", "nb_am_lit"] {
             let name = format!("stressmarks/neighborhood/tests/{program}_{mesh}.s");
             let path = root().join(&name);
             let text = std::fs::read_to_string(&path).unwrap();
@@ -227,6 +229,21 @@ fn histogram_sections_as_sendm_parts_of_one_message_match_the_model() {
         "SCMP_SECTIONS_IN_ONE_MESSAGE=1",
     ]));
     assert_eq!(two - one, 8 * 16 * 15, "{two} -> {one}");
+    // The same in the active-messages programs: a request's answer is one
+    // data message (sum, marker, difference, marker) instead of two.
+    for program in [
+        "stressmarks/neighborhood/tests/nb_am_4x4.s",
+        "stressmarks/neighborhood/tests/nb_am_lit_4x4.s",
+    ] {
+        let two = data_messages(&stats_of(&["run", program]));
+        let one = data_messages(&stats_of(&[
+            "run",
+            program,
+            "--defsym",
+            "SCMP_SECTIONS_IN_ONE_MESSAGE=1",
+        ]));
+        assert_eq!(two - one, 8 * 16 * 15, "{program}: {two} -> {one}");
+    }
 }
 
 /// 5.5: a `sendm`'s pseudo-flits stay in the queue until its memory
