@@ -9,7 +9,21 @@
 # receiver prints `tile cycle` (tile 1: when it posted; tiles 2 and 3: when
 # the message was Complete); tests/ch6_mechanisms.rs checks the order
 # 3 < 1 < 2.
+# With --defsym PEEK=1 (rts_front_peek.s) tile 2 first waits PEEK_AT
+# iterations (long enough for an RTS sent at once to have arrived), loads
+# its entry's state for B with `ldsr` and prints it as a third number: 0
+# (Empty) while A waits for tile 1, where 3 (RTS Received) would mean B's
+# RTS went before A had gone. DELAY is tile 1's wait (iterations).
 # run: mesh=2x2 boot=all
+    .ifndef PEEK
+    .equ PEEK, 0
+    .endif
+    .ifndef PEEK_AT
+    .equ PEEK_AT, 150
+    .endif
+    .ifndef DELAY
+    .equ DELAY, 400
+    .endif
     .text
     .globl _start
 _start:
@@ -17,8 +31,18 @@ _start:
     addi s1, s0, 0              # the message id: the receiving tile
     beqz s0, sender
     li t0, 1
+    .if PEEK
+    li s3, 0
+    li t1, 2
+    bne s0, t1, 3f
+    li t1, PEEK_AT              # tile 2: busy, then look at B's entry
+4:  addi t1, t1, -1
+    bnez t1, 4b
+    ldsr s3, s1
+3:
+    .endif
     bne s0, t0, post            # tiles 2 and 3 post at once
-    li t0, 400                  # tile 1: busy first
+    li t0, DELAY                # tile 1: busy first
 1:  addi t0, t0, -1
     bnez t0, 1b
     csrr s2, cycle
@@ -40,6 +64,17 @@ post:
     mv a0, s2
     li a7, 0x5c00
     ecall
+    .if PEEK
+    li t0, 2
+    bne s0, t0, 5f
+    li a0, ' '
+    li a7, 0x5c02
+    ecall
+    mv a0, s3
+    li a7, 0x5c00
+    ecall
+5:
+    .endif
     li a0, 10
     li a7, 0x5c02
     ecall

@@ -7,12 +7,14 @@
 //!   send-and-receive stressmark prints the same results as with the waking
 //!   wait, and `--profile thesis` applies it;
 //! - Neighborhood's two histogram sections as one message of two `sendm`
-//!   parts (`SCMP_SECTIONS_IN_ONE_MESSAGE=1`, nb_sr.s): the results of the
-//!   reference model, half the data messages;
+//!   parts (`SCMP_SECTIONS_IN_ONE_MESSAGE=1`, nb_sr.s, and in both
+//!   active-messages programs nb_am_sections.s): the results of the
+//!   reference model, one data message per node pair and class fewer;
 //! - the transmission-queue rules of thesis 5.5 and 5.6.2, in the small
-//!   programs `programs/sendm_parts.s`, `rts_front.s` and `channel_hold.s`
-//!   (both designs), whose snapshots `scmp test` checks; here the figures
-//!   that show each rule, under settings that would break it.
+//!   programs `programs/sendm_parts.s`, `sendm_copy.s` (both designs),
+//!   `rts_front.s`, `rts_front_peek.s` and `channel_hold.s` (both designs),
+//!   whose snapshots `scmp test` checks; here the figures that show each
+//!   rule, under settings that would break it.
 
 mod emu_support;
 mod stressmark_support;
@@ -175,12 +177,13 @@ fn the_thesis_profile_polls_and_sends_sections_as_parts() {
     assert!(idle_by(&woken, "wait_receive") > 0);
 }
 
-/// Data messages a run sent, from `--stats json`.
+/// Data messages a run sent, from `--stats json` (type `data` in the
+/// modified NIU, `data-orig` in the original).
 fn data_messages(stats: &serde_json::Value) -> u64 {
     let types = stats["network"]["types"].as_array().unwrap();
     types
         .iter()
-        .find(|t| t["type"] == "data")
+        .find(|t| t["type"] == "data" || t["type"] == "data-orig")
         .map(|t| t["messages_sent"].as_u64().unwrap())
         .unwrap()
 }
@@ -188,7 +191,7 @@ fn data_messages(stats: &serde_json::Value) -> u64 {
 #[test]
 fn histogram_sections_as_sendm_parts_of_one_message_match_the_model() {
     for mesh in ["2x2", "4x4"] {
-        for program in ["nb_sr", "nb_sr_lit"] {
+        for program in ["nb_sr", "nb_sr_lit", "nb_am", "nb_am_lit"] {
             let name = format!("stressmarks/neighborhood/tests/{program}_{mesh}.s");
             let path = root().join(&name);
             let text = std::fs::read_to_string(&path).unwrap();
@@ -226,6 +229,21 @@ fn histogram_sections_as_sendm_parts_of_one_message_match_the_model() {
         "SCMP_SECTIONS_IN_ONE_MESSAGE=1",
     ]));
     assert_eq!(two - one, 8 * 16 * 15, "{two} -> {one}");
+    // The same in the active-messages programs: a request's answer is one
+    // data message (sum, marker, difference, marker) instead of two.
+    for program in [
+        "stressmarks/neighborhood/tests/nb_am_4x4.s",
+        "stressmarks/neighborhood/tests/nb_am_lit_4x4.s",
+    ] {
+        let two = data_messages(&stats_of(&["run", program]));
+        let one = data_messages(&stats_of(&[
+            "run",
+            program,
+            "--defsym",
+            "SCMP_SECTIONS_IN_ONE_MESSAGE=1",
+        ]));
+        assert_eq!(two - one, 8 * 16 * 15, "{program}: {two} -> {one}");
+    }
 }
 
 /// 5.5: a `sendm`'s pseudo-flits stay in the queue until its memory
@@ -273,6 +291,75 @@ fn only_the_front_message_of_a_context_queue_sends_its_rts() {
         assert!(
             other_context < posted && posted < behind,
             "depth {depth}: {other_context} < {posted} < {behind}\n{out}"
+        );
+    }
+}
+
+/// 5.5, both designs: in the original NIU a `sendm` copies its words into
+/// the queue before the NIU takes another messaging instruction, so the
+/// `sendme` after a 64-word `sendm` waits 64 copy periods at any queue
+/// depth; in the modified NIU it enqueues two pseudo-flits and the thread
+/// goes on (programs/sendm_copy.s prints the cycles of the `sendm` and of
+/// the `sendme` after it). The two designs' figures bound each other: an
+/// original NIU that enqueued pseudo-flits would fail the first assertion,
+/// a modified one that copied would fail the second.
+#[test]
+fn a_sendm_in_the_original_niu_blocks_further_sends_until_copied() {
+    for depth in ["4", "16", "128"] {
+        for dma in [1u64, 2] {
+            let run = |p: &str| {
+                let out = stdout_of(&[
+                    "run",
+                    p,
+                    "--set",
+                    &format!("niu.queue_flits={depth}"),
+                    "--set",
+                    &format!("niu.dma_cycles_per_word={dma}"),
+                ]);
+                assert_eq!(numbers_of(&out, 1), [8256], "{p}: {out}");
+                numbers_of(&out, 0)
+            };
+            let original = run("programs/sendm_copy_original.s");
+            let modified = run("programs/sendm_copy.s");
+            let what = format!("depth {depth}, dma {dma}: {original:?} {modified:?}");
+            // The thread goes on computing after the sendm in both.
+            assert!(original[0] < 8 && modified[0] < 8, "{what}");
+            // The original's next send waits for the 64 words' copy.
+            assert!(original[1] >= 64 * dma - 1, "{what}");
+            // The modified NIU's does not (the queue has room for two
+            // pseudo-flits at every depth here: Ready mode, no handshake).
+            assert!(modified[1] < 8, "{what}");
+        }
+    }
+}
+
+/// 5.6.2, seen from the receiver: while A, at the front of tile 0's queue,
+/// waits for tile 1, no RTS for B (queued behind A) has reached tile 2.
+/// programs/rts_front_peek.s has tile 2 load its entry for B with `ldsr`
+/// well after an RTS sent at once would have arrived: 0 (Empty). The same
+/// look with tile 1 posting at once (A done early) sees 3 (RTS Received),
+/// so the look can tell the two apart.
+#[test]
+fn no_rts_goes_for_a_message_behind_the_front_of_its_queue() {
+    for depth in ["16", "128"] {
+        let set = format!("niu.queue_flits={depth}");
+        let out = stdout_of(&["run", "programs/rts_front_peek.s", "--set", &set]);
+        let tile2 = numbers_of(&out, 2);
+        let posted = numbers_of(&out, 1)[1];
+        assert_eq!(tile2[2], 0, "depth {depth}: B's entry at tile 2\n{out}");
+        assert!(tile2[1] > posted, "depth {depth}\n{out}");
+        let early = stdout_of(&[
+            "run",
+            "programs/rts_front_peek.s",
+            "--set",
+            &set,
+            "--defsym",
+            "DELAY=1",
+        ]);
+        assert_eq!(
+            numbers_of(&early, 2)[2],
+            3,
+            "depth {depth}, A done early: B's RTS is in\n{early}"
         );
     }
 }

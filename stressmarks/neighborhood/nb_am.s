@@ -20,7 +20,8 @@
 # node's main thread; the main thread, once it has counted the class,
 # answers each request with the two portions (sum, difference); node q
 # adds them to its own and computes its share of H, Es and Ed, and three
-# all-reduces give the totals. A node clears its histograms only after it
+# all-reduces give the totals. (The two portions go as two data messages,
+# or as one with SCMP_SECTIONS_IN_ONE_MESSAGE: nb_am_sections.s.) A node clears its histograms only after it
 # has answered its P-1 requests.
 #
 # Each data message ends with a marker word (the class + 1) behind the
@@ -43,6 +44,7 @@
     .globl _start
 _start:
     j nb_main
+    .include "nb_am_sections.s"
 
 # nb_am_send_marked(a0 = node, a1 = dst_addr, a2 = src_addr, a3 = count
 # >= 1, a4 = marker): one data message of count words from src_addr to
@@ -171,6 +173,14 @@ nb_am_serve:
     call nb_bins_of
     slli s3, a0, 2                  # its first bin, in bytes
     mv s4, a1                       # its bin count
+    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    mv a0, s0
+    mv a1, s1
+    mv a2, s2
+    mv a3, s3
+    mv a4, s4
+    call nb_am_send_sections
+    .else
     mv a0, s0
     mv a1, s1
     lw a2, nb_sum
@@ -187,6 +197,7 @@ nb_am_serve:
     mv a3, s4
     mv a4, s2
     call nb_am_send_marked
+    .endif
     lw ra, 28(sp)
     lw s0, 24(sp)
     lw s1, 20(sp)

@@ -32,6 +32,8 @@
 #   handlers that read them have sent their flags.
 # Row runs (consecutive partner rows of one owner, NB_FETCH_BATCH in
 # flight) are nb_common.s's, as in both other versions.
+# The two sections of an answer go as two data messages, or as one with
+# SCMP_SECTIONS_IN_ONE_MESSAGE (nb_am_sections.s, as nb_sr.s does).
 #
 # Results, on node 0: as nb_am.s, and `flag_races` (summed over the nodes).
 
@@ -44,6 +46,7 @@
     .globl _start
 _start:
     j nb_main
+    .include "nb_am_sections.s"
 
 # nb_lit_send_stamped(a0 = node, a1 = dst_addr, a2 = src_addr, a3 = count
 # >= 1, a4 = stamp): one data message of count words from src_addr to
@@ -217,6 +220,14 @@ nb_lit_serve:
     call nb_bins_of
     slli s3, a0, 2                  # q's first bin, in bytes
     mv s4, a1                       # q's bin count
+    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    mv a0, s0
+    mv a1, s1
+    mv a2, s2
+    mv a3, s3
+    mv a4, s4
+    call nb_am_send_sections
+    .else
     mv a0, s0
     mv a1, s1
     lw a2, nb_sum
@@ -233,6 +244,7 @@ nb_lit_serve:
     mv a3, s4
     mv a4, s2
     call nb_lit_send_stamped
+    .endif
     mv a0, s0                       # the flag: the NIU took this
     mv a1, s5                       # instruction once both copies were
     li a2, 1                        # done, so our histograms are read
