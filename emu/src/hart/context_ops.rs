@@ -11,8 +11,7 @@ use rustc_apfloat::ieee::{Double, Single};
 use crate::fault::FaultCause;
 use crate::hart::context::Context;
 use crate::hart::csr::{self, Identity};
-use crate::hart::effects::{Effects, Stop};
-use crate::hart::execute::{write_f, write_x};
+use crate::hart::effects::{Effects, Stop, write_f, write_x};
 use crate::hart::fpu::{self, Arith, Compare, Format, box_s, unbox_s};
 use crate::hart::semantics::for_each_op;
 

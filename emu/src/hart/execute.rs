@@ -16,38 +16,11 @@ use crate::fault::{Access, FaultCause};
 use crate::hart::context::Context;
 use crate::hart::context_ops;
 use crate::hart::csr::Identity;
-use crate::hart::effects::{Effects, Stop};
+use crate::hart::effects::{Effects, Stop, write_f, write_x};
 use crate::hart::fpu::box_s;
 use crate::hart::memory::{Memory, Width};
 use crate::hart::reservations::Reservations;
 use crate::hart::semantics::{self, for_each_op};
-
-/// Writes integer register `rd` and, when tracing, records the write
-/// (callers re-zero `x0` after the instruction).
-macro_rules! write_x {
-    ($trace:expr, $ctx:expr, $fx:expr, $rd:expr, $v:expr) => {{
-        let v: u32 = $v;
-        $ctx.x[$rd] = v;
-        if $trace && $rd != 0 {
-            $fx.x = Some(($rd as u8, v));
-        }
-    }};
-}
-
-pub(super) use write_x;
-
-/// Writes FP register `rd` and, when tracing, records the write.
-macro_rules! write_f {
-    ($trace:expr, $ctx:expr, $fx:expr, $rd:expr, $v:expr) => {{
-        let v: u64 = $v;
-        $ctx.f[$rd] = v;
-        if $trace {
-            $fx.f = Some(($rd as u8, v));
-        }
-    }};
-}
-
-pub(super) use write_f;
 
 /// A store and what every store implies: it breaks reservations on the
 /// word, is recorded when tracing, and a store into the text stops the

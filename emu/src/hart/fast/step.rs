@@ -6,7 +6,7 @@
 
 use isa_spec::{Inst, Opcode};
 
-use super::handlers::Env;
+use super::Env;
 use crate::hart::context::Context;
 use crate::hart::context_ops::{csr_op, fp_compute};
 use crate::hart::csr::Identity;
