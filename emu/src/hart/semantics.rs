@@ -405,10 +405,22 @@ pub fn fcmp_d(cmp: crate::hart::fpu::Compare, a: u64, b: u64) -> Option<u32> {
 /// Whether a core operation is an F or D instruction (the instruction
 /// table's extension): the careful step hands these to `execute_fp`, the
 /// predecoder to the fast loop's FP entries.
-#[inline]
+#[inline(always)]
 pub fn is_fd(op: isa_spec::CoreOp) -> bool {
-    matches!(
-        op.opcode().spec().extension,
-        isa_spec::Extension::F | isa_spec::Extension::D
-    )
+    FD[op as usize]
 }
+
+/// [`is_fd`] of every core operation, by `CoreOp as usize`, computed when
+/// compiling (a byte load where the careful step asks).
+const FD: [bool; isa_spec::CoreOp::ALL.len()] = {
+    let mut fd = [false; isa_spec::CoreOp::ALL.len()];
+    let mut i = 0;
+    while i < fd.len() {
+        fd[i] = matches!(
+            isa_spec::CoreOp::ALL[i].opcode().extension(),
+            isa_spec::Extension::F | isa_spec::Extension::D
+        );
+        i += 1;
+    }
+    fd
+};

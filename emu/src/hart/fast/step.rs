@@ -409,9 +409,10 @@ macro_rules! define_step {
                 }
                 FastOp::FmvWX => ctx.f[rd] = semantics::fmv_w_x(rs1),
                 FastOp::FcvtDW | FastOp::FcvtDWu => {
-                    // Exact: any valid rounding mode (the entry's field, bits
-                    // 23:16, is round-to-nearest-even or dynamic).
-                    if fpu::rounding((imm >> 16) as u8, ctx.frm).is_some() {
+                    // Exact: any valid rounding mode (the entry's is
+                    // round-to-nearest-even, or dynamic with bits 31:24 set:
+                    // then `frm` must be a mode).
+                    if imm >> 24 == 0 || fpu::round_mode(ctx.frm).is_some() {
                         ctx.f[rd] = if const { matches!(FastOp::ALL[OP as usize], FastOp::FcvtDW) } {
                             semantics::fcvt_d_w(rs1)
                         } else {
