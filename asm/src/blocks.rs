@@ -10,34 +10,11 @@ use std::rc::Rc;
 use crate::ast::Operand;
 use crate::diag::Diag;
 use crate::lexer::Kind;
-use crate::pass1::*;
+use crate::pass1::{
+    Cond, MAX_INCLUDE_DEPTH, MAX_MACRO_DEPTH, Macro, Param, Pass1, Stmt, Stream, is_ident_char,
+    split_alt_args, split_args, split_top_level, trim_range, unangle_arg, unquote_arg,
+};
 use crate::source::{Context, ContextKind, CtxId, Segment, Span};
-
-#[derive(Debug)]
-pub(crate) struct Param {
-    pub(crate) name: String,
-    pub(crate) default: Option<String>,
-    pub(crate) required: bool,
-    pub(crate) vararg: bool,
-}
-
-#[derive(Debug)]
-pub(crate) struct Macro {
-    pub(crate) name: String,
-    pub(crate) params: Vec<Param>,
-    pub(crate) body_file: u32,
-    pub(crate) body_start: u32,
-    pub(crate) body_end: u32,
-}
-
-pub(crate) struct Cond {
-    pub(crate) active: bool,
-    pub(crate) taken: bool,
-    pub(crate) parent_active: bool,
-    pub(crate) else_seen: bool,
-    pub(crate) span: Span,
-    pub(crate) ctx: CtxId,
-}
 
 impl Pass1<'_, '_> {
     // ------------------------------------------------------------ conditionals

@@ -6,7 +6,8 @@
 
 use object::Endianness;
 use object::elf;
-use object::write::elf::{FileHeader, ProgramHeader, SectionHeader, Sym, Writer};
+use object::write::StringId;
+use object::write::elf::{FileHeader, ProgramHeader, SectionHeader, SectionIndex, Sym, Writer};
 
 use crate::link::{Image, PAGE};
 use crate::unit::{AttrValue, Binding, SectionClass};
@@ -67,46 +68,99 @@ struct Segment<'a> {
     parts: Vec<(u64, &'a [u8])>,
 }
 
-/// Serializes the image.
-pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
-    // Segment 1: text and rodata; segment 2: data and bss.
-    // A segment's file bytes are its sections' data at their offsets, written
-    // straight from the sections (no copy: an image can be hundreds of MiB).
-    let seg = |classes: &[SectionClass]| -> Option<Segment> {
-        let secs: Vec<_> = image
-            .sections
-            .iter()
-            .filter(|s| classes.contains(&s.class))
-            .collect();
-        let first = secs.first()?;
-        let start = first.addr;
-        let end = secs.iter().map(|s| s.addr + s.size).max().unwrap_or(start);
-        let file_end = secs
-            .iter()
-            .filter(|s| s.class != SectionClass::Bss)
-            .map(|s| s.addr + s.size)
-            .max()
-            .unwrap_or(start);
-        let mut parts: Vec<_> = secs
-            .into_iter()
-            .filter(|s| s.class != SectionClass::Bss)
-            .map(|s| (s.addr - start, &s.data[..]))
-            .collect();
-        parts.sort_by_key(|p| p.0);
-        Some(Segment {
-            addr: start,
-            mem_size: end - start,
-            file_size: file_end - start,
-            parts,
-        })
-    };
-    let code = seg(&[SectionClass::Text, SectionClass::Rodata]);
-    let data = seg(&[SectionClass::Data, SectionClass::Bss]);
-    let attributes =
-        (!image.attributes.is_empty()).then(|| attributes_section(&image.attributes, &[]));
+/// The parts of the file besides the sections' headers: the two loadable
+/// segments (text and rodata; data and bss) and the attributes' bytes.
+struct Parts<'a> {
+    code: Option<Segment<'a>>,
+    data: Option<Segment<'a>>,
+    attributes: Option<Vec<u8>>,
+}
 
+/// What the writer reserved: file offsets, section indices and names,
+/// symbol names (the writing must follow the order of the reservations).
+struct Reserved {
+    code_off: Option<u64>,
+    data_off: Option<u64>,
+    comment_off: Option<u64>,
+    attr_off: Option<u64>,
+    debug_offs: Vec<u64>,
+    section_index: Vec<(SectionClass, SectionIndex)>,
+    section_names: Vec<StringId>,
+    comment_sec: Option<(SectionIndex, StringId)>,
+    attr_sec: Option<(SectionIndex, StringId)>,
+    debug_secs: Vec<StringId>,
+    sym_names: Vec<StringId>,
+    num_local: u32,
+}
+
+/// Serializes the image: everything reserved first, then written in the
+/// same order (headers, segment and section contents, symbols, string
+/// tables, section headers).
+pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
+    let parts = Parts {
+        code: segment(image, &[SectionClass::Text, SectionClass::Rodata]),
+        data: segment(image, &[SectionClass::Data, SectionClass::Bss]),
+        attributes: (!image.attributes.is_empty())
+            .then(|| attributes_section(&image.attributes, &[])),
+    };
     let mut buf = Vec::new();
     let mut w = Writer::new(Endianness::Little, false, &mut buf);
+    let r = reserve(&mut w, image, &parts)?;
+    write_headers(&mut w, image, &parts, &r)?;
+    write_contents(&mut w, image, &parts, &r);
+    write_symbols(&mut w, image, &r);
+    w.write_strtab();
+    w.write_shstrtab();
+    write_section_headers(&mut w, image, &parts, &r);
+    w.write_symtab_section_header(r.num_local);
+    w.write_strtab_section_header();
+    w.write_shstrtab_section_header();
+    Ok(buf)
+}
+
+/// The loadable segment of the image's sections of `classes`: its file
+/// bytes are its sections' data at their offsets, written straight from the
+/// sections (no copy: an image can be hundreds of MiB).
+fn segment<'a>(image: &'a Image, classes: &[SectionClass]) -> Option<Segment<'a>> {
+    let secs: Vec<_> = image
+        .sections
+        .iter()
+        .filter(|s| classes.contains(&s.class))
+        .collect();
+    let first = secs.first()?;
+    let start = first.addr;
+    let end = secs.iter().map(|s| s.addr + s.size).max().unwrap_or(start);
+    let file_end = secs
+        .iter()
+        .filter(|s| s.class != SectionClass::Bss)
+        .map(|s| s.addr + s.size)
+        .max()
+        .unwrap_or(start);
+    let mut parts: Vec<_> = secs
+        .into_iter()
+        .filter(|s| s.class != SectionClass::Bss)
+        .map(|s| (s.addr - start, &s.data[..]))
+        .collect();
+    parts.sort_by_key(|p| p.0);
+    Some(Segment {
+        addr: start,
+        mem_size: end - start,
+        file_size: file_end - start,
+        parts,
+    })
+}
+
+/// Reserves the file's parts, in the order they are written.
+fn reserve<'a>(
+    w: &mut Writer<'a>,
+    image: &'a Image,
+    parts: &Parts<'_>,
+) -> Result<Reserved, object::write::Error> {
+    let Parts {
+        code,
+        data,
+        attributes,
+    } = parts;
     let segments = code.is_some() as u32 + data.is_some() as u32 + attributes.is_some() as u32;
     w.reserve_file_header();
     w.reserve_program_headers(segments);
@@ -168,7 +222,35 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
     w.reserve_shstrtab()?;
     w.reserve_section_headers();
 
-    // Writing must follow the order of the reservations.
+    Ok(Reserved {
+        code_off,
+        data_off,
+        comment_off,
+        attr_off,
+        debug_offs,
+        section_index,
+        section_names,
+        comment_sec,
+        attr_sec,
+        debug_secs,
+        sym_names,
+        num_local,
+    })
+}
+
+/// The file header and the program headers.
+fn write_headers(
+    w: &mut Writer<'_>,
+    image: &Image,
+    parts: &Parts<'_>,
+    r: &Reserved,
+) -> Result<(), object::write::Error> {
+    let Parts {
+        code,
+        data,
+        attributes,
+    } = parts;
+    let (code_off, data_off, attr_off) = (r.code_off, r.data_off, r.attr_off);
     w.write_file_header(&FileHeader {
         os_abi: elf::ELFOSABI_NONE,
         abi_version: 0,
@@ -214,6 +296,19 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             p_align: 1,
         });
     }
+    Ok(())
+}
+
+/// The segments' bytes, `.comment`, the attributes and the debug sections.
+fn write_contents(w: &mut Writer<'_>, image: &Image, parts: &Parts<'_>, r: &Reserved) {
+    let Parts {
+        code,
+        data,
+        attributes,
+    } = parts;
+    let (code_off, data_off, comment_off, attr_off) =
+        (r.code_off, r.data_off, r.comment_off, r.attr_off);
+    let debug_offs = &r.debug_offs;
     for (seg, off) in [(&code, code_off), (&data, data_off)] {
         if let (Some(seg), Some(off)) = (seg, off) {
             for (at, bytes) in &seg.parts {
@@ -231,13 +326,17 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
         w.pad_until(off);
         w.write(a);
     }
-    for ((_, d), off) in image.debug.iter().zip(&debug_offs) {
+    for ((_, d), off) in image.debug.iter().zip(debug_offs) {
         w.pad_until(*off);
         w.write(d);
     }
+}
 
+/// The symbol table (locals first, as ELF requires; `link` orders them so).
+fn write_symbols(w: &mut Writer<'_>, image: &Image, r: &Reserved) {
+    let (sym_names, section_index) = (&r.sym_names, &r.section_index);
     w.write_null_symbol();
-    for (s, name) in image.symbols.iter().zip(&sym_names) {
+    for (s, name) in image.symbols.iter().zip(sym_names) {
         let bind = match s.binding {
             Binding::Local => elf::STB_LOCAL,
             Binding::Global => elf::STB_GLOBAL,
@@ -265,11 +364,22 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             st_size: s.size,
         });
     }
-    w.write_strtab();
-    w.write_shstrtab();
+}
 
+/// The section headers of the loaded sections, `.comment`, the attributes
+/// and the debug sections.
+fn write_section_headers(w: &mut Writer<'_>, image: &Image, parts: &Parts<'_>, r: &Reserved) {
+    let Parts {
+        code,
+        data,
+        attributes,
+    } = parts;
+    let (code_off, data_off, comment_off, attr_off) =
+        (r.code_off, r.data_off, r.comment_off, r.attr_off);
+    let (section_names, comment_sec, attr_sec) = (&r.section_names, r.comment_sec, r.attr_sec);
+    let (debug_offs, debug_secs) = (&r.debug_offs, &r.debug_secs);
     w.write_null_section_header();
-    for (s, name) in image.sections.iter().zip(&section_names) {
+    for (s, name) in image.sections.iter().zip(section_names) {
         let (seg_start, off) = match s.class {
             SectionClass::Text | SectionClass::Rodata => {
                 (code.as_ref().map_or(0, |c| c.addr), code_off.unwrap_or(0))
@@ -326,7 +436,7 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             sh_entsize: 0,
         });
     }
-    for (((name, d), off), sh_name) in image.debug.iter().zip(&debug_offs).zip(&debug_secs) {
+    for (((name, d), off), sh_name) in image.debug.iter().zip(debug_offs).zip(debug_secs) {
         // The string tables are mergeable strings, as GNU ld writes them.
         let strings = name == ".debug_str" || name == ".debug_line_str";
         w.write_section_header(&SectionHeader {
@@ -346,8 +456,4 @@ pub fn write(image: &Image) -> Result<Vec<u8>, object::write::Error> {
             sh_entsize: strings as u64,
         });
     }
-    w.write_symtab_section_header(num_local);
-    w.write_strtab_section_header();
-    w.write_shstrtab_section_header();
-    Ok(buf)
 }

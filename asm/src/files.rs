@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// Largest file the assembler reads (a source, an included file, or the
 /// part of an `.incbin` it keeps): the largest section.
-pub const MAX_FILE_BYTES: u64 = crate::pass1::MAX_SECTION_BYTES;
+pub const MAX_FILE_BYTES: u64 = crate::unit::MAX_SECTION_BYTES;
 
 /// The part of a file to read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

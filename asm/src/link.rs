@@ -111,6 +111,9 @@ struct Linker<'a> {
     suggestions: RefCell<HashMap<(usize, String), Option<String>>>,
 }
 
+/// The `%pcrel_hi` targets by `auipc` address, and the failed ones.
+type PcrelTargets = (HashMap<u64, u32>, std::collections::HashSet<u64>);
+
 /// Why a symbol has no value: message, label, help.
 type SymbolError = (String, String, Option<String>);
 /// A symbol's final value, or why it has none.
@@ -384,7 +387,11 @@ enum Patch {
 }
 
 /// Lays out and links the units. `names` are the input file names; warnings
-/// go to `warnings` whether or not the link succeeds.
+/// go to `warnings` whether or not the link succeeds. The steps, in order:
+/// the layout (addresses of every section and common symbol), the global
+/// symbols, every fixup evaluated into a patch, the entry point and the
+/// symbol table; then, without errors, the patches applied and the output
+/// sections gathered.
 pub fn link(
     units: &mut [Unit],
     names: &[String],
@@ -392,7 +399,59 @@ pub fn link(
     warnings: &mut Vec<Diag>,
 ) -> Result<Image, Vec<Diag>> {
     discard_duplicate_groups(units);
-    // Layout.
+    let layout = lay_out(units, opts)?;
+    let units_ref: &[Unit] = units;
+    let mut linker = Linker {
+        units: units_ref,
+        names,
+        globals: HashMap::new(),
+        commons: layout.commons,
+        diags: Vec::new(),
+        warnings: RefCell::new(Vec::new()),
+        deferred_values: RefCell::new(HashMap::new()),
+        suggestions: RefCell::new(HashMap::new()),
+    };
+    linker.resolve_globals();
+    let patches = linker.evaluate_fixups();
+    let text_start = layout.classes[0].1;
+    let entry = linker.entry_point(opts, text_start);
+    let symbols = linker.symbol_table(&layout.classes, &patches);
+
+    let mut seen = std::collections::HashSet::new();
+    for w in linker.warnings.take() {
+        if seen.insert((w.span, w.message.clone())) {
+            warnings.push(w);
+        }
+    }
+    if !linker.diags.is_empty() {
+        let mut diags = linker.diags;
+        diags.sort_by_key(|d| (d.span.file, d.span.start));
+        return Err(diags);
+    }
+    apply_patches(units, patches);
+    let (comment, attributes) = comment_and_attributes(units);
+    Ok(Image {
+        entry,
+        sections: output_sections(units, &layout.classes),
+        symbols,
+        comment,
+        attributes,
+        debug: debug_sections(units, layout.debug_sizes),
+    })
+}
+
+/// Where the layout put things: each class's range (class, start, end,
+/// alignment), the common symbols' addresses (by defining unit, or
+/// `usize::MAX` for a global one, and name), and each debug section's size.
+struct Layout {
+    classes: Vec<(SectionClass, u64, u64, u64)>,
+    commons: HashMap<(usize, String), u64>,
+    debug_sizes: indexmap::IndexMap<String, u64>,
+}
+
+/// Gives every section (and common symbol) its address; an error when the
+/// program does not fit the 32-bit address space.
+fn lay_out(units: &mut [Unit], opts: &Options) -> Result<Layout, Vec<Diag>> {
     let mut addr = opts.text_base;
     let mut class_ranges: Vec<(SectionClass, u64, u64, u64)> = Vec::new();
     let mut common_addrs: HashMap<(usize, String), u64> = HashMap::new();
@@ -470,338 +529,363 @@ pub fn link(
         )]);
     }
 
-    let units_ref: &[Unit] = units;
-    let mut linker = Linker {
-        units: units_ref,
-        names,
-        globals: HashMap::new(),
-        commons: HashMap::new(),
-        diags: Vec::new(),
-        warnings: RefCell::new(Vec::new()),
-        deferred_values: RefCell::new(HashMap::new()),
-        suggestions: RefCell::new(HashMap::new()),
-    };
-    linker.commons = common_addrs;
-    // Global symbols.
-    let mut global_defs: HashMap<&str, (usize, Binding)> = HashMap::new();
-    for (ui, unit) in units_ref.iter().enumerate() {
-        for (name, sym) in &unit.symbols {
-            if sym.binding == Binding::Local || !sym.is_defined() {
-                continue;
-            }
-            if matches!(sym.def, SymDef::Common(..)) {
-                global_defs.entry(name).or_insert((ui, Binding::Weak));
-                continue;
-            }
-            match global_defs.get(name.as_ref()) {
-                Some(&(other, b)) if b != Binding::Weak && sym.binding != Binding::Weak => {
-                    let first = units_ref[other].symbols[name.as_ref()].def_span;
-                    let mut d = Diag::error(
-                        sym.def_span.unwrap_or_default(),
-                        format!("global symbol `{name}` is defined in two files"),
-                        "defined again here",
-                    );
-                    if let Some(f) = first {
-                        d = d.with_note(f, format!("first defined in {}", linker.names[other]));
-                    }
-                    linker.diags.push(d);
-                }
-                Some(&(_, b)) if b != Binding::Weak => {}
-                _ => {
-                    global_defs.insert(name, (ui, sym.binding));
-                }
-            }
-        }
-    }
-    linker.globals = global_defs.into_iter().map(|(k, (u, _))| (k, u)).collect();
+    Ok(Layout {
+        classes: class_ranges,
+        commons: common_addrs,
+        debug_sizes,
+    })
+}
 
-    // Evaluate every fixup. `%pcrel_hi` targets first: `%pcrel_lo` needs them.
-    let mut pcrel_targets: HashMap<u64, u32> = HashMap::new();
-    let mut pcrel_failed: std::collections::HashSet<u64> = std::collections::HashSet::new();
-    let mut patches = Vec::new();
-    for (ui, unit) in units_ref.iter().enumerate() {
-        for sec in &unit.sections {
-            for fx in sec.fixups.iter().filter(|f| {
-                matches!(
-                    f.kind,
-                    FixKind::PcrelHi
-                        | FixKind::GotHi
-                        | FixKind::Tls(TlsFix::IePcrelHi | TlsFix::GdPcrelHi)
-                )
-            }) {
-                let pc = sec.addr + fx.offset as u64;
-                if fx.kind != FixKind::PcrelHi {
-                    // Reported at the auipc; its `lw` says no more.
-                    pcrel_failed.insert(pc);
+impl Linker<'_> {
+    /// Which unit defines each global name (a strong definition over a weak
+    /// or common one); two strong definitions are an error.
+    fn resolve_globals(&mut self) {
+        let units = self.units;
+        let mut global_defs: HashMap<&str, (usize, Binding)> = HashMap::new();
+        for (ui, unit) in units.iter().enumerate() {
+            for (name, sym) in &unit.symbols {
+                if sym.binding == Binding::Local || !sym.is_defined() {
                     continue;
                 }
-                match linker.eval_at(ui, fx, pc) {
-                    Ok(t) => {
-                        pcrel_targets.insert(pc, t as u32);
+                if matches!(sym.def, SymDef::Common(..)) {
+                    global_defs.entry(name).or_insert((ui, Binding::Weak));
+                    continue;
+                }
+                match global_defs.get(name.as_ref()) {
+                    Some(&(other, b)) if b != Binding::Weak && sym.binding != Binding::Weak => {
+                        let first = units[other].symbols[name.as_ref()].def_span;
+                        let mut d = Diag::error(
+                            sym.def_span.unwrap_or_default(),
+                            format!("global symbol `{name}` is defined in two files"),
+                            "defined again here",
+                        );
+                        if let Some(f) = first {
+                            d = d.with_note(f, format!("first defined in {}", self.names[other]));
+                        }
+                        self.diags.push(d);
                     }
-                    Err(d) => {
-                        pcrel_failed.insert(pc);
-                        linker.diags.push(Diag { ctx: fx.ctx, ..d });
+                    Some(&(_, b)) if b != Binding::Weak => {}
+                    _ => {
+                        global_defs.insert(name, (ui, sym.binding));
                     }
                 }
             }
         }
-    }
-    for (ui, unit) in units_ref.iter().enumerate() {
-        for (si, sec) in unit.sections.iter().enumerate() {
-            for fx in &sec.fixups {
-                let pc = sec.addr + fx.offset as u64;
-                let off = fx.offset as usize;
-                // `None`: the `%pcrel_hi` already failed and was reported.
-                let pcrel_lo = |auipc: u64| -> Result<Option<i32>, Diag> {
-                    match pcrel_targets.get(&auipc) {
-                        Some(t) => Ok(Some(split_hi_lo(t.wrapping_sub(auipc as u32)).1)),
-                        None if pcrel_failed.contains(&auipc) => Ok(None),
-                        None => Err(Diag {
-                            ctx: fx.ctx,
-                            ..Diag::error(fx.span, "`%pcrel_lo` must name the label of an `auipc` with `%pcrel_hi`", "no `%pcrel_hi` there")
-                                .with_help("label the auipc (`1: auipc a0, %pcrel_hi(sym)`) and write `%pcrel_lo(1b)`")
-                        }),
-                    }
-                };
-                let result: Result<Option<Patch>, Diag> = (|| {
-                    Ok(Some(match &fx.kind {
-                        FixKind::GotHi => {
-                            return Err(Diag {
-                                ctx: fx.ctx,
-                                ..Diag::error(fx.span, "`la` under `.option pic` loads from a GOT, which this linker does not build", "a GOT entry")
-                                    .with_help("assemble with -c and link with GNU ld (as `scmp cc` does), or write `lla` / `.option nopic`")
-                            });
-                        }
-                        // `R_RISCV_NONE` asks nothing of a linker.
-                        FixKind::Reloc(0, _) => return Ok(None),
-                        FixKind::Reloc(..) => {
-                            return Err(Diag {
-                                ctx: fx.ctx,
-                                ..Diag::error(fx.span, "`.reloc` is written for a linker: this executable is linked here, without it", "a hand-written relocation")
-                                    .with_help("assemble with -c and link with GNU ld")
-                            });
-                        }
-                        FixKind::Tls(_) => {
-                            return Err(Diag {
-                                ctx: fx.ctx,
-                                ..Diag::error(fx.span, "thread-local storage needs a thread pointer, which SCMP tiles do not have", "a thread-local variable")
-                                    .with_help("assemble with -c for GNU ld, or make the variable an ordinary global (or per-thread data the program keeps itself)")
-                            });
-                        }
-                        FixKind::PcrelHi => {
-                            let t = pcrel_targets.get(&pc).copied().unwrap_or(0);
-                            let (hi, _) = split_hi_lo(t.wrapping_sub(pc as u32));
-                            Patch::Or(ui, si, off, Field::ImmU.insert(hi))
-                        }
-                        FixKind::PcrelLoBefore(field, back) => match pcrel_lo(pc - *back as u64)? {
-                            Some(lo) => Patch::Or(ui, si, off, field.insert(lo)),
-                            None => return Ok(None),
-                        },
-                        FixKind::PcrelLoAt(field) => {
-                            let at = linker.eval_at(ui, fx, pc)? as u64;
-                            match pcrel_lo(at)? {
-                                Some(lo) => Patch::Or(ui, si, off, field.insert(lo)),
-                                None => return Ok(None),
-                            }
-                        }
-                        kind => {
-                            let v = linker.eval_at(ui, fx, pc)?;
-                            match kind {
-                                FixKind::Data(size) => {
-                                    let bytes = fixup_data(v, *size, fx.span)
-                                        .map_err(|d| Diag { ctx: fx.ctx, ..d })?;
-                                    Patch::Bytes(ui, si, off, bytes)
-                                }
-                                FixKind::Field(field) => {
-                                    let v = rv32_operand(v);
-                                    field.check(v).map_err(|r| {
-                                        range_diag(
-                                            fx.span,
-                                            fx.ctx,
-                                            format!("immediate {v} out of range"),
-                                            r.to_string(),
-                                        )
-                                    })?;
-                                    Patch::Or(ui, si, off, field.insert(v as i32))
-                                }
-                                FixKind::PcRel(field) => {
-                                    let rel = (v as u32).wrapping_sub(pc as u32) as i32 as i64;
-                                    field.check(rel).map_err(|r| {
-                                        range_diag(
-                                            fx.span,
-                                            fx.ctx,
-                                            format!("target out of range: offset {rel}"),
-                                            r.to_string(),
-                                        )
-                                    })?;
-                                    Patch::Or(ui, si, off, field.insert(rel as i32))
-                                }
-                                FixKind::Hi => Patch::Or(
-                                    ui,
-                                    si,
-                                    off,
-                                    Field::ImmU.insert(split_hi_lo(v as u32).0),
-                                ),
-                                FixKind::Lo(field) => {
-                                    Patch::Or(ui, si, off, field.insert(split_hi_lo(v as u32).1))
-                                }
-                                FixKind::SymbolSize(name) => {
-                                    Patch::Size(ui, name.clone(), v as u64)
-                                }
-                                FixKind::PcrelHi
-                                | FixKind::GotHi
-                                | FixKind::Tls(_)
-                                | FixKind::Reloc(..)
-                                | FixKind::PcrelLoAt(_)
-                                | FixKind::PcrelLoBefore(..) => return Ok(None),
-                            }
-                        }
-                    }))
-                })();
-                match result {
-                    Ok(Some(p)) => patches.push(p),
-                    Ok(None) => {}
-                    Err(d) => linker.diags.push(Diag { ctx: fx.ctx, ..d }),
-                }
-            }
-        }
+        self.globals = global_defs.into_iter().map(|(k, (u, _))| (k, u)).collect();
     }
 
-    // Entry point.
-    let entry_name = opts.entry.clone().unwrap_or_else(|| "_start".to_string());
-    let text_start = class_ranges[0].1;
-    let entry = match linker
-        .globals
-        .get(entry_name.as_str())
-        .copied()
-        .or_else(|| {
-            units_ref.iter().position(|u| {
+    /// Every fixup evaluated into a patch (`%pcrel_hi` targets first:
+    /// `%pcrel_lo` needs them); errors go to `diags`.
+    fn evaluate_fixups(&mut self) -> Vec<Patch> {
+        let targets = self.pcrel_targets();
+        let mut patches = Vec::new();
+        let units = self.units;
+        for (ui, unit) in units.iter().enumerate() {
+            for (si, sec) in unit.sections.iter().enumerate() {
+                for fx in &sec.fixups {
+                    match self.patch(&targets, ui, si, sec, fx) {
+                        Ok(Some(p)) => patches.push(p),
+                        Ok(None) => {}
+                        Err(d) => self.diags.push(Diag { ctx: fx.ctx, ..d }),
+                    }
+                }
+            }
+        }
+        patches
+    }
+
+    /// The targets of the `%pcrel_hi` fixups, by the address of their
+    /// `auipc`, and the addresses whose `%pcrel_hi` failed (reported).
+    fn pcrel_targets(&mut self) -> PcrelTargets {
+        let units = self.units;
+        let mut pcrel_targets: HashMap<u64, u32> = HashMap::new();
+        let mut pcrel_failed: std::collections::HashSet<u64> = std::collections::HashSet::new();
+        for (ui, unit) in units.iter().enumerate() {
+            for sec in &unit.sections {
+                for fx in sec.fixups.iter().filter(|f| {
+                    matches!(
+                        f.kind,
+                        FixKind::PcrelHi
+                            | FixKind::GotHi
+                            | FixKind::Tls(TlsFix::IePcrelHi | TlsFix::GdPcrelHi)
+                    )
+                }) {
+                    let pc = sec.addr + fx.offset as u64;
+                    if fx.kind != FixKind::PcrelHi {
+                        // Reported at the auipc; its `lw` says no more.
+                        pcrel_failed.insert(pc);
+                        continue;
+                    }
+                    match self.eval_at(ui, fx, pc) {
+                        Ok(t) => {
+                            pcrel_targets.insert(pc, t as u32);
+                        }
+                        Err(d) => {
+                            pcrel_failed.insert(pc);
+                            self.diags.push(Diag { ctx: fx.ctx, ..d });
+                        }
+                    }
+                }
+            }
+        }
+        (pcrel_targets, pcrel_failed)
+    }
+
+    /// The patch of fixup `fx` of section `si` of unit `ui` (`None`: nothing
+    /// to write, or already reported).
+    fn patch(
+        &self,
+        targets: &PcrelTargets,
+        ui: usize,
+        si: usize,
+        sec: &Section,
+        fx: &Fixup,
+    ) -> Result<Option<Patch>, Diag> {
+        let (pcrel_targets, pcrel_failed) = targets;
+        let pc = sec.addr + fx.offset as u64;
+        let off = fx.offset as usize;
+        // `None`: the `%pcrel_hi` already failed and was reported.
+        let pcrel_lo = |auipc: u64| -> Result<Option<i32>, Diag> {
+            match pcrel_targets.get(&auipc) {
+                Some(t) => Ok(Some(split_hi_lo(t.wrapping_sub(auipc as u32)).1)),
+                None if pcrel_failed.contains(&auipc) => Ok(None),
+                None => Err(Diag {
+                    ctx: fx.ctx,
+                    ..Diag::error(
+                        fx.span,
+                        "`%pcrel_lo` must name the label of an `auipc` with `%pcrel_hi`",
+                        "no `%pcrel_hi` there",
+                    )
+                    .with_help(
+                        "label the auipc (`1: auipc a0, %pcrel_hi(sym)`) and write `%pcrel_lo(1b)`",
+                    )
+                }),
+            }
+        };
+        Ok(Some(match &fx.kind {
+            FixKind::GotHi => {
+                return Err(Diag {
+                        ctx: fx.ctx,
+                        ..Diag::error(fx.span, "`la` under `.option pic` loads from a GOT, which this linker does not build", "a GOT entry")
+                            .with_help("assemble with -c and link with GNU ld (as `scmp cc` does), or write `lla` / `.option nopic`")
+                    });
+            }
+            // `R_RISCV_NONE` asks nothing of a self.
+            FixKind::Reloc(0, _) => return Ok(None),
+            FixKind::Reloc(..) => {
+                return Err(Diag {
+                        ctx: fx.ctx,
+                        ..Diag::error(fx.span, "`.reloc` is written for a linker: this executable is linked here, without it", "a hand-written relocation")
+                            .with_help("assemble with -c and link with GNU ld")
+                    });
+            }
+            FixKind::Tls(_) => {
+                return Err(Diag {
+                        ctx: fx.ctx,
+                        ..Diag::error(fx.span, "thread-local storage needs a thread pointer, which SCMP tiles do not have", "a thread-local variable")
+                            .with_help("assemble with -c for GNU ld, or make the variable an ordinary global (or per-thread data the program keeps itself)")
+                    });
+            }
+            FixKind::PcrelHi => {
+                let t = pcrel_targets.get(&pc).copied().unwrap_or(0);
+                let (hi, _) = split_hi_lo(t.wrapping_sub(pc as u32));
+                Patch::Or(ui, si, off, Field::ImmU.insert(hi))
+            }
+            FixKind::PcrelLoBefore(field, back) => match pcrel_lo(pc - *back as u64)? {
+                Some(lo) => Patch::Or(ui, si, off, field.insert(lo)),
+                None => return Ok(None),
+            },
+            FixKind::PcrelLoAt(field) => {
+                let at = self.eval_at(ui, fx, pc)? as u64;
+                match pcrel_lo(at)? {
+                    Some(lo) => Patch::Or(ui, si, off, field.insert(lo)),
+                    None => return Ok(None),
+                }
+            }
+            kind => {
+                let v = self.eval_at(ui, fx, pc)?;
+                match kind {
+                    FixKind::Data(size) => {
+                        let bytes =
+                            fixup_data(v, *size, fx.span).map_err(|d| Diag { ctx: fx.ctx, ..d })?;
+                        Patch::Bytes(ui, si, off, bytes)
+                    }
+                    FixKind::Field(field) => {
+                        let v = rv32_operand(v);
+                        field.check(v).map_err(|r| {
+                            range_diag(
+                                fx.span,
+                                fx.ctx,
+                                format!("immediate {v} out of range"),
+                                r.to_string(),
+                            )
+                        })?;
+                        Patch::Or(ui, si, off, field.insert(v as i32))
+                    }
+                    FixKind::PcRel(field) => {
+                        let rel = (v as u32).wrapping_sub(pc as u32) as i32 as i64;
+                        field.check(rel).map_err(|r| {
+                            range_diag(
+                                fx.span,
+                                fx.ctx,
+                                format!("target out of range: offset {rel}"),
+                                r.to_string(),
+                            )
+                        })?;
+                        Patch::Or(ui, si, off, field.insert(rel as i32))
+                    }
+                    FixKind::Hi => {
+                        Patch::Or(ui, si, off, Field::ImmU.insert(split_hi_lo(v as u32).0))
+                    }
+                    FixKind::Lo(field) => {
+                        Patch::Or(ui, si, off, field.insert(split_hi_lo(v as u32).1))
+                    }
+                    FixKind::SymbolSize(name) => Patch::Size(ui, name.clone(), v as u64),
+                    FixKind::PcrelHi
+                    | FixKind::GotHi
+                    | FixKind::Tls(_)
+                    | FixKind::Reloc(..)
+                    | FixKind::PcrelLoAt(_)
+                    | FixKind::PcrelLoBefore(..) => return Ok(None),
+                }
+            }
+        }))
+    }
+
+    /// The entry address: `-e`'s symbol or `_start`, else the start of
+    /// `.text` (an `-e` symbol not defined is an error).
+    fn entry_point(&mut self, opts: &Options, text_start: u64) -> u64 {
+        let units = self.units;
+        let entry_name = opts.entry.clone().unwrap_or_else(|| "_start".to_string());
+        match self.globals.get(entry_name.as_str()).copied().or_else(|| {
+            units.iter().position(|u| {
                 u.symbols
                     .get(entry_name.as_str())
                     .is_some_and(|s| s.is_defined())
             })
         }) {
-        Some(u) => {
-            let span = units_ref[u].symbols[entry_name.as_str()]
-                .def_span
-                .unwrap_or_default();
-            match linker.value_of(u, &entry_name, span) {
-                Ok(v) => v as u64,
-                Err((m, l, _)) => {
-                    linker.diags.push(Diag::error(span, m, l));
-                    text_start
+            Some(u) => {
+                let span = units[u].symbols[entry_name.as_str()]
+                    .def_span
+                    .unwrap_or_default();
+                match self.value_of(u, &entry_name, span) {
+                    Ok(v) => v as u64,
+                    Err((m, l, _)) => {
+                        self.diags.push(Diag::error(span, m, l));
+                        text_start
+                    }
+                }
+            }
+            None if opts.entry.is_some() => {
+                let span = Span {
+                    file: units.first().map_or(0, |u| u.file),
+                    start: 0,
+                    end: 0,
+                };
+                self.diags.push(
+                    Diag::error(
+                        span,
+                        format!("entry symbol `{entry_name}` is not defined"),
+                        "no such symbol",
+                    )
+                    .with_help("define the label, or name another with -e"),
+                );
+                text_start
+            }
+            // No `_start`: like GNU ld, start at the beginning of `.text`.
+            None => text_start,
+        }
+    }
+
+    /// The symbol table: per unit a file symbol and its locals, then the
+    /// globals.
+    fn symbol_table(
+        &self,
+        class_ranges: &[(SectionClass, u64, u64, u64)],
+        patches: &[Patch],
+    ) -> Vec<OutSymbol> {
+        let units = self.units;
+        let names = self.names;
+        let mut symbols = Vec::new();
+        let mut global_syms = Vec::new();
+        let class_of = |addr: u64| {
+            class_ranges
+                .iter()
+                .find(|(_, s, e, _)| addr >= *s && addr < *e.max(&(*s + 1)))
+                .map(|(c, ..)| *c)
+        };
+        let mut sizes: HashMap<(usize, Box<str>), u64> = HashMap::new();
+        for p in patches {
+            if let Patch::Size(u, name, v) = p {
+                sizes.insert((*u, name.clone()), *v);
+            }
+        }
+        for (ui, unit) in units.iter().enumerate() {
+            let file_name = unit.file_name.clone().unwrap_or_else(|| {
+                std::path::Path::new(&names[ui])
+                    .file_name()
+                    .map_or(names[ui].clone(), |f| f.to_string_lossy().into_owned())
+            });
+            symbols.push(OutSymbol {
+                name: file_name,
+                value: 0,
+                size: 0,
+                binding: Binding::Local,
+                ty: SymType::NoType,
+                visibility: 0,
+                section: None,
+                is_file: true,
+            });
+            for (name, sym) in &unit.symbols {
+                if is_assembler_local(name) || !sym.is_defined() {
+                    continue;
+                }
+                if sym.binding != Binding::Local && self.globals.get(name.as_ref()) != Some(&ui) {
+                    continue;
+                }
+                let Ok(value) = self.value_of(ui, name, sym.def_span.unwrap_or_default()) else {
+                    continue;
+                };
+                let is_address = matches!(
+                    sym.def,
+                    SymDef::Value(Value::Rel { .. }) | SymDef::Common(..) | SymDef::Bss(..)
+                ) || matches!(sym.def, SymDef::Deferred(..) if class_of(value as u64).is_some());
+                let out = OutSymbol {
+                    name: name.to_string(),
+                    value: value as u32 as u64,
+                    size: sizes
+                        .get(&(ui, name.clone()))
+                        .copied()
+                        .or(sym.size)
+                        .unwrap_or(match sym.def {
+                            SymDef::Common(s, _) | SymDef::Bss(s, _) => s,
+                            _ => 0,
+                        }),
+                    binding: sym.binding,
+                    ty: sym.ty,
+                    visibility: sym.visibility,
+                    section: if is_address {
+                        class_of(value as u64)
+                    } else {
+                        None
+                    },
+                    is_file: false,
+                };
+                if sym.binding == Binding::Local {
+                    symbols.push(out);
+                } else {
+                    global_syms.push(out);
                 }
             }
         }
-        None if opts.entry.is_some() => {
-            let span = Span {
-                file: units_ref.first().map_or(0, |u| u.file),
-                start: 0,
-                end: 0,
-            };
-            linker.diags.push(
-                Diag::error(
-                    span,
-                    format!("entry symbol `{entry_name}` is not defined"),
-                    "no such symbol",
-                )
-                .with_help("define the label, or name another with -e"),
-            );
-            text_start
-        }
-        // No `_start`: like GNU ld, start at the beginning of `.text`.
-        None => text_start,
-    };
+        symbols.extend(global_syms);
 
-    // Symbols.
-    let mut symbols = Vec::new();
-    let mut global_syms = Vec::new();
-    let class_of = |addr: u64| {
-        class_ranges
-            .iter()
-            .find(|(_, s, e, _)| addr >= *s && addr < *e.max(&(*s + 1)))
-            .map(|(c, ..)| *c)
-    };
-    let mut sizes: HashMap<(usize, Box<str>), u64> = HashMap::new();
-    for p in &patches {
-        if let Patch::Size(u, name, v) = p {
-            sizes.insert((*u, name.clone()), *v);
-        }
+        symbols
     }
-    for (ui, unit) in units_ref.iter().enumerate() {
-        let file_name = unit.file_name.clone().unwrap_or_else(|| {
-            std::path::Path::new(&names[ui])
-                .file_name()
-                .map_or(names[ui].clone(), |f| f.to_string_lossy().into_owned())
-        });
-        symbols.push(OutSymbol {
-            name: file_name,
-            value: 0,
-            size: 0,
-            binding: Binding::Local,
-            ty: SymType::NoType,
-            visibility: 0,
-            section: None,
-            is_file: true,
-        });
-        for (name, sym) in &unit.symbols {
-            if is_assembler_local(name) || !sym.is_defined() {
-                continue;
-            }
-            if sym.binding != Binding::Local && linker.globals.get(name.as_ref()) != Some(&ui) {
-                continue;
-            }
-            let Ok(value) = linker.value_of(ui, name, sym.def_span.unwrap_or_default()) else {
-                continue;
-            };
-            let is_address = matches!(
-                sym.def,
-                SymDef::Value(Value::Rel { .. }) | SymDef::Common(..) | SymDef::Bss(..)
-            ) || matches!(sym.def, SymDef::Deferred(..) if class_of(value as u64).is_some());
-            let out = OutSymbol {
-                name: name.to_string(),
-                value: value as u32 as u64,
-                size: sizes
-                    .get(&(ui, name.clone()))
-                    .copied()
-                    .or(sym.size)
-                    .unwrap_or(match sym.def {
-                        SymDef::Common(s, _) | SymDef::Bss(s, _) => s,
-                        _ => 0,
-                    }),
-                binding: sym.binding,
-                ty: sym.ty,
-                visibility: sym.visibility,
-                section: if is_address {
-                    class_of(value as u64)
-                } else {
-                    None
-                },
-                is_file: false,
-            };
-            if sym.binding == Binding::Local {
-                symbols.push(out);
-            } else {
-                global_syms.push(out);
-            }
-        }
-    }
-    symbols.extend(global_syms);
+}
 
-    let mut seen = std::collections::HashSet::new();
-    for w in linker.warnings.take() {
-        if seen.insert((w.span, w.message.clone())) {
-            warnings.push(w);
-        }
-    }
-    if !linker.diags.is_empty() {
-        let mut diags = linker.diags;
-        diags.sort_by_key(|d| (d.span.file, d.span.start));
-        return Err(diags);
-    }
-
-    // Apply the patches.
+/// Writes the evaluated fixups into the sections' bytes.
+fn apply_patches(units: &mut [Unit], patches: Vec<Patch>) {
     for p in patches {
         match p {
             Patch::Bytes(u, s, off, bytes) => {
@@ -817,8 +901,14 @@ pub fn link(
             Patch::Size(..) => {}
         }
     }
+}
 
-    // Output sections.
+/// The loaded output sections: each class's input sections concatenated at
+/// their addresses (gaps in code filled with nops).
+fn output_sections(
+    units: &[Unit],
+    class_ranges: &[(SectionClass, u64, u64, u64)],
+) -> Vec<OutSection> {
     let mut sections = Vec::new();
     for (class, name) in CLASSES {
         let &(_, start, end, align) = class_ranges
@@ -859,6 +949,14 @@ pub fn link(
         });
     }
 
+    sections
+}
+
+/// The `.debug_*` sections: every unit's in file order.
+fn debug_sections(
+    units: &[Unit],
+    debug_sizes: indexmap::IndexMap<String, u64>,
+) -> Vec<(String, Vec<u8>)> {
     let mut debug = Vec::new();
     for (name, size) in debug_sizes {
         let mut data = Vec::with_capacity(size as usize);
@@ -871,6 +969,11 @@ pub fn link(
         debug.push((name, data));
     }
 
+    debug
+}
+
+/// `.comment` (from `.ident`) and the merged `.riscv.attributes`.
+fn comment_and_attributes(units: &[Unit]) -> (Vec<u8>, Vec<(u64, AttrValue)>) {
     let mut comment = Vec::new();
     for unit in units.iter() {
         for ident in &unit.idents {
@@ -890,14 +993,7 @@ pub fn link(
     }
     attributes.sort_by_key(|(t, _)| *t);
 
-    Ok(Image {
-        entry,
-        sections,
-        symbols,
-        comment,
-        attributes,
-        debug,
-    })
+    (comment, attributes)
 }
 
 /// Whether a section is debugging information (`.debug_*`, not loaded),

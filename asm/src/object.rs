@@ -438,121 +438,12 @@ impl<'u> Writer1<'u> {
         }
         let target = self.target(fx, si)?;
         if let FixKind::Reloc(ty, order) = fx.kind {
-            if off > self.unit.sections[si].size {
-                return Err(err(
-                    fx,
-                    "`.reloc` offset is past the end of the section",
-                    format!("the section has {} bytes", self.unit.sections[si].size),
-                ));
-            }
-            let (sym, addend) = match target {
-                Target::Abs(v) => (None, v),
-                Target::Sym(t, a) => (Some(self.symbol(&t)), a),
-                Target::Diff(..) => {
-                    return Err(err(
-                        fx,
-                        "a `.reloc` names one symbol and an addend",
-                        "a difference",
-                    ));
-                }
-            };
-            self.by_hand[si].push((order, (off, elf::RelocationType(ty), sym, addend)));
-            return Ok(());
+            return self.hand_reloc(si, fx, ty, order, target);
         }
         match (&fx.kind, target) {
-            (FixKind::SymbolSize(name), t) => {
-                let size = match t {
-                    Target::Abs(v) => v,
-                    Target::Diff(
-                        Term::Label(_, _, a) | Term::Here(_, a),
-                        Term::Label(_, _, b) | Term::Here(_, b),
-                        c,
-                    ) => (a as i64 - b as i64).wrapping_add(c),
-                    _ => {
-                        return Err(err(
-                            fx,
-                            format!("the size of `{}` is not a number", display_name(name)),
-                            "here",
-                        ));
-                    }
-                };
-                if let Some(&i) = self.by_name.get(name.as_ref()) {
-                    self.syms[i].size = size as u64;
-                }
-                Ok(())
-            }
-            (FixKind::Data(size), Target::Abs(v)) => {
-                let bytes = fixup_data(v, *size, fx.span).map_err(|d| Diag { ctx: fx.ctx, ..d })?;
-                let o = fx.offset as usize;
-                self.data[si][o..o + bytes.len()].copy_from_slice(&bytes);
-                Ok(())
-            }
-            (FixKind::Data(size), Target::Sym(t, a)) => {
-                let ty = match size {
-                    4 => R_RISCV_32,
-                    8 => R_RISCV_64,
-                    _ => {
-                        return Err(err(
-                            fx,
-                            format!("an address does not fit in {size} byte(s)"),
-                            "needs .word or .dword",
-                        ));
-                    }
-                };
-                let s = self.symbol(&t);
-                self.reloc(si, off, ty, Some(s), a);
-                Ok(())
-            }
-            (FixKind::Data(size), Target::Diff(p, m, a)) => {
-                let (add, sub) = match size {
-                    1 => (R_RISCV_ADD8, R_RISCV_SUB8),
-                    2 => (R_RISCV_ADD16, R_RISCV_SUB16),
-                    4 => (R_RISCV_ADD32, R_RISCV_SUB32),
-                    _ => (R_RISCV_ADD64, R_RISCV_SUB64),
-                };
-                let (ps, ms) = (self.symbol(&p), self.symbol(&m));
-                self.reloc(si, off, add, Some(ps), a);
-                self.reloc(si, off, sub, Some(ms), 0);
-                Ok(())
-            }
-            (FixKind::PcRel(field), Target::Sym(t, a)) => {
-                // A label of this section: the offset is checked and written
-                // too (the linker overwrites it), as GNU as does.
-                if let Term::Label(_, s, o) | Term::Here(s, o) = &t
-                    && *s == si
-                {
-                    let rel = (*o as i64 + a) - off as i64;
-                    field.check(rel).map_err(|r| {
-                        err(
-                            fx,
-                            format!("target out of range: offset {rel}"),
-                            "does not fit",
-                        )
-                        .with_help(r.to_string())
-                    })?;
-                    self.or_word(si, fx.offset as usize, field.insert(rel as i32));
-                } else {
-                    // Elsewhere: the offset to its value in its own section
-                    // (0 for an undefined symbol), its bits as the field
-                    // holds them (odd, or out of reach, alike): GNU as's
-                    // "tentative value" for objdump, which the linker
-                    // overwrites.
-                    let value = match &t {
-                        Term::Label(_, _, o) | Term::Here(_, o) => *o as i64,
-                        Term::External(_) => 0,
-                    };
-                    let rel = value + a - off as i64;
-                    self.or_word(si, fx.offset as usize, field.insert(rel as i32));
-                }
-                let ty = if *field == Field::ImmB {
-                    R_RISCV_BRANCH
-                } else {
-                    R_RISCV_JAL
-                };
-                let s = self.symbol(&t);
-                self.reloc(si, off, ty, Some(s), a);
-                Ok(())
-            }
+            (FixKind::SymbolSize(name), t) => self.symbol_size(fx, name, t),
+            (FixKind::Data(size), target) => self.data_fixup(si, fx, *size, target),
+            (FixKind::PcRel(field), Target::Sym(t, a)) => self.pc_relative(si, fx, *field, t, a),
             (FixKind::Hi | FixKind::Lo(_), Target::Sym(t, a)) => {
                 let ty = match fx.kind {
                     FixKind::Hi => R_RISCV_HI20,
@@ -623,28 +514,7 @@ impl<'u> Writer1<'u> {
                 self.reloc(si, off, R_RISCV_GOT_HI20, Some(s), a);
                 Ok(())
             }
-            (FixKind::Tls(tls), Target::Sym(t, a)) => {
-                // GNU as leaves the fields 0 and marks the local-exec
-                // sequence (not the GOT forms) for relaxation.
-                let (ty, relaxable) = match tls {
-                    TlsFix::TprelHi => (R_RISCV_TPREL_HI20, true),
-                    TlsFix::TprelLo(Field::ImmS) => (R_RISCV_TPREL_LO12_S, true),
-                    TlsFix::TprelLo(_) => (R_RISCV_TPREL_LO12_I, true),
-                    TlsFix::TprelAdd => (R_RISCV_TPREL_ADD, true),
-                    TlsFix::IePcrelHi => (R_RISCV_TLS_GOT_HI20, false),
-                    TlsFix::GdPcrelHi => (R_RISCV_TLS_GD_HI20, false),
-                };
-                let s = self.symbol(&t);
-                // A symbol named by a thread-local operator is a TLS symbol.
-                if self.syms[s].ty == STT_NOTYPE {
-                    self.syms[s].ty = STT_TLS;
-                }
-                self.reloc(si, off, ty, Some(s), a);
-                if relaxable {
-                    mark(self, a);
-                }
-                Ok(())
-            }
+            (FixKind::Tls(tls), Target::Sym(t, a)) => self.thread_local(si, fx, *tls, t, a),
             (FixKind::Tls(_), Target::Abs(_) | Target::Diff(..)) => Err(err(
                 fx,
                 "a thread-local operator needs a symbol",
@@ -673,6 +543,187 @@ impl<'u> Writer1<'u> {
                 "known only when linked",
             )),
         }
+    }
+
+    /// A `.reloc`: written as given, in its order among the hand-written
+    /// ones.
+    fn hand_reloc(
+        &mut self,
+        si: usize,
+        fx: &Fixup,
+        ty: u32,
+        order: u32,
+        target: Target,
+    ) -> Result<(), Diag> {
+        let off = fx.offset as u64;
+        if off > self.unit.sections[si].size {
+            return Err(err(
+                fx,
+                "`.reloc` offset is past the end of the section",
+                format!("the section has {} bytes", self.unit.sections[si].size),
+            ));
+        }
+        let (sym, addend) = match target {
+            Target::Abs(v) => (None, v),
+            Target::Sym(t, a) => (Some(self.symbol(&t)), a),
+            Target::Diff(..) => {
+                return Err(err(
+                    fx,
+                    "a `.reloc` names one symbol and an addend",
+                    "a difference",
+                ));
+            }
+        };
+        self.by_hand[si].push((order, (off, elf::RelocationType(ty), sym, addend)));
+        Ok(())
+    }
+
+    /// `.size` by an expression: the symbol's size, a number.
+    fn symbol_size(&mut self, fx: &Fixup, name: &str, t: Target) -> Result<(), Diag> {
+        let size = match t {
+            Target::Abs(v) => v,
+            Target::Diff(
+                Term::Label(_, _, a) | Term::Here(_, a),
+                Term::Label(_, _, b) | Term::Here(_, b),
+                c,
+            ) => (a as i64 - b as i64).wrapping_add(c),
+            _ => {
+                return Err(err(
+                    fx,
+                    format!("the size of `{}` is not a number", display_name(name)),
+                    "here",
+                ));
+            }
+        };
+        if let Some(&i) = self.by_name.get(name) {
+            self.syms[i].size = size as u64;
+        }
+        Ok(())
+    }
+
+    /// Data (`.word`, `.byte`...): a number written, an address or a
+    /// difference as relocations.
+    fn data_fixup(&mut self, si: usize, fx: &Fixup, size: u8, target: Target) -> Result<(), Diag> {
+        use elf::*;
+        let off = fx.offset as u64;
+        match target {
+            Target::Abs(v) => {
+                let bytes = fixup_data(v, size, fx.span).map_err(|d| Diag { ctx: fx.ctx, ..d })?;
+                let o = fx.offset as usize;
+                self.data[si][o..o + bytes.len()].copy_from_slice(&bytes);
+                Ok(())
+            }
+            Target::Sym(t, a) => {
+                let ty = match size {
+                    4 => R_RISCV_32,
+                    8 => R_RISCV_64,
+                    _ => {
+                        return Err(err(
+                            fx,
+                            format!("an address does not fit in {size} byte(s)"),
+                            "needs .word or .dword",
+                        ));
+                    }
+                };
+                let s = self.symbol(&t);
+                self.reloc(si, off, ty, Some(s), a);
+                Ok(())
+            }
+            Target::Diff(p, m, a) => {
+                let (add, sub) = match size {
+                    1 => (R_RISCV_ADD8, R_RISCV_SUB8),
+                    2 => (R_RISCV_ADD16, R_RISCV_SUB16),
+                    4 => (R_RISCV_ADD32, R_RISCV_SUB32),
+                    _ => (R_RISCV_ADD64, R_RISCV_SUB64),
+                };
+                let (ps, ms) = (self.symbol(&p), self.symbol(&m));
+                self.reloc(si, off, add, Some(ps), a);
+                self.reloc(si, off, sub, Some(ms), 0);
+                Ok(())
+            }
+        }
+    }
+
+    /// A branch or `jal` to symbol `t` plus `a`.
+    fn pc_relative(
+        &mut self,
+        si: usize,
+        fx: &Fixup,
+        field: Field,
+        t: Term,
+        a: i64,
+    ) -> Result<(), Diag> {
+        use elf::*;
+        let off = fx.offset as u64;
+        // A label of this section: the offset is checked and written
+        // too (the linker overwrites it), as GNU as does.
+        if let Term::Label(_, s, o) | Term::Here(s, o) = &t
+            && *s == si
+        {
+            let rel = (*o as i64 + a) - off as i64;
+            field.check(rel).map_err(|r| {
+                err(
+                    fx,
+                    format!("target out of range: offset {rel}"),
+                    "does not fit",
+                )
+                .with_help(r.to_string())
+            })?;
+            self.or_word(si, fx.offset as usize, field.insert(rel as i32));
+        } else {
+            // Elsewhere: the offset to its value in its own section
+            // (0 for an undefined symbol), its bits as the field
+            // holds them (odd, or out of reach, alike): GNU as's
+            // "tentative value" for objdump, which the linker
+            // overwrites.
+            let value = match &t {
+                Term::Label(_, _, o) | Term::Here(_, o) => *o as i64,
+                Term::External(_) => 0,
+            };
+            let rel = value + a - off as i64;
+            self.or_word(si, fx.offset as usize, field.insert(rel as i32));
+        }
+        let ty = if field == Field::ImmB {
+            R_RISCV_BRANCH
+        } else {
+            R_RISCV_JAL
+        };
+        let s = self.symbol(&t);
+        self.reloc(si, off, ty, Some(s), a);
+        Ok(())
+    }
+
+    /// A thread-local operator on symbol `t` plus `a`.
+    fn thread_local(
+        &mut self,
+        si: usize,
+        fx: &Fixup,
+        tls: TlsFix,
+        t: Term,
+        a: i64,
+    ) -> Result<(), Diag> {
+        use elf::*;
+        let off = fx.offset as u64;
+        // GNU as leaves the fields 0 and marks the local-exec
+        // sequence (not the GOT forms) for relaxation.
+        let (ty, relaxable) = match tls {
+            TlsFix::TprelHi => (R_RISCV_TPREL_HI20, true),
+            TlsFix::TprelLo(Field::ImmS) => (R_RISCV_TPREL_LO12_S, true),
+            TlsFix::TprelLo(_) => (R_RISCV_TPREL_LO12_I, true),
+            TlsFix::TprelAdd => (R_RISCV_TPREL_ADD, true),
+            TlsFix::IePcrelHi => (R_RISCV_TLS_GOT_HI20, false),
+            TlsFix::GdPcrelHi => (R_RISCV_TLS_GD_HI20, false),
+        };
+        let s = self.symbol(&t);
+        // A symbol named by a thread-local operator is a TLS symbol.
+        if self.syms[s].ty == STT_NOTYPE {
+            self.syms[s].ty = STT_TLS;
+        }
+        self.reloc(si, off, ty, Some(s), a);
+        if relaxable && fx.relax {
+            self.reloc(si, off, R_RISCV_RELAX, None, a);
+        }
+        Ok(())
     }
 }
 

@@ -9,6 +9,9 @@ use isa_spec::Field;
 use crate::ast::Expr;
 use crate::source::{CtxId, Span};
 
+/// Largest section, in bytes (and largest file `.incbin` reads).
+pub(crate) const MAX_SECTION_BYTES: u64 = 1 << 28;
+
 /// Where a section goes in the executable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SectionClass {

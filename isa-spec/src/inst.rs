@@ -241,6 +241,15 @@ macro_rules! define_table {
         impl Opcode {
             /// Every opcode, in table order.
             pub const ALL: &'static [Opcode] = &[$(Opcode::$variant),*];
+
+            /// The extension of the instruction's row (`spec().extension`),
+            /// as a `const fn`: a hot path tests it with no table lookup.
+            #[inline]
+            pub const fn extension(self) -> Extension {
+                match self {
+                    $(Opcode::$variant => Extension::$ext,)*
+                }
+            }
         }
 
         /// The instruction table, indexed by `Opcode as usize`.

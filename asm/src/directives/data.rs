@@ -6,7 +6,7 @@ use crate::ast::{ExprKind, Operand};
 use crate::diag::Diag;
 use crate::expr::{EvalError, Value};
 use crate::lexer::{Kind, unescape};
-use crate::pass1::*;
+use crate::pass1::{Pass1, Stmt, eval_diag, split_top_level, trim_range};
 use crate::source::Span;
 use crate::unit::*;
 

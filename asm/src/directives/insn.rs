@@ -9,7 +9,7 @@ use crate::ast::Operand;
 use crate::diag::Diag;
 use crate::instr::Imm;
 use crate::lexer::Kind;
-use crate::pass1::*;
+use crate::pass1::{Pass1, Stmt};
 use crate::source::Span;
 
 /// GNU as's names of the major opcodes.

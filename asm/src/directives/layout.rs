@@ -3,7 +3,8 @@
 
 use crate::ast::Operand;
 use crate::diag::Diag;
-use crate::pass1::*;
+use crate::pass1::{Pass1, Stmt};
+use crate::unit::MAX_SECTION_BYTES;
 
 impl Pass1<'_, '_> {
     pub(super) fn align_directive(&mut self, st: &Stmt, name: &str, from: usize) {

@@ -4,7 +4,7 @@
 use crate::ast::Operand;
 use crate::diag::Diag;
 use crate::lexer::Kind;
-use crate::pass1::*;
+use crate::pass1::{FileEntry, Pass1, Row, Stmt};
 use crate::source::Span;
 use crate::unit::*;
 
@@ -146,7 +146,7 @@ impl Pass1<'_, '_> {
             if files.len() <= number {
                 files.resize(number + 1, None);
             }
-            files[number] = Some(crate::dwarf::FileEntry {
+            files[number] = Some(FileEntry {
                 dir,
                 name: name.clone(),
                 span: st.whole(),
@@ -214,7 +214,7 @@ impl Pass1<'_, '_> {
             None => 0,
         };
         // Where it goes is known at the next instruction.
-        let mut row = crate::dwarf::Row {
+        let mut row = Row {
             section: self.cur,
             offset: 0,
             subsection: 0,

@@ -19,8 +19,8 @@ use std::sync::OnceLock;
 
 use crate::ast::Operand;
 use crate::diag::Diag;
-use crate::lexer::Token;
-use crate::pass1::*;
+use crate::lexer::{Kind, Token};
+use crate::pass1::{Pass1, Stmt, nearest};
 use crate::source::Span;
 
 /// A directive statement as its handler sees it.
@@ -198,10 +198,24 @@ fn handlers() -> &'static HashMap<&'static str, (Family, Handler)> {
 }
 
 /// Whether `name` (lower case) is one of the `.if` family, `.else` or `.endif`.
-pub(crate) fn is_cond_directive(name: &str) -> bool {
+fn is_cond_directive(name: &str) -> bool {
     handlers()
         .get(name)
         .is_some_and(|(family, _)| *family == Conditional)
+}
+
+impl Pass1<'_, '_> {
+    /// A statement where assembly is off: only a conditional directive is
+    /// read (it may turn assembly back on); anything else is skipped.
+    pub(crate) fn skipped_statement(&mut self, st: &Stmt) {
+        let toks = st.tokens();
+        if toks[0].kind == Kind::Ident {
+            let name = st.tok_text(toks[0]).to_ascii_lowercase();
+            if is_cond_directive(&name) {
+                self.conditional(st, &name, 1);
+            }
+        }
+    }
 }
 
 /// Every directive name, for suggestions.

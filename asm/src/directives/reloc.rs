@@ -4,7 +4,7 @@
 use crate::ast::{Expr, ExprKind, Operand};
 use crate::diag::Diag;
 use crate::expr::Value;
-use crate::pass1::*;
+use crate::pass1::{Pass1, Stmt, eval_diag, nearest};
 use crate::unit::*;
 
 /// The RISC-V relocation types GNU as 2.40 takes in `.reloc` (its howto

@@ -3,7 +3,7 @@
 
 use crate::ast::Operand;
 use crate::diag::Diag;
-use crate::pass1::*;
+use crate::pass1::{Pass1, Stmt};
 use crate::source::Span;
 use crate::unit::Group;
 

@@ -4,7 +4,7 @@
 use crate::ast::{Expr, ExprKind, Operand};
 use crate::diag::Diag;
 use crate::expr::{EvalError, Value};
-use crate::pass1::*;
+use crate::pass1::{Pass1, Stmt, eval_diag, split_top_level, trim_range};
 use crate::unit::*;
 
 impl Pass1<'_, '_> {

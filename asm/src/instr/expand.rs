@@ -2,31 +2,18 @@
 //! operands, a pseudo-instruction's templates instantiated (and `li`'s
 //! value-dependent choice), each word emitted with its fixups.
 
-use isa_spec::{Bind, Expansion, Field, Inst, Opcode, PseudoSpec, TlsModel};
+use isa_spec::{Bind, Expansion, Field, Opcode, PseudoSpec, TlsModel};
 
 use crate::ast::{Expr, ExprKind, RelocOp};
 use crate::diag::Diag;
 use crate::expr::{EvalError, Value};
-use crate::pass1::{Pass1, Stmt, eval_diag};
+use crate::pass1::{Built, Pass1, Stmt, eval_diag};
 use crate::source::Span;
 use crate::unit::{FixKind, TlsFix};
 
 use super::{Arg, Imm, field_of, split_hi_lo};
 
-/// An instruction being built: the word's fields and pending fixups.
-pub(crate) struct Built {
-    pub(crate) inst: Inst,
-    pub(crate) fixes: Vec<(FixKind, Expr)>,
-}
-
 impl Built {
-    pub(crate) fn new(op: Opcode) -> Built {
-        Built {
-            inst: Inst::with_defaults(op),
-            fixes: Vec::new(),
-        }
-    }
-
     fn set(&mut self, field: Field, imm: Imm) {
         match imm {
             Imm::Known(v) => self.inst.set(field, v as i32),

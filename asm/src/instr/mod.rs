@@ -15,11 +15,9 @@ use isa_spec::{
 use crate::ast::{Expr, ExprKind, Operand, RelocOp};
 use crate::diag::Diag;
 use crate::expr::Value;
-use crate::pass1::{Pass1, Stmt, nearest};
+use crate::pass1::{Built, Pass1, Stmt, nearest};
 use crate::source::Span;
 use crate::unit::{FixKind, TlsFix};
-
-pub(crate) use expand::Built;
 
 /// A field value known now, or a fixup for the second pass.
 pub(crate) enum Imm {

@@ -1,5 +1,8 @@
 //! Section contents in the first pass: switching sections, appending bytes
-//! and fixups, padding, alignment and `.org`.
+//! and fixups, padding, alignment and `.org`; an instruction being built
+//! ([`Built`]) before its word is written.
+
+use isa_spec::{Inst, Opcode};
 
 use crate::ast::Expr;
 use crate::diag::Diag;
@@ -7,7 +10,7 @@ use crate::expr::Value;
 use crate::source::Span;
 use crate::unit::*;
 
-use super::{MAX_SECTION_BYTES, Pass1, Stmt, eval_diag};
+use super::{Pass1, Stmt, eval_diag};
 
 impl Pass1<'_, '_> {
     pub(crate) fn section_size(&self) -> u64 {
@@ -309,5 +312,21 @@ impl Pass1<'_, '_> {
             return;
         }
         self.pad(Some(st), (target - size) as u64, Some(fill.unwrap_or(0)), 1);
+    }
+}
+
+/// An instruction being built: the word's fields and pending fixups
+/// (`crate::instr` fills it from a form, `emit_word` writes it).
+pub(crate) struct Built {
+    pub(crate) inst: Inst,
+    pub(crate) fixes: Vec<(FixKind, Expr)>,
+}
+
+impl Built {
+    pub(crate) fn new(op: Opcode) -> Built {
+        Built {
+            inst: Inst::with_defaults(op),
+            fixes: Vec::new(),
+        }
     }
 }

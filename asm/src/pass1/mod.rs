@@ -10,6 +10,8 @@
 //! once; values the first pass cannot know become fixups for the second.
 
 mod emit;
+mod lines;
+mod nesting;
 mod parse;
 pub(crate) mod relax;
 mod subsections;
@@ -21,15 +23,16 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::Options;
-use crate::blocks::{Cond, Macro};
 use crate::diag::Diag;
-use crate::directives::is_cond_directive;
 use crate::expr::{EvalWarning, Value};
 use crate::grammar::{ExprParser, OperandsParser};
 use crate::lexer::{Kind, Token, lex, unescape};
 use crate::source::{Context, ContextKind, CtxId, SourceMap, Span};
 use crate::unit::*;
 
+pub(crate) use emit::Built;
+pub use lines::{FileEntry, LineState, Row};
+pub(crate) use nesting::{Cond, Macro, Param};
 pub use subsections::SubBases;
 pub use symbols::display_name;
 pub(crate) use symbols::eval_diag;
@@ -42,8 +45,6 @@ pub(crate) const MAX_INCLUDE_DEPTH: u32 = 64;
 /// Most operators and parentheses in one expression (the depth of its
 /// tree, which is evaluated recursively, is at most this).
 pub(crate) const MAX_EXPR_OPERATORS: usize = 1000;
-/// Largest section, in bytes.
-pub(crate) const MAX_SECTION_BYTES: u64 = 1 << 28;
 
 /// Reads (a window of) a file named by `.include` or `.incbin`.
 pub type FileReader<'o> =
@@ -67,7 +68,8 @@ pub struct Shared<'o> {
     /// [`Options::max_expansion_bytes`](crate::Options::max_expansion_bytes).
     pub(crate) expansion_bytes: u64,
     /// Bytes held by every unit's sections so far (zero-initialized ones
-    /// excluded: they hold none), bounded by [`MAX_SECTION_BYTES`].
+    /// excluded: they hold none), bounded by
+    /// [`MAX_SECTION_BYTES`](crate::unit::MAX_SECTION_BYTES).
     pub(crate) stored_bytes: u64,
     /// Names made by `LOCAL` in alternate macro mode so far (GNU's count).
     pub(crate) local_names: u32,
@@ -294,7 +296,7 @@ pub struct Pass1<'s, 'o> {
     /// (then they stay strong references, as in GNU as).
     pub(crate) weakref_targets: HashMap<Box<str>, bool>,
     /// `.file N` entries and `.loc` rows for the line table (`dwarf`).
-    pub(crate) lines: crate::dwarf::LineState,
+    pub(crate) lines: LineState,
 }
 
 impl<'s, 'o> Pass1<'s, 'o> {
@@ -356,7 +358,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             option_stack: Vec::new(),
             eqv: HashMap::new(),
             weakref_targets: HashMap::new(),
-            lines: crate::dwarf::LineState {
+            lines: LineState {
                 is_stmt: true,
                 ..Default::default()
             },
@@ -530,12 +532,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
             return;
         }
         if !self.assembling() {
-            if toks[0].kind == Kind::Ident {
-                let name = st.tok_text(toks[0]).to_ascii_lowercase();
-                if is_cond_directive(&name) {
-                    self.conditional(st, &name, 1);
-                }
-            }
+            self.skipped_statement(st);
             return;
         }
         let mut i = 0;

@@ -13,8 +13,7 @@ use crate::expr::{Value, eval};
 use crate::unit::{Binding, FixKind};
 
 use super::symbols::UnitResolver;
-use super::{Pass1, Stmt};
-use crate::instr::Built;
+use super::{Built, Pass1, Stmt};
 use crate::source::Span;
 
 /// A short branch to a target not known when it was written.

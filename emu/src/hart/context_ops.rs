@@ -11,10 +11,20 @@ use rustc_apfloat::ieee::{Double, Single};
 use crate::fault::FaultCause;
 use crate::hart::context::Context;
 use crate::hart::csr::{self, Identity};
-use crate::hart::effects::{Effects, Stop};
-use crate::hart::execute::{write_f, write_x};
+use crate::hart::effects::{Effects, Stop, write_f, write_x};
 use crate::hart::fpu::{self, Arith, Compare, Format, box_s, unbox_s};
-use crate::hart::semantics::for_each_op;
+use crate::hart::semantics::{self, for_each_op};
+
+/// The rounding mode of F or D instruction `inst`: its field, or `frm` when
+/// the field says dynamic; an invalid one is a fault. The one place it is
+/// resolved (the fast loop's entries say at predecoding whether the host's
+/// round-to-nearest-even applies, and go the careful way otherwise).
+#[inline(always)]
+fn rounding(ctx: &Context, inst: &Inst) -> Result<rustc_apfloat::Round, Stop> {
+    fpu::rounding(inst.aux, ctx.frm).ok_or(Stop::Fault(FaultCause::InvalidRoundingMode {
+        frm: ctx.frm,
+    }))
+}
 
 /// The F and D instructions that touch no memory (all but the loads and
 /// stores): they read and write only the context. On an error nothing has
@@ -30,15 +40,6 @@ pub(crate) fn fp_compute<const TRACE: bool>(
             write_f!(TRACE, ctx, fx, rd, $v)
         };
     }
-    macro_rules! rm {
-        () => {{
-            let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
-            match fpu::round_mode(bits) {
-                Some(rm) => rm,
-                None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
-            }
-        }};
-    }
     let f1 = ctx.f[inst.rs1 as usize & 31];
     let f2 = ctx.f[inst.rs2 as usize & 31];
     let f3 = ctx.f[inst.rs3 as usize & 31];
@@ -53,7 +54,7 @@ pub(crate) fn fp_compute<const TRACE: bool>(
         ) => {
             match inst.op {
                 $(Opcode::$fa => {
-                    let rm = rm!();
+                    let rm = rounding(ctx, inst)?;
                     let r = fpu::arith::<$fa_soft>(
                         Arith::$fa_op,
                         $fa_soft::unbox(f1),
@@ -65,7 +66,7 @@ pub(crate) fn fp_compute<const TRACE: bool>(
                     wf!($fa_soft::rebox(r))
                 })*
                 $(Opcode::$fq => {
-                    let rm = rm!();
+                    let rm = rounding(ctx, inst)?;
                     let r = fpu::sqrt::<$fq_soft>($fq_soft::unbox(f1), rm, &mut ctx.fflags);
                     wf!($fq_soft::rebox(r))
                 })*
@@ -102,15 +103,6 @@ fn fp_other<const TRACE: bool>(
             write_f!(TRACE, ctx, fx, rd, $v)
         };
     }
-    macro_rules! rm {
-        () => {{
-            let bits = if inst.aux == 7 { ctx.frm } else { inst.aux };
-            match fpu::round_mode(bits) {
-                Some(rm) => rm,
-                None => return Err(FaultCause::InvalidRoundingMode { frm: ctx.frm }.into()),
-            }
-        }};
-    }
     let f1 = ctx.f[inst.rs1 as usize & 31];
     let f2 = ctx.f[inst.rs2 as usize & 31];
     match inst.op {
@@ -119,10 +111,9 @@ fn fp_other<const TRACE: bool>(
             let r = fpu::sign_inject(32, kind, unbox_s(f1) as u64, unbox_s(f2) as u64);
             wf!(box_s(r as u32))
         }
-        Opcode::FsgnjD | Opcode::FsgnjnD | Opcode::FsgnjxD => {
-            let kind = (inst.op as u8) - (Opcode::FsgnjD as u8);
-            wf!(fpu::sign_inject(64, kind, f1, f2))
-        }
+        Opcode::FsgnjD => wf!(semantics::fsgnj_d(f1, f2)),
+        Opcode::FsgnjnD => wf!(semantics::fsgnjn_d(f1, f2)),
+        Opcode::FsgnjxD => wf!(semantics::fsgnjx_d(f1, f2)),
         Opcode::FminS | Opcode::FmaxS => {
             let r = fpu::min_max::<Single>(
                 inst.op == Opcode::FmaxS,
@@ -141,7 +132,7 @@ fn fp_other<const TRACE: bool>(
             ))
         }
         Opcode::FcvtWS | Opcode::FcvtWuS => {
-            let rm = rm!();
+            let rm = rounding(ctx, inst)?;
             let signed = inst.op == Opcode::FcvtWS;
             wx!(fpu::to_int::<Single>(
                 unbox_s(f1) as u64,
@@ -151,36 +142,40 @@ fn fp_other<const TRACE: bool>(
             ))
         }
         Opcode::FcvtWD | Opcode::FcvtWuD => {
-            let rm = rm!();
+            let rm = rounding(ctx, inst)?;
             let signed = inst.op == Opcode::FcvtWD;
             wx!(fpu::to_int::<Double>(f1, signed, rm, &mut ctx.fflags))
         }
         Opcode::FcvtSW | Opcode::FcvtSWu => {
-            let rm = rm!();
+            let rm = rounding(ctx, inst)?;
             let signed = inst.op == Opcode::FcvtSW;
             let r = fpu::from_int::<Single>(rs1, signed, rm, &mut ctx.fflags);
             wf!(box_s(r as u32))
         }
-        Opcode::FcvtDW | Opcode::FcvtDWu => {
-            let rm = rm!();
-            let signed = inst.op == Opcode::FcvtDW;
-            wf!(fpu::from_int::<Double>(rs1, signed, rm, &mut ctx.fflags))
+        // Exact, but an invalid rounding mode still faults.
+        Opcode::FcvtDW => {
+            rounding(ctx, inst)?;
+            wf!(semantics::fcvt_d_w(rs1))
+        }
+        Opcode::FcvtDWu => {
+            rounding(ctx, inst)?;
+            wf!(semantics::fcvt_d_wu(rs1))
         }
         Opcode::FcvtSD => {
-            let rm = rm!();
+            let rm = rounding(ctx, inst)?;
             let r = fpu::convert::<Double, Single>(f1, rm, &mut ctx.fflags);
             wf!(box_s(r as u32))
         }
         Opcode::FcvtDS => {
-            let rm = rm!();
+            let rm = rounding(ctx, inst)?;
             wf!(fpu::convert::<Single, Double>(
                 unbox_s(f1) as u64,
                 rm,
                 &mut ctx.fflags
             ))
         }
-        Opcode::FmvXW => wx!(f1 as u32),
-        Opcode::FmvWX => wf!(box_s(rs1)),
+        Opcode::FmvXW => wx!(semantics::fmv_x_w(f1)),
+        Opcode::FmvWX => wf!(semantics::fmv_w_x(rs1)),
         Opcode::FeqS | Opcode::FltS | Opcode::FleS => {
             let cmp = match inst.op {
                 Opcode::FeqS => Compare::Eq,
@@ -200,7 +195,8 @@ fn fp_other<const TRACE: bool>(
                 Opcode::FltD => Compare::Lt,
                 _ => Compare::Le,
             };
-            wx!(fpu::compare::<Double>(cmp, f1, f2, &mut ctx.fflags))
+            let r = semantics::fcmp_d(cmp, f1, f2);
+            wx!(r.unwrap_or_else(|| fpu::compare::<Double>(cmp, f1, f2, &mut ctx.fflags)))
         }
         Opcode::FclassS => wx!(fpu::classify::<Single>(unbox_s(f1) as u64)),
         Opcode::FclassD => wx!(fpu::classify::<Double>(f1)),

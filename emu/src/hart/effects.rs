@@ -1,8 +1,10 @@
 //! What executing an instruction produced besides its register and memory
 //! writes: the [`Effects`] a trace records, and the [`Stop`] that hands the
 //! instruction to the tile (a fault, a host call, thread control,
-//! messaging). Shared by the semantics (`execute`, `fast`) and the services
-//! they reach (`host`, `semihost`), so that those do not depend on each other.
+//! messaging), and how a register write is made and recorded (`write_x!`,
+//! `write_f!`). Shared by the semantics (`execute`, `context_ops`, `fast`)
+//! and the services they reach (`host`, `semihost`), so that those do not
+//! depend on each other.
 
 use crate::fault::FaultCause;
 
@@ -51,3 +53,30 @@ pub struct Effects {
     /// and width in bytes.
     pub load: Option<(u32, u8)>,
 }
+
+/// Writes integer register `rd` and, when tracing, records the write
+/// (callers re-zero `x0` after the instruction).
+macro_rules! write_x {
+    ($trace:expr, $ctx:expr, $fx:expr, $rd:expr, $v:expr) => {{
+        let v: u32 = $v;
+        $ctx.x[$rd] = v;
+        if $trace && $rd != 0 {
+            $fx.x = Some(($rd as u8, v));
+        }
+    }};
+}
+
+pub(crate) use write_x;
+
+/// Writes FP register `rd` and, when tracing, records the write.
+macro_rules! write_f {
+    ($trace:expr, $ctx:expr, $fx:expr, $rd:expr, $v:expr) => {{
+        let v: u64 = $v;
+        $ctx.f[$rd] = v;
+        if $trace {
+            $fx.f = Some(($rd as u8, v));
+        }
+    }};
+}
+
+pub(crate) use write_f;

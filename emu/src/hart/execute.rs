@@ -16,38 +16,10 @@ use crate::fault::{Access, FaultCause};
 use crate::hart::context::Context;
 use crate::hart::context_ops;
 use crate::hart::csr::Identity;
-use crate::hart::effects::{Effects, Stop};
-use crate::hart::fpu::box_s;
+use crate::hart::effects::{Effects, Stop, write_f, write_x};
 use crate::hart::memory::{Memory, Width};
 use crate::hart::reservations::Reservations;
 use crate::hart::semantics::{self, for_each_op};
-
-/// Writes integer register `rd` and, when tracing, records the write
-/// (callers re-zero `x0` after the instruction).
-macro_rules! write_x {
-    ($trace:expr, $ctx:expr, $fx:expr, $rd:expr, $v:expr) => {{
-        let v: u32 = $v;
-        $ctx.x[$rd] = v;
-        if $trace && $rd != 0 {
-            $fx.x = Some(($rd as u8, v));
-        }
-    }};
-}
-
-pub(super) use write_x;
-
-/// Writes FP register `rd` and, when tracing, records the write.
-macro_rules! write_f {
-    ($trace:expr, $ctx:expr, $fx:expr, $rd:expr, $v:expr) => {{
-        let v: u64 = $v;
-        $ctx.f[$rd] = v;
-        if $trace {
-            $fx.f = Some(($rd as u8, v));
-        }
-    }};
-}
-
-pub(super) use write_f;
 
 /// A store and what every store implies: it breaks reservations on the
 /// word, is recorded when tracing, and a store into the text stops the
@@ -193,8 +165,8 @@ impl Hart<'_> {
                 load: [$($ld:ident $ld_w:ident $ld_f:ident),* $(,)?],
                 store: [$($st:ident $st_w:ident),* $(,)?],
                 amo: [$($amo:ident $amo_f:ident),* $(,)?],
-                fp_arith: [$($fa:ident $fa_soft:ident $fa_host:ident $fa_op:ident),* $(,)?],
-                fp_sqrt: [$($fq:ident $fq_soft:ident $fq_host:ident),* $(,)?],
+                fp_arith: $fa:tt,
+                fp_sqrt: $fq:tt,
             ) => {
                 match op {
                     $(CoreOp::$rr => wx!(semantics::$rr_f(rs1, rs2)),)*
@@ -219,58 +191,26 @@ impl Hart<'_> {
                         self.execute_rare::<TRACE>(inst, op, pc, now, retired, fx)?;
                         return Ok((next, 0));
                     }
-                    $(CoreOp::$fa)|*
-                    | $(CoreOp::$fq)|*
-                    | CoreOp::Flw
-                    | CoreOp::Fsw
-                    | CoreOp::Fld
-                    | CoreOp::Fsd
-                    | CoreOp::FsgnjS
-                    | CoreOp::FsgnjnS
-                    | CoreOp::FsgnjxS
-                    | CoreOp::FsgnjD
-                    | CoreOp::FsgnjnD
-                    | CoreOp::FsgnjxD
-                    | CoreOp::FminS
-                    | CoreOp::FmaxS
-                    | CoreOp::FminD
-                    | CoreOp::FmaxD
-                    | CoreOp::FcvtWS
-                    | CoreOp::FcvtWuS
-                    | CoreOp::FcvtWD
-                    | CoreOp::FcvtWuD
-                    | CoreOp::FcvtSW
-                    | CoreOp::FcvtSWu
-                    | CoreOp::FcvtDW
-                    | CoreOp::FcvtDWu
-                    | CoreOp::FcvtSD
-                    | CoreOp::FcvtDS
-                    | CoreOp::FmvXW
-                    | CoreOp::FmvWX
-                    | CoreOp::FeqS
-                    | CoreOp::FltS
-                    | CoreOp::FleS
-                    | CoreOp::FeqD
-                    | CoreOp::FltD
-                    | CoreOp::FleD
-                    | CoreOp::FclassS
-                    | CoreOp::FclassD => {
-                        self.execute_fp::<TRACE>(inst, op, pc, fx)?;
-                        return Ok((next, 0));
-                    }
                     CoreOp::Lui => wx!(imm << 12),
                     CoreOp::Auipc => wx!(pc.wrapping_add(imm << 12)),
                     CoreOp::Jal => {
-                        next = target_ok(pc.wrapping_add(imm))?;
-                        wx!(pc.wrapping_add(4))
+                        next = target_ok(semantics::jal_target(pc, imm))?;
+                        wx!(semantics::link(pc))
                     }
                     CoreOp::Jalr => {
-                        next = target_ok(addr & !1)?;
-                        wx!(pc.wrapping_add(4))
+                        next = target_ok(semantics::jalr_target(rs1, imm))?;
+                        wx!(semantics::link(pc))
                     }
                     // One in-order pipeline per tile and no caches: fences
                     // order nothing.
                     CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => {}
+                    // The F and D instructions, by the instruction table's
+                    // extension (as the predecoder chooses the FP entries).
+                    op if semantics::is_fd(op) => {
+                        self.execute_fp::<TRACE>(inst, op, pc, fx)?;
+                        return Ok((next, 0));
+                    }
+                    _ => unreachable!("{op:?}: a core operation of no form, not F or D"),
                 }
             };
         }
@@ -365,20 +305,19 @@ impl Hart<'_> {
                         self.mem
                             .load_u32(rs1)
                             .map_err(|c| c.with_access(Access::Store))?;
-                        if self.reservations.take(self.index, rs1) {
+                        let stored = self.reservations.take(self.index, rs1);
+                        if stored {
                             self.mem.store_u32(rs1, rs2)?;
                             self.reservations.on_store(rs1);
                             if TRACE {
                                 fx.store = Some((rs1, rs2 as u64, 4));
                             }
-                            wx!(0);
-                            if self.mem.code_was_written() {
-                                ctx.x[0] = 0;
-                                ctx.pc = pc.wrapping_add(4);
-                                return Err(Stop::CodeWritten);
-                            }
-                        } else {
-                            wx!(1)
+                        }
+                        wx!(semantics::sc_result(stored));
+                        if stored && self.mem.code_was_written() {
+                            ctx.x[0] = 0;
+                            ctx.pc = pc.wrapping_add(4);
+                            return Err(Stop::CodeWritten);
                         }
                     }
                     _ => unreachable!("execute_rare is called for CSR and atomic instructions only"),
@@ -418,12 +357,12 @@ impl Hart<'_> {
         let f2 = ctx.f[inst.rs2 as usize & 31];
         match op {
             CoreOp::Flw => {
-                wf!(box_s(self.mem.load_u32(addr)?));
+                wf!(semantics::flw(self.mem.load_u32(addr)?));
                 if TRACE {
                     fx.load = Some((addr, 4));
                 }
             }
-            CoreOp::Fsw => store!(u32, f2 as u32),
+            CoreOp::Fsw => store!(u32, semantics::fsw(f2)),
             CoreOp::Fld => {
                 wf!(self.mem.load_u64(addr)?);
                 if TRACE {

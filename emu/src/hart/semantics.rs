@@ -15,12 +15,16 @@
 //! is a row in the instruction table (`isa_spec::for_each_instruction`),
 //! a row here and its function.
 //!
-//! The instructions of their own form (`lui`/`auipc`, the jumps, fences,
-//! LR/SC, CSR accesses, the F and D instructions other than the rounded
-//! arithmetic) have their semantics where their form is implemented; the
-//! rounded F and D arithmetic is here as rows, its functions are the soft
-//! `fpu` (the reference) and, in the fast loop, the host's FPU where it
-//! agrees bit for bit (`hardfloat`).
+//! The instructions of their own form that both dispatchers run inline
+//! (the jumps' targets and links, `sc.w`'s result, the FP loads' and
+//! stores' values, `fsgnj*.d`, `fmv`, `fcvt.d.w[u]`, `feq`/`flt`/`fle.d`)
+//! are functions here too, at the end, which both call; how each
+//! dispatcher reaches memory, the reservations and the next instruction is
+//! its own. The rest (`lui`/`auipc`, fences, CSR accesses, the other F and
+//! D instructions) run one code for both (`context_ops`, or a constant
+//! predecoded). The rounded F and D arithmetic is here as rows, its
+//! functions are the soft `fpu` (the reference) and, in the fast loop, the
+//! host's FPU where it agrees bit for bit (`hardfloat`).
 
 /// Calls `$callback! { forms }` with the table of the core's operations,
 /// one row each, grouped by form (after any tokens given after the
@@ -293,3 +297,130 @@ pub fn minu(a: u32, b: u32) -> u32 {
 pub fn maxu(a: u32, b: u32) -> u32 {
     a.max(b)
 }
+
+// The operations of their own form that both dispatchers run: each is one
+// function here, which the careful step (`execute`, `context_ops`) and the
+// fast loop (`fast/step.rs`, `decode/fast_entry.rs`) call. What differs
+// between them is only how they reach memory and the next instruction.
+
+/// `jal`'s target: the pc plus the offset (the caller checks alignment).
+#[inline(always)]
+pub fn jal_target(pc: u32, offset: u32) -> u32 {
+    pc.wrapping_add(offset)
+}
+
+/// `jalr`'s target: `rs1 + imm` with bit 0 cleared (the caller checks
+/// alignment).
+#[inline(always)]
+pub fn jalr_target(rs1: u32, imm: u32) -> u32 {
+    rs1.wrapping_add(imm) & !1
+}
+
+/// The link a jump writes into `rd`: the address after it.
+#[inline(always)]
+pub fn link(pc: u32) -> u32 {
+    pc.wrapping_add(4)
+}
+
+/// `sc.w`'s result in `rd`: 0 when it stored, 1 when the reservation was
+/// lost.
+#[inline(always)]
+pub fn sc_result(stored: bool) -> u32 {
+    !stored as u32
+}
+
+/// `flw`: the loaded word, NaN-boxed into the 64-bit register.
+#[inline(always)]
+pub fn flw(word: u32) -> u64 {
+    crate::hart::fpu::box_s(word)
+}
+
+/// `fsw`: the word stored, the register's low half (`fld` and `fsd` move
+/// the 64 bits unchanged).
+#[inline(always)]
+pub fn fsw(reg: u64) -> u32 {
+    reg as u32
+}
+
+/// `fsgnj.d`: `rs1`'s magnitude with `rs2`'s sign.
+#[inline(always)]
+pub fn fsgnj_d(a: u64, b: u64) -> u64 {
+    crate::hart::fpu::sign_inject(64, 0, a, b)
+}
+
+/// `fsgnjn.d`: `rs1`'s magnitude with the opposite of `rs2`'s sign.
+#[inline(always)]
+pub fn fsgnjn_d(a: u64, b: u64) -> u64 {
+    crate::hart::fpu::sign_inject(64, 1, a, b)
+}
+
+/// `fsgnjx.d`: `rs1` with its sign xor `rs2`'s.
+#[inline(always)]
+pub fn fsgnjx_d(a: u64, b: u64) -> u64 {
+    crate::hart::fpu::sign_inject(64, 2, a, b)
+}
+
+/// `fmv.x.w`: the register's low word, as bits.
+#[inline(always)]
+pub fn fmv_x_w(reg: u64) -> u32 {
+    reg as u32
+}
+
+/// `fmv.w.x`: the word as a single's bits, NaN-boxed.
+#[inline(always)]
+pub fn fmv_w_x(x: u32) -> u64 {
+    crate::hart::fpu::box_s(x)
+}
+
+/// `fcvt.d.w`: exact in a double (no rounding, no flags), under any valid
+/// rounding mode.
+#[inline(always)]
+pub fn fcvt_d_w(x: u32) -> u64 {
+    (x as i32 as f64).to_bits()
+}
+
+/// `fcvt.d.wu`: exact, as `fcvt.d.w`.
+#[inline(always)]
+pub fn fcvt_d_wu(x: u32) -> u64 {
+    (x as f64).to_bits()
+}
+
+/// `feq.d`, `flt.d`, `fle.d` on two doubles that are not NaN (`None` when
+/// one is: then `fpu::compare` decides, with its flags). Ordered compares
+/// of numbers raise no flag.
+#[inline(always)]
+pub fn fcmp_d(cmp: crate::hart::fpu::Compare, a: u64, b: u64) -> Option<u32> {
+    use crate::hart::fpu::Compare;
+    let (x, y) = (f64::from_bits(a), f64::from_bits(b));
+    if x.is_nan() || y.is_nan() {
+        return None;
+    }
+    Some(match cmp {
+        Compare::Eq => x == y,
+        Compare::Lt => x < y,
+        Compare::Le => x <= y,
+    } as u32)
+}
+
+/// Whether a core operation is an F or D instruction (the instruction
+/// table's extension): the careful step hands these to `execute_fp`, the
+/// predecoder to the fast loop's FP entries.
+#[inline(always)]
+pub fn is_fd(op: isa_spec::CoreOp) -> bool {
+    FD[op as usize]
+}
+
+/// [`is_fd`] of every core operation, by `CoreOp as usize`, computed when
+/// compiling (a byte load where the careful step asks).
+const FD: [bool; isa_spec::CoreOp::ALL.len()] = {
+    let mut fd = [false; isa_spec::CoreOp::ALL.len()];
+    let mut i = 0;
+    while i < fd.len() {
+        fd[i] = matches!(
+            isa_spec::CoreOp::ALL[i].opcode().extension(),
+            isa_spec::Extension::F | isa_spec::Extension::D
+        );
+        i += 1;
+    }
+    fd
+};

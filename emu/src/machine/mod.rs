@@ -318,6 +318,181 @@ impl Machine {
             .expect("a run that never pauses ends")
     }
 
+    /// The monitor (an interrupt asked for) and the livelock watch: either
+    /// brings every tile and the network to the furthest cycle reached,
+    /// where the run ends as at a cycle limit (with the report).
+    fn watch(&mut self) {
+        if let Some(mut monitor) = self.monitor.take() {
+            let stop = monitor.check(self);
+            self.monitor = Some(monitor);
+            if stop && !self.interrupted {
+                // Every tile and the network are brought to the
+                // furthest cycle reached, where the run ends as at a
+                // cycle limit.
+                self.interrupted = true;
+                self.max = self.max.min(self.frontier());
+            }
+        }
+        if !self.interrupted
+            && self.livelock.is_none()
+            && let Some(repeats) = self.look_for_livelock()
+        {
+            // Proven to repeat for ever: every tile and the network are
+            // brought to the furthest cycle reached, where the run ends
+            // as at a cycle limit, with the report.
+            self.livelock = Some(repeats);
+            self.max = self.max.min(self.frontier());
+        }
+    }
+
+    /// How the run ends after a round, if it does: a halt (exit or fault)
+    /// once nothing earlier can happen, every thread ended, a deadlock
+    /// (nothing can move, the network stalled, or spinning), the cycle
+    /// limit (or an interrupt, or a proven livelock). Flushes the output
+    /// up to what is committed.
+    fn ending(&mut self, console: &mut dyn Console, s: &horizon::Survey) -> Option<(RunEnd, u64)> {
+        let max = self.max;
+        // The earliest halt in (cycle, tile) order ends the run once
+        // nothing earlier can happen.
+        let halt = s.halt.map(|i| self.tiles[i].halt.clone().expect("halted"));
+        let running_min = s.running_min;
+        // With nothing pending, the network side is as good as done
+        // with every cycle.
+        let quiescent = self.parked.is_empty()
+            && self.niu_mask.iter().all(|&m| m == 0)
+            && self.net.next_work().is_none();
+        let net_time = if quiescent { u64::MAX } else { self.net_now };
+        let committed = running_min
+            .min(net_time)
+            .min(s.confirmed)
+            .min(self.stall_bound());
+        let halted = halt.is_some();
+        let halt_by_limit = halt.as_ref().is_some_and(|h| h.cycle() <= max);
+        if let Some(halt) = halt {
+            let cycle = halt.cycle();
+            // Nothing before it can change once the network has done
+            // every cycle before it and every tile that can still
+            // issue is at it or past it. Optimistic runs past it need
+            // no confirmation: every effect up to it has settled them,
+            // and the network does not simulate the halt's cycle (see
+            // `runnable_limit`), so it could not confirm them.
+            if running_min >= cycle && net_time >= cycle {
+                // What other tiles did at the halt's cycle or later
+                // (they may have run ahead) is not part of the run.
+                match cycle.checked_sub(1) {
+                    Some(last) => self.final_flush(console, last),
+                    None => self.tiles.iter_mut().for_each(Tile::commit),
+                }
+                return Some(match halt {
+                    Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
+                    Halt::Fault(mut report) => {
+                        if report.context != crate::fault::NIU_CONTEXT {
+                            let ra = self.tiles[report.tile as usize].contexts
+                                [report.context as usize]
+                                .x[1];
+                            report.symbol = self.labels.describe_pc_from(report.pc, ra);
+                        }
+                        (RunEnd::Fault(report), cycle)
+                    }
+                });
+            }
+        }
+        if s.output {
+            self.flush(console, committed.saturating_sub(1));
+        }
+        let quiet = running_min == u64::MAX;
+        // Nothing on the network side can move by itself: no flits or
+        // credits under way, no NIU with work of its own (a queue that
+        // waits for a CTS has none: only a receiver's `str` could send
+        // it, and no tile runs).
+        // (Only asked when no tile runs: the scan of the NIUs is not free.)
+        let net_idle = quiet
+            && self.net.next_work().is_none()
+            && self.net.in_flight() == 0
+            && !self.nius.iter().any(Niu::needs_cycle);
+        if quiet && s.all_finished && net_idle {
+            let end = self
+                .tiles
+                .iter()
+                .filter_map(|t| t.finished_at())
+                .max()
+                .unwrap_or(0)
+                .max(self.last_progress);
+            self.final_flush(console, u64::MAX);
+            return Some((RunEnd::AllThreadsEnded, end));
+        }
+        if quiet
+            && (net_idle
+                || self.net_now.saturating_sub(self.last_progress)
+                    > self.config.network.stall_cycles)
+            && !halted
+        {
+            // A tile started by the network's last cycles may have run
+            // (certain, inline) past the network's clock to its end:
+            // the run ends after its last instruction, as in lockstep.
+            let cycle = self
+                .tiles
+                .iter()
+                .map(|t| t.now())
+                .fold(self.net_now, u64::max);
+            self.final_flush(console, u64::MAX);
+            let stuck = if net_idle {
+                report::Stuck::Idle
+            } else {
+                report::Stuck::NetworkStalled
+            };
+            return Some((
+                RunEnd::Deadlock(Box::new(self.deadlock_report(cycle, stuck))),
+                cycle,
+            ));
+        }
+        if !quiet && self.net.is_stalled(self.net_now.saturating_sub(1)) {
+            // The first cycle at which it held (the network may have
+            // jumped past it to a tile's clock); what tiles did at it
+            // or later is not part of the run ([`run`] replays it to
+            // there).
+            let cycle = self.stall_bound();
+            debug_assert!(cycle <= self.net_now);
+            self.final_flush(console, cycle.saturating_sub(1));
+            return Some((
+                RunEnd::Deadlock(Box::new(
+                    self.deadlock_report(cycle, report::Stuck::Spinning),
+                )),
+                cycle,
+            ));
+        }
+        // A halt by the limit ends the run once the runs before it are
+        // confirmed (above), however far optimistic runs went.
+        if running_min >= max && net_time >= max && !halt_by_limit {
+            // The last instructions may end a few cycles past the limit
+            // (a replay's statistics end at the limit itself).
+            let reached = match self.replay {
+                Some(h) => h,
+                None => self
+                    .tiles
+                    .iter()
+                    .map(|t| t.now())
+                    .max()
+                    .unwrap_or(max)
+                    .max(max),
+            };
+            self.final_flush(console, reached);
+            if self.interrupted {
+                return Some((
+                    RunEnd::Interrupted(Box::new(self.state_report(reached))),
+                    reached,
+                ));
+            }
+            if let Some(repeats) = self.livelock.take() {
+                let mut report = self.deadlock_report(reached, report::Stuck::Livelock);
+                report.repeats = repeats.tiles;
+                return Some((RunEnd::Deadlock(Box::new(report)), reached));
+            }
+            return Some((RunEnd::CycleLimit(max), reached));
+        }
+        None
+    }
+
     /// Runs until the run ends (`Some`), or until `pause`, called after the
     /// tiles' part and after the network's part of every step of the
     /// global loop, returns true (`None`: the output up to the cycles every
@@ -351,165 +526,9 @@ impl Machine {
                 self.flush(console, self.committed().saturating_sub(1));
                 return None;
             }
-            if let Some(mut monitor) = self.monitor.take() {
-                let stop = monitor.check(self);
-                self.monitor = Some(monitor);
-                if stop && !self.interrupted {
-                    // Every tile and the network are brought to the
-                    // furthest cycle reached, where the run ends as at a
-                    // cycle limit.
-                    self.interrupted = true;
-                    self.max = self.max.min(self.frontier());
-                }
-            }
-            if !self.interrupted
-                && self.livelock.is_none()
-                && let Some(repeats) = self.look_for_livelock()
-            {
-                // Proven to repeat for ever: every tile and the network are
-                // brought to the furthest cycle reached, where the run ends
-                // as at a cycle limit, with the report.
-                self.livelock = Some(repeats);
-                self.max = self.max.min(self.frontier());
-            }
-            let max = self.max;
-            // The earliest halt in (cycle, tile) order ends the run once
-            // nothing earlier can happen.
-            let halt = s.halt.map(|i| self.tiles[i].halt.clone().expect("halted"));
-            let running_min = s.running_min;
-            // With nothing pending, the network side is as good as done
-            // with every cycle.
-            let quiescent = self.parked.is_empty()
-                && self.niu_mask.iter().all(|&m| m == 0)
-                && self.net.next_work().is_none();
-            let net_time = if quiescent { u64::MAX } else { self.net_now };
-            let committed = running_min
-                .min(net_time)
-                .min(s.confirmed)
-                .min(self.stall_bound());
-            let halted = halt.is_some();
-            let halt_by_limit = halt.as_ref().is_some_and(|h| h.cycle() <= max);
-            if let Some(halt) = halt {
-                let cycle = halt.cycle();
-                // Nothing before it can change once the network has done
-                // every cycle before it and every tile that can still
-                // issue is at it or past it. Optimistic runs past it need
-                // no confirmation: every effect up to it has settled them,
-                // and the network does not simulate the halt's cycle (see
-                // `runnable_limit`), so it could not confirm them.
-                if running_min >= cycle && net_time >= cycle {
-                    // What other tiles did at the halt's cycle or later
-                    // (they may have run ahead) is not part of the run.
-                    match cycle.checked_sub(1) {
-                        Some(last) => self.final_flush(console, last),
-                        None => self.tiles.iter_mut().for_each(Tile::commit),
-                    }
-                    break match halt {
-                        Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
-                        Halt::Fault(mut report) => {
-                            if report.context != crate::fault::NIU_CONTEXT {
-                                let ra = self.tiles[report.tile as usize].contexts
-                                    [report.context as usize]
-                                    .x[1];
-                                report.symbol = self.labels.describe_pc_from(report.pc, ra);
-                            }
-                            (RunEnd::Fault(report), cycle)
-                        }
-                    };
-                }
-            }
-            if s.output {
-                self.flush(console, committed.saturating_sub(1));
-            }
-            let quiet = running_min == u64::MAX;
-            // Nothing on the network side can move by itself: no flits or
-            // credits under way, no NIU with work of its own (a queue that
-            // waits for a CTS has none: only a receiver's `str` could send
-            // it, and no tile runs).
-            // (Only asked when no tile runs: the scan of the NIUs is not free.)
-            let net_idle = quiet
-                && self.net.next_work().is_none()
-                && self.net.in_flight() == 0
-                && !self.nius.iter().any(Niu::needs_cycle);
-            if quiet && s.all_finished && net_idle {
-                let end = self
-                    .tiles
-                    .iter()
-                    .filter_map(|t| t.finished_at())
-                    .max()
-                    .unwrap_or(0)
-                    .max(self.last_progress);
-                self.final_flush(console, u64::MAX);
-                break (RunEnd::AllThreadsEnded, end);
-            }
-            if quiet
-                && (net_idle
-                    || self.net_now.saturating_sub(self.last_progress)
-                        > self.config.network.stall_cycles)
-                && !halted
-            {
-                // A tile started by the network's last cycles may have run
-                // (certain, inline) past the network's clock to its end:
-                // the run ends after its last instruction, as in lockstep.
-                let cycle = self
-                    .tiles
-                    .iter()
-                    .map(|t| t.now())
-                    .fold(self.net_now, u64::max);
-                self.final_flush(console, u64::MAX);
-                let stuck = if net_idle {
-                    report::Stuck::Idle
-                } else {
-                    report::Stuck::NetworkStalled
-                };
-                break (
-                    RunEnd::Deadlock(Box::new(self.deadlock_report(cycle, stuck))),
-                    cycle,
-                );
-            }
-            if !quiet && self.net.is_stalled(self.net_now.saturating_sub(1)) {
-                // The first cycle at which it held (the network may have
-                // jumped past it to a tile's clock); what tiles did at it
-                // or later is not part of the run ([`run`] replays it to
-                // there).
-                let cycle = self.stall_bound();
-                debug_assert!(cycle <= self.net_now);
-                self.final_flush(console, cycle.saturating_sub(1));
-                break (
-                    RunEnd::Deadlock(Box::new(
-                        self.deadlock_report(cycle, report::Stuck::Spinning),
-                    )),
-                    cycle,
-                );
-            }
-            // A halt by the limit ends the run once the runs before it are
-            // confirmed (above), however far optimistic runs went.
-            if running_min >= max && net_time >= max && !halt_by_limit {
-                // The last instructions may end a few cycles past the limit
-                // (a replay's statistics end at the limit itself).
-                let reached = match self.replay {
-                    Some(h) => h,
-                    None => self
-                        .tiles
-                        .iter()
-                        .map(|t| t.now())
-                        .max()
-                        .unwrap_or(max)
-                        .max(max),
-                };
-                self.final_flush(console, reached);
-                if self.interrupted {
-                    break (
-                        RunEnd::Interrupted(Box::new(self.state_report(reached))),
-                        reached,
-                    );
-                }
-                if let Some(repeats) = self.livelock.take() {
-                    let mut report = self.deadlock_report(reached, report::Stuck::Livelock);
-                    report.repeats = repeats.tiles;
-                    break (RunEnd::Deadlock(Box::new(report)), reached);
-                }
-                break (RunEnd::CycleLimit(max), reached);
+            self.watch();
+            if let Some(end) = self.ending(console, &s) {
+                break end;
             }
         };
         if std::env::var_os("SCMP_DEBUG_TIME").is_some() {

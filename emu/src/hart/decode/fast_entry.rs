@@ -1,10 +1,11 @@
 //! One word of the text prepared for the fast loop: its operation,
 //! registers, immediate or target, and its block's cycles.
 
-use isa_spec::{CoreOp, Executes, Extension, HostOp, Inst, ThreadOp};
+use isa_spec::{CoreOp, Executes, HostOp, Inst, ThreadOp};
 
 use super::Decoded;
 use super::fast_op::{DYNAMIC_ROUNDING, FastOp, Form, Reg, StopKind};
+use crate::hart::semantics;
 
 /// One word prepared for the fast loop (16 bytes). Register numbers are
 /// below 32. An ALU, load or jump entry never has `rd` 0 (ALU instructions
@@ -127,7 +128,7 @@ impl Fast {
                 f.op = if rd0 { FastOp::Nop } else { FastOp::Const };
             }
             CoreOp::Jal => {
-                if let Some(i) = target(pc.wrapping_add(imm)) {
+                if let Some(i) = target(semantics::jal_target(pc, imm)) {
                     f.imm = i;
                     f.op = if rd0 { FastOp::J } else { FastOp::Jal };
                 }
@@ -149,7 +150,7 @@ impl Fast {
             CoreOp::LrW => f.op = FastOp::Lr,
             CoreOp::ScW => f.op = FastOp::Sc,
             CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => f.op = FastOp::Nop,
-            op if matches!(op.opcode().spec().extension, Extension::F | Extension::D) => {
+            op if semantics::is_fd(op) => {
                 f.imm = fp_imm(&inst);
                 // F and D instructions that never round (flags only for NaN
                 // compares) have inline operations, for a static

@@ -14,12 +14,11 @@
 //!
 //! What each operation does is in `step` (one arm per form or operation).
 
+use super::Env;
 use super::step::{Flow, fp_call, step};
 use crate::hart::context::Context;
-use crate::hart::csr::Identity;
 use crate::hart::decode::{Fast, FastOp, for_each_fast_op};
 use crate::hart::hardfloat::host_has_fma;
-use crate::hart::reservations::Reservations;
 
 /// A handler: runs the entry `e` and the ones after it (by calling their
 /// handlers in tail position), and returns the accumulator when the loop
@@ -40,58 +39,6 @@ pub(super) enum Exit {
     End,
     /// The instruction at `at` is for the careful step (it had no effect).
     Slow,
-}
-
-/// What the handlers share besides their arguments.
-pub(super) struct Env<'a> {
-    /// Words of memory.
-    pub mem_len: usize,
-    /// The table.
-    pub code: *const Fast,
-    /// Its entries.
-    pub code_entries: usize,
-    /// Address of the first text word.
-    pub base: u32,
-    /// Stores to `store_base..store_base + store_len` (wrapping) go the
-    /// careful way: the text, or all of memory while a reservation is held.
-    pub store_base: u32,
-    /// Length of that range.
-    pub store_len: u32,
-    /// The text range whose stores are code writes.
-    pub code_base: u32,
-    /// Its length.
-    pub code_len: u32,
-    /// Extra cycles of a taken branch, as an accumulator step (`<< 32`).
-    pub taken_extra: u64,
-    /// See [`FastEnv::undo`](super::FastEnv::undo).
-    pub undo: Option<(&'a [u32], u32)>,
-    /// The tile's reservations.
-    pub reservations: &'a mut Reservations,
-    /// The context's number.
-    pub index: usize,
-    /// Identity CSRs.
-    pub id: &'a Identity,
-    /// The tile cycle at which the accumulator's high half reaches zero.
-    pub clock_end: u64,
-    /// The context's `instret` when the accumulator's low half is zero.
-    pub instret_start: u64,
-    /// The careful table (of the same build as the one running).
-    pub careful: &'static Table,
-    /// Execution counts for the energy model, or null: three arrays of
-    /// `code_entries` counts (see [`START`], [`STOP`], [`SINGLE`]).
-    pub counts: *mut u64,
-    /// While memory logs stores for undo (an optimistic run): where the
-    /// next count goes instead, as the address of its counter in `counts`
-    /// (room reserved for every count a call can make); else null.
-    pub log: *mut usize,
-    /// `counts` less half the table's address: an entry's address halved
-    /// plus this is its count of blocks started (an entry is 16 bytes, a
-    /// count 8).
-    pub start_delta: usize,
-    /// Out: why the loop ended.
-    pub exit: Exit,
-    /// Out: where it ended.
-    pub at: *const Fast,
 }
 
 /// The counts of blocks started at an entry (in blocks).

@@ -41,7 +41,60 @@ use crate::hart::csr::Identity;
 use crate::hart::decode::{Fast, FastOp, StopKind};
 use crate::hart::effects::Stop;
 use crate::hart::reservations::Reservations;
-use handlers::{Env, Exit, tables};
+use handlers::{Exit, Table, tables};
+
+/// What the handlers (`handlers`) and the operations (`step`) share
+/// besides their arguments.
+struct Env<'a> {
+    /// Words of memory.
+    pub mem_len: usize,
+    /// The table.
+    pub code: *const Fast,
+    /// Its entries.
+    pub code_entries: usize,
+    /// Address of the first text word.
+    pub base: u32,
+    /// Stores to `store_base..store_base + store_len` (wrapping) go the
+    /// careful way: the text, or all of memory while a reservation is held.
+    pub store_base: u32,
+    /// Length of that range.
+    pub store_len: u32,
+    /// The text range whose stores are code writes.
+    pub code_base: u32,
+    /// Its length.
+    pub code_len: u32,
+    /// Extra cycles of a taken branch, as an accumulator step (`<< 32`).
+    pub taken_extra: u64,
+    /// See [`FastEnv::undo`].
+    pub undo: Option<(&'a [u32], u32)>,
+    /// The tile's reservations.
+    pub reservations: &'a mut Reservations,
+    /// The context's number.
+    pub index: usize,
+    /// Identity CSRs.
+    pub id: &'a Identity,
+    /// The tile cycle at which the accumulator's high half reaches zero.
+    pub clock_end: u64,
+    /// The context's `instret` when the accumulator's low half is zero.
+    pub instret_start: u64,
+    /// The careful table (of the same build as the one running).
+    pub careful: &'static Table,
+    /// Execution counts for the energy model, or null: three arrays of
+    /// `code_entries` counts (see `handlers::START`, `STOP`, `SINGLE`).
+    pub counts: *mut u64,
+    /// While memory logs stores for undo (an optimistic run): where the
+    /// next count goes instead, as the address of its counter in `counts`
+    /// (room reserved for every count a call can make); else null.
+    pub log: *mut usize,
+    /// `counts` less half the table's address: an entry's address halved
+    /// plus this is its count of blocks started (an entry is 16 bytes, a
+    /// count 8).
+    pub start_delta: usize,
+    /// Out: why the loop ended.
+    pub exit: Exit,
+    /// Out: where it ended.
+    pub at: *const Fast,
+}
 
 /// The state the loop carries, in and out.
 #[derive(Clone, Copy, Debug)]

@@ -6,13 +6,13 @@
 
 use isa_spec::{Inst, Opcode};
 
-use super::handlers::Env;
+use super::Env;
 use crate::hart::context::Context;
 use crate::hart::context_ops::{csr_op, fp_compute};
 use crate::hart::csr::Identity;
 use crate::hart::decode::{Fast, FastOp, for_each_fast_op};
 use crate::hart::effects::Effects;
-use crate::hart::fpu::{Arith, box_s, sign_inject};
+use crate::hart::fpu::{self, Arith, Compare};
 use crate::hart::hardfloat;
 use crate::hart::memory::PAGE_SHIFT;
 use crate::hart::semantics;
@@ -200,14 +200,14 @@ fn jump(env: &Env<'_>, i: u32, extra: u64) -> Flow {
 #[inline(always)]
 fn link(env: &Env<'_>, e: *const Fast) -> u32 {
     let i = (e as usize - env.code as usize) / size_of::<Fast>();
-    env.base.wrapping_add(4 * i as u32 + 4)
+    semantics::link(env.base.wrapping_add(4 * i as u32))
 }
 
 /// The entry of a `jalr` target, when it is aligned and in the table (else
 /// the careful step runs the `jalr`).
 #[inline(always)]
 fn jalr_target(env: &Env<'_>, ctx: &Context, e: &Fast) -> Option<*const Fast> {
-    let target = ctx.x[e.rs1.index()].wrapping_add(e.imm) & !1;
+    let target = semantics::jalr_target(ctx.x[e.rs1.index()], e.imm);
     let i = target.wrapping_sub(env.base) as usize >> 2;
     if target & 3 != 0 {
         return None;
@@ -375,7 +375,7 @@ macro_rules! define_step {
                     return Flow::To(n, 0);
                 }
                 FastOp::Flw => match unsafe { u32::load(mem, len, addr) } {
-                    Some(v) => ctx.f[rd] = box_s(v),
+                    Some(v) => ctx.f[rd] = semantics::flw(v),
                     None => return Flow::Stop,
                 },
                 FastOp::Fld => match unsafe { u64::load(mem, len, addr) } {
@@ -383,7 +383,7 @@ macro_rules! define_step {
                     None => return Flow::Stop,
                 },
                 FastOp::Fsw => {
-                    let v = ctx.f[e.rs2.index()] as u32;
+                    let v = semantics::fsw(ctx.f[e.rs2.index()]);
                     if !store_ok::<U>(env, addr) || !unsafe { u32::store(mem, len, addr, v) } {
                         return Flow::Stop;
                     }
@@ -396,46 +396,45 @@ macro_rules! define_step {
                 }
                 FastOp::Fp => return Flow::Fp,
                 FastOp::FsgnjD | FastOp::FsgnjnD | FastOp::FsgnjxD => {
-                    let kind = match const { FastOp::ALL[OP as usize] } {
-                        FastOp::FsgnjD => 0,
-                        FastOp::FsgnjnD => 1,
-                        _ => 2,
-                    };
                     let (a, b) = (ctx.f[e.rs1.index()], ctx.f[e.rs2.index()]);
-                    ctx.f[rd] = sign_inject(64, kind, a, b);
+                    ctx.f[rd] = match const { FastOp::ALL[OP as usize] } {
+                        FastOp::FsgnjD => semantics::fsgnj_d(a, b),
+                        FastOp::FsgnjnD => semantics::fsgnjn_d(a, b),
+                        _ => semantics::fsgnjx_d(a, b),
+                    };
                 }
                 FastOp::FmvXW => {
-                    ctx.x[rd] = ctx.f[e.rs1.index()] as u32;
+                    ctx.x[rd] = semantics::fmv_x_w(ctx.f[e.rs1.index()]);
                     ctx.x[0] = 0;
                 }
-                FastOp::FmvWX => ctx.f[rd] = box_s(rs1),
+                FastOp::FmvWX => ctx.f[rd] = semantics::fmv_w_x(rs1),
                 FastOp::FcvtDW | FastOp::FcvtDWu => {
-                    // Exact: any valid rounding mode (a dynamic one must be).
-                    if imm >> 24 == 0 || ctx.frm <= 4 {
-                        let v = if const { matches!(FastOp::ALL[OP as usize], FastOp::FcvtDW) } {
-                            rs1 as i32 as f64
+                    // Exact: any valid rounding mode (the entry's is
+                    // round-to-nearest-even, or dynamic with bits 31:24 set:
+                    // then `frm` must be a mode).
+                    if imm >> 24 == 0 || fpu::round_mode(ctx.frm).is_some() {
+                        ctx.f[rd] = if const { matches!(FastOp::ALL[OP as usize], FastOp::FcvtDW) } {
+                            semantics::fcvt_d_w(rs1)
                         } else {
-                            rs1 as f64
+                            semantics::fcvt_d_wu(rs1)
                         };
-                        ctx.f[rd] = v.to_bits();
                     } else {
                         return Flow::Fp;
                     }
                 }
                 FastOp::FeqD | FastOp::FltD | FastOp::FleD => {
-                    let a = f64::from_bits(ctx.f[e.rs1.index()]);
-                    let b = f64::from_bits(ctx.f[e.rs2.index()]);
+                    let cmp = match const { FastOp::ALL[OP as usize] } {
+                        FastOp::FeqD => Compare::Eq,
+                        FastOp::FltD => Compare::Lt,
+                        _ => Compare::Le,
+                    };
+                    let (a, b) = (ctx.f[e.rs1.index()], ctx.f[e.rs2.index()]);
                     // NaNs (and their flags) the careful step's way.
-                    if a.is_nan() || b.is_nan() {
+                    let Some(r) = semantics::fcmp_d(cmp, a, b) else {
                         return Flow::Fp;
-                    } else {
-                        ctx.x[rd] = match const { FastOp::ALL[OP as usize] } {
-                            FastOp::FeqD => a == b,
-                            FastOp::FltD => a < b,
-                            _ => a <= b,
-                        } as u32;
-                        ctx.x[0] = 0;
-                    }
+                    };
+                    ctx.x[rd] = r;
+                    ctx.x[0] = 0;
                 }
                 FastOp::Csr => {
                     // The clock and instret at issue (a block's charge counts
@@ -467,14 +466,13 @@ macro_rules! define_step {
                     if unsafe { u32::load(mem, len, rs1) }.is_none() {
                         return Flow::Stop;
                     }
-                    ctx.x[rd] = if env.reservations.take(env.index, rs1) {
+                    let stored = env.reservations.take(env.index, rs1);
+                    if stored {
                         // SAFETY: the load found the word.
                         unsafe { u32::store(mem, len, rs1, rs2!()) };
                         env.reservations.on_store(rs1);
-                        0
-                    } else {
-                        1
-                    };
+                    }
+                    ctx.x[rd] = semantics::sc_result(stored);
                     ctx.x[0] = 0;
                 }
             }

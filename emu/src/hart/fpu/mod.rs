@@ -62,7 +62,15 @@ pub fn unbox_s(reg: u64) -> u32 {
     }
 }
 
+/// The rounding mode of an instruction's 3-bit field: the field's, or
+/// `frm`'s when the field is 7 (dynamic); `None` when that is not a mode.
+#[inline(always)]
+pub fn rounding(field: u8, frm: u8) -> Option<Round> {
+    round_mode(if field == 7 { frm } else { field })
+}
+
 /// A rounding mode from the 3-bit encoding (5, 6, 7 are not modes).
+#[inline]
 pub fn round_mode(bits: u8) -> Option<Round> {
     Some(match bits {
         0 => Round::NearestTiesToEven,
