@@ -295,6 +295,8 @@ pub struct Pass1<'s, 'o> {
     pub(crate) weakref_targets: HashMap<Box<str>, bool>,
     /// `.file N` entries and `.loc` rows for the line table (`dwarf`).
     pub(crate) lines: crate::dwarf::LineState,
+    /// `.cfi_*` procedures for the unwind tables (`cfi`).
+    pub(crate) cfi: crate::cfi::CfiState,
 }
 
 impl<'s, 'o> Pass1<'s, 'o> {
@@ -360,6 +362,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 is_stmt: true,
                 ..Default::default()
             },
+            cfi: Default::default(),
         }
     }
 
@@ -434,6 +437,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         let more = self.branches_to_lengthen();
         if more.is_empty() {
             self.finish_line_table();
+            self.finish_cfi();
         }
         // After the line table: its sequences end at the code's end, before
         // this padding, as GNU's do.
