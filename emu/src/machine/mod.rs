@@ -408,10 +408,11 @@ impl Machine {
                         Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
                         Halt::Fault(mut report) => {
                             if report.context != crate::fault::NIU_CONTEXT {
-                                let ra = self.tiles[report.tile as usize].contexts
-                                    [report.context as usize]
-                                    .x[1];
-                                report.symbol = self.labels.describe_pc_from(report.pc, ra);
+                                let tile = &self.tiles[report.tile as usize];
+                                let x = &tile.contexts[report.context as usize].x;
+                                report.symbol = self.labels.describe_pc_from(report.pc, x[1]);
+                                let load = |a: u32| tile.memory.load_u32(a).ok();
+                                report.callers = self.labels.callers(report.pc, x, &load);
                             }
                             (RunEnd::Fault(report), cycle)
                         }
