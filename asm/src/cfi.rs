@@ -20,9 +20,10 @@ use std::collections::HashMap;
 
 use gimli::constants as dw;
 
-use crate::ast::{BinOp, Expr, ExprKind, Operand};
+use crate::ast::{Expr, Operand};
 use crate::diag::Diag;
 use crate::directives::Call;
+use crate::dwarf::{difference, sleb, sym, uleb};
 use crate::expr::Value;
 use crate::pass1::{Pass1, Stmt};
 use crate::source::{CtxId, Span};
@@ -176,18 +177,6 @@ enum Op {
     SignalFrame,
 }
 
-fn sym(name: &str) -> Expr {
-    Expr::new(ExprKind::Sym(name.into()), 0, 0)
-}
-
-fn difference(a: &str, b: &str) -> Expr {
-    Expr::new(
-        ExprKind::Binary(BinOp::Sub, Box::new(sym(a)), Box::new(sym(b))),
-        0,
-        0,
-    )
-}
-
 /// Whether GNU as ends a fragment after an instruction (`upper`: a `lui`
 /// or `auipc`) with these fixups, as it does after those the linker may
 /// change: `lui` and `auipc` (but the TLS GOT forms' and
@@ -222,30 +211,6 @@ impl Pass1<'_, '_> {
             self.cfi_var(4);
         } else if ends_fragment(upper, fixes) {
             self.cfi_break();
-        }
-    }
-}
-
-fn uleb(mut v: u64, out: &mut Vec<u8>) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
-}
-
-fn sleb(mut v: i64, out: &mut Vec<u8>) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        let done = (v == 0 && b & 0x40 == 0) || (v == -1 && b & 0x40 != 0);
-        out.push(if done { b } else { b | 0x80 });
-        if done {
-            return;
         }
     }
 }
