@@ -247,7 +247,14 @@ pub(crate) fn build_config(
     for assignment in args.set.iter().chain(extra) {
         builder.set(assignment).map_err(|e| miette!("{e}"))?;
     }
-    builder.build().map_err(|e| miette!("{e}"))
+    let config = builder.build().map_err(|e| miette!("{e}"))?;
+    // The technology file is read here too, so that a path given but not
+    // used by this run (no statistics) is still checked.
+    if !config.energy.technology.is_empty() {
+        emu::energy::model_for(&config.energy.technology)
+            .map_err(|e| miette!("configuration key `energy.technology`: {e}"))?;
+    }
+    Ok(config)
 }
 
 /// Whether `path` names an assembly source.

@@ -228,3 +228,87 @@ fn executables_of_scmp_asm_keep_the_debugging_sections() {
     assert!(ours_info.iter().any(|n| n.contains("sum")), "{ours_info:?}");
     assert_eq!(ours_info, gnu_info);
 }
+
+/// The `called from` lines after a report's line of `context` (its first
+/// line containing `head`), in order.
+fn chain_after<'a>(err: &'a str, head: &str) -> (&'a str, Vec<&'a str>) {
+    let mut lines = err.lines().skip_while(|l| !l.contains(head));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("no `{head}` in the report:\n{err}"));
+    let chain = lines
+        .take_while(|l| l.trim_start().starts_with("called from "))
+        .map(|l| l.trim_start().trim_start_matches("called from "))
+        .collect();
+    (first, chain)
+}
+
+/// A C program three calls deep (main -> outer -> middle -> inner) built
+/// with `scmp cc -g`: its deadlock report and its fault report list every
+/// caller by function and file:line, from the unwind table (`.debug_frame`)
+/// read with gimli, at -O0 (frame pointer) and -O2; built without -g (no
+/// table for its code) the report is as before, with no chain.
+#[test]
+fn c_reports_list_the_call_chain() {
+    require_gnu();
+    require_tool("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");
+    let dir = Scratch::new("report-chain");
+    let elf = dir.path("chain.elf");
+    let elf_s = elf.to_str().unwrap();
+    let src = Path::new("tests/c/chain.c");
+    let at = |marker: &str| format!("(chain.c:{})", line_of(src, marker));
+    let frame = |name: &str, marker: &str| (format!("<{name}"), at(marker));
+    let callers = [
+        frame("middle", "middle calls inner"),
+        frame("outer", "outer calls middle"),
+        frame("main", "main calls outer"),
+    ];
+    let check = |what: &str, chain: &[&str], want: &[(String, String)]| {
+        assert!(chain.len() >= want.len(), "{what}: chain {chain:#?}");
+        for (got, (name, line)) in chain.iter().zip(want) {
+            assert!(
+                got.starts_with(name.as_str()) && got.ends_with(line.as_str()),
+                "{what}: `{got}` is not {name}...> {line}; chain {chain:#?}"
+            );
+        }
+    };
+    for opt in ["-O0", "-O2"] {
+        // The deadlock: at -O0 the context waits in scmp_waitr (scmp.h),
+        // called from inner; at -O2 scmp_waitr is inlined into inner.
+        let (status, err) = scmp_out(&["cc", "tests/c/chain.c", "-g", opt, "-o", elf_s]);
+        assert_eq!(status, 0, "{err}");
+        let (status, err) = scmp_out(&["run", elf_s]);
+        assert_ne!(status, 0, "{opt}: the wait must deadlock:\n{err}");
+        let (head, chain) = chain_after(&err, "tile 0 context 0 at pc");
+        let mut want = callers.to_vec();
+        if opt == "-O0" {
+            assert!(head.contains("<scmp_waitr+0x"), "{head}");
+            want.insert(0, frame("inner", "inner waits here"));
+        } else {
+            assert!(head.contains("<inner"), "{head}");
+        }
+        check(&format!("deadlock {opt}"), &chain, &want);
+
+        // The fault in inner: the same callers under the fault's line.
+        let (status, err) = scmp_out(&["cc", "tests/c/chain.c", "-DFAULT", "-g", opt, "-o", elf_s]);
+        assert_eq!(status, 0, "{err}");
+        let (status, err) = scmp_out(&["run", elf_s]);
+        assert_ne!(status, 0, "{opt}: the load must fault:\n{err}");
+        let (head, chain) = chain_after(&err, "guest fault on tile 0");
+        assert!(
+            head.contains("<inner") && head.contains(&at("inner faults here")),
+            "{head}"
+        );
+        check(&format!("fault {opt}"), &chain, &callers);
+    }
+
+    // Without -g: no unwind table for the program's code, no chain.
+    let (status, err) = scmp_out(&["cc", "tests/c/chain.c", "-O2", "-o", elf_s]);
+    assert_eq!(status, 0, "{err}");
+    let (_, err) = scmp_out(&["run", elf_s]);
+    let (head, chain) = chain_after(&err, "tile 0 context 0 at pc");
+    assert!(
+        head.contains("<inner") && chain.is_empty(),
+        "{head} {chain:?}\n{err}"
+    );
+}

@@ -54,7 +54,8 @@ const DW_LNCT_DIRECTORY_INDEX: u8 = 2;
 const DW_FORM_STRING: u8 = 0x08;
 const DW_FORM_UDATA: u8 = 0x0f;
 
-fn uleb(mut v: u64, out: &mut Vec<u8>) {
+/// `v` as an unsigned LEB128 number.
+pub(crate) fn uleb(mut v: u64, out: &mut Vec<u8>) {
     loop {
         let b = (v & 0x7f) as u8;
         v >>= 7;
@@ -66,7 +67,8 @@ fn uleb(mut v: u64, out: &mut Vec<u8>) {
     }
 }
 
-fn sleb(mut v: i64, out: &mut Vec<u8>) {
+/// `v` as a signed LEB128 number.
+pub(crate) fn sleb(mut v: i64, out: &mut Vec<u8>) {
     loop {
         let b = (v & 0x7f) as u8;
         v >>= 7;
@@ -83,7 +85,8 @@ fn cstr(s: &str, out: &mut Vec<u8>) {
     out.push(0);
 }
 
-fn sym(name: &str) -> Expr {
+/// An expression naming a symbol.
+pub(crate) fn sym(name: &str) -> Expr {
     Expr::new(ExprKind::Sym(name.into()), 0, 0)
 }
 
@@ -315,8 +318,8 @@ fn advance_to(
     }
 }
 
-/// `a - b` of two line labels.
-fn difference(a: &str, b: &str) -> Expr {
+/// `a - b` of two labels.
+pub(crate) fn difference(a: &str, b: &str) -> Expr {
     Expr::new(
         ExprKind::Binary(BinOp::Sub, Box::new(sym(a)), Box::new(sym(b))),
         0,

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub mod ast;
+mod cfi;
 pub mod diag;
 pub mod dwarf;
 pub mod elf;

@@ -741,6 +741,26 @@ impl Linker<'_> {
                         Patch::Or(ui, si, off, field.insert(split_hi_lo(v as u32).1))
                     }
                     FixKind::SymbolSize(name) => Patch::Size(ui, name.clone(), v as u64),
+                    FixKind::Cfi(CfiFix::Pcrel32) => Patch::Bytes(
+                        ui,
+                        si,
+                        off,
+                        (v as u32).wrapping_sub(pc as u32).to_le_bytes().to_vec(),
+                    ),
+                    FixKind::Cfi(CfiFix::Advance(width)) => {
+                        let bytes = (v as u32).to_le_bytes();
+                        Patch::Bytes(
+                            ui,
+                            si,
+                            off,
+                            match width {
+                                6 => vec![0x40 | (bytes[0] & 0x3f)],
+                                8 => bytes[..1].to_vec(),
+                                16 => bytes[..2].to_vec(),
+                                _ => bytes.to_vec(),
+                            },
+                        )
+                    }
                     FixKind::PcrelHi
                     | FixKind::GotHi
                     | FixKind::Tls(_)

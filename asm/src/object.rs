@@ -531,6 +531,27 @@ impl<'u> Writer1<'u> {
                 mark_pcrel(self, a);
                 Ok(())
             }
+            // Unwind tables (`cfi`): the FDE's address relative to its
+            // place; an advance the linker sets (its bytes hold the value
+            // already, as GNU's do).
+            (FixKind::Cfi(CfiFix::Pcrel32), Target::Sym(t, a)) => {
+                let s = self.symbol(&t);
+                self.reloc(si, off, R_RISCV_32_PCREL, Some(s), a);
+                Ok(())
+            }
+            (FixKind::Cfi(CfiFix::Advance(_)), Target::Abs(_)) => Ok(()),
+            (FixKind::Cfi(CfiFix::Advance(width)), Target::Diff(p, m, 0)) => {
+                let (set, sub) = match width {
+                    6 => (R_RISCV_SET6, R_RISCV_SUB6),
+                    8 => (R_RISCV_SET8, R_RISCV_SUB8),
+                    16 => (R_RISCV_SET16, R_RISCV_SUB16),
+                    _ => (R_RISCV_SET32, R_RISCV_SUB32),
+                };
+                let (ps, ms) = (self.symbol(&p), self.symbol(&m));
+                self.reloc(si, off, set, Some(ps), 0);
+                self.reloc(si, off, sub, Some(ms), 0);
+                Ok(())
+            }
             (FixKind::Field(_), _) => Err(err(
                 fx,
                 "an address cannot go in this field of an object",

@@ -109,6 +109,21 @@ pub enum FixKind {
     /// A thread-local reference: a relocation only (objects; tiles have no
     /// thread pointer, so an executable cannot resolve it).
     Tls(TlsFix),
+    /// A place in an unwind table (`cfi`): relocations only GNU as's
+    /// `.eh_frame`/`.debug_frame` use.
+    Cfi(CfiFix),
+}
+
+/// What an unwind table's fixup is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CfiFix {
+    /// The FDE's address in `.eh_frame`: `symbol - .` in 4 bytes
+    /// (`R_RISCV_32_PCREL`).
+    Pcrel32,
+    /// A `DW_CFA_advance_loc*` across GNU's fragments: the label difference
+    /// set in 6 bits of the opcode byte, or in an 8-, 16- or 32-bit operand
+    /// (`R_RISCV_SET6`/`SUB6`, `SET8`/`SUB8`, `SET16`/`SUB16`, `SET32`/`SUB32`).
+    Advance(u8),
 }
 
 /// The thread-local forms gcc writes for `__thread` variables.

@@ -231,6 +231,10 @@ pub struct FaultReport {
     /// The pc's label (`<SCMPSendInt+0xc>`), when the program's symbols
     /// name it (set by the machine at the end of the run).
     pub symbol: Option<String>,
+    /// Its callers, innermost first, each as the call's place
+    /// (`<main+0x1c> (chain.c:14)`), from the program's unwind table (set
+    /// by the machine at the end of the run; none without a table).
+    pub callers: Vec<String>,
     /// Tile cycle at which it issued.
     pub cycle: u64,
     /// The instruction word, when it could be fetched.
@@ -286,6 +290,9 @@ impl fmt::Display for FaultReport {
             "guest fault on tile {} context {} at pc {:#010x}{symbol} (cycle {})",
             self.tile, self.context, self.pc, self.cycle
         )?;
+        for caller in &self.callers {
+            writeln!(f, "  called from {caller}")?;
+        }
         match self.word {
             Some(word) => writeln!(f, "  instruction: {word:08x}  {}", self.disassembly())?,
             None => writeln!(f, "  instruction: (not fetched)")?,

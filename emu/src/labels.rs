@@ -55,6 +55,8 @@ pub struct Labels {
     code_end: u32,
     /// Source lines, from `.debug_line` (empty without one).
     lines: crate::lines::Lines,
+    /// Unwind tables, from `.debug_frame`/`.eh_frame` (empty without).
+    frames: crate::unwind::Frames,
 }
 
 impl FromIterator<(u32, String)> for Labels {
@@ -68,6 +70,7 @@ impl FromIterator<(u32, String)> for Labels {
             by_addr,
             code_end: u32::MAX,
             lines: Default::default(),
+            frames: Default::default(),
         }
     }
 }
@@ -111,10 +114,12 @@ impl Labels {
             .max()
             .unwrap_or(0);
         let lines = crate::lines::Lines::from_elf(header, endian, bytes);
+        let frames = crate::unwind::Frames::from_elf(header, endian, bytes);
         let Ok(symbols) = sections.symbols(endian, bytes, elf::SHT_SYMTAB) else {
             return Labels {
                 code_end,
                 lines,
+                frames,
                 ..Labels::default()
             };
         };
@@ -151,6 +156,7 @@ impl Labels {
         let mut labels: Labels = candidates.into_iter().map(|c| (c.addr, c.name)).collect();
         labels.code_end = code_end;
         labels.lines = lines;
+        labels.frames = frames;
         labels
     }
 
@@ -187,6 +193,42 @@ impl Labels {
             )),
             None => here,
         }
+    }
+
+    /// The callers of a context at `pc` with registers `x` (memory read
+    /// through `load`), innermost first, each as the call's place
+    /// (`<main+0x1c> (chain.c:14)`): the call chain from the unwind table
+    /// ([`crate::unwind`]); none without one. A return address counts only
+    /// where it follows a call (`jal`/`jalr` linking `ra`) in the code. A
+    /// pc the table does not cover is taken for a leaf routine's, its
+    /// caller from `ra`, only as [`Labels::describe_pc_from`] does: the pc
+    /// has no source line and `ra` follows one.
+    pub fn callers(
+        &self,
+        pc: u32,
+        x: &[u32; 32],
+        load: &dyn Fn(u32) -> Option<u32>,
+    ) -> Vec<String> {
+        let is_return = |ra: u32| {
+            ra >= 4
+                && ra < self.code_end
+                && load(ra - 4)
+                    .and_then(isa_spec::Inst::decode)
+                    .is_some_and(|i| {
+                        matches!(i.op, isa_spec::Opcode::Jal | isa_spec::Opcode::Jalr) && i.rd == 1
+                    })
+        };
+        let ra = x[1];
+        let leaf_ra = (self.lines.at(pc).is_none() && ra >= 4 && self.lines.at(ra - 4).is_some())
+            .then_some(ra);
+        self.frames
+            .callers(pc, x, leaf_ra, load, &is_return)
+            .into_iter()
+            .map(|ra| {
+                self.describe_pc(ra - 4)
+                    .unwrap_or_else(|| format!("{:#010x}", ra - 4))
+            })
+            .collect()
     }
 
     /// `pc 0x0001044c <SCMPSendInt+0xc>` (with ` (sum.c:12)` when the

@@ -40,6 +40,7 @@ mod test_rng;
 pub mod tile;
 pub mod timeline;
 pub mod trace;
+pub mod unwind;
 
 pub use config::{Config, ConfigBuilder, ConfigError};
 pub use elf::{LoadError, Program};

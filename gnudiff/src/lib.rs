@@ -78,8 +78,9 @@ pub fn describe(bytes: &[u8]) -> Described {
         // Relocations are compared as relocations; symbol tables differ in
         // the names of assembler-local labels and GNU's mapping symbols.
         // The line table is compared decoded (GNU puts its strings in
-        // `.debug_line_str`, we inline them); we write no `.debug_frame`
-        // (`.cfi_*` are accepted without effect).
+        // `.debug_line_str`, we inline them). The unwind tables
+        // (`.eh_frame`, `.debug_frame`) are compared as any section: bytes
+        // and relocations.
         // Groups list section indices, which differ (GNU puts each `.rela`
         // after its section): `group_rows` compares them by name.
         let bookkeeping = name.starts_with(".rela")
@@ -91,7 +92,6 @@ pub fn describe(bytes: &[u8]) -> Described {
                 ".riscv.attributes",
                 ".debug_line",
                 ".debug_line_str",
-                ".debug_frame",
             ]
             .contains(&name.as_str());
         if name.is_empty() || bookkeeping {
@@ -527,7 +527,26 @@ pub fn random_source(choices: &mut impl Choices) -> String {
     // without `.file 0` (version 3), in some.
     let lines = g.below(3) == 0;
     let v5 = lines && g.below(2) == 0;
+    // Unwind tables as gcc writes them (`.cfi_*`), in some: procedures
+    // open per section, in `.eh_frame`, `.debug_frame` or both.
+    let cfi = g.below(3) == 0;
     let mut out = String::new();
+    if cfi {
+        out += g.pick(&[
+            "",
+            "    .cfi_sections .debug_frame\n",
+            "    .cfi_sections .eh_frame, .debug_frame\n",
+        ]);
+    }
+    // The section statement in force (`None` after `.subsection`), and
+    // those with a procedure open.
+    let mut key: Option<&str> = Some(".text");
+    let mut open: Vec<&str> = Vec::new();
+    // Whether the last statement was an alignment: GNU as 2.40 writes a
+    // CFI advance of zero bytes across one (an alignment already met under
+    // `.option norelax`) as relocations at the wrong place, corrupting its
+    // table (the README lists it); a `nop` between keeps such cases out.
+    let mut aligned = false;
     if lines {
         if v5 {
             out += "    .file 0 \"/src\" \"gen.c\"\n";
@@ -541,6 +560,7 @@ pub fn random_source(choices: &mut impl Choices) -> String {
     let mut next_label = 0;
     let mut norelax = false;
     for _ in 0..20 + g.below(60) {
+        let was_aligned = std::mem::take(&mut aligned);
         let r = |g: &mut Gen<_>| g.pick(X);
         let target = |g: &mut Gen<_>| format!("L{}", g.below(labels));
         match g.below(100) {
@@ -556,6 +576,7 @@ pub fn random_source(choices: &mut impl Choices) -> String {
                     ".section .text.inl,\"axG\",@progbits,inl,comdat",
                     ".subsection 3",
                 ]);
+                key = (s != ".subsection 3").then_some(s);
                 section = match s {
                     ".subsection 3" => section,
                     _ if s.contains("text") => "text",
@@ -578,6 +599,7 @@ pub fn random_source(choices: &mut impl Choices) -> String {
                 out += option;
             }
             15..=19 => {
+                aligned = true;
                 let k = g.below(4);
                 out += &match g.below(4) {
                     0 => format!("    .p2align {k}\n"),
@@ -601,6 +623,33 @@ pub fn random_source(choices: &mut impl Choices) -> String {
                         _ => format!("    .float {}.5\n", g.imm(8)),
                     },
                 };
+            }
+            _ if cfi && section == "text" && key.is_some() && g.below(3) == 0 => {
+                let k = key.expect("checked");
+                if was_aligned {
+                    out += "    nop\n";
+                }
+                if !open.contains(&k) {
+                    open.push(k);
+                    out += "    .cfi_startproc\n";
+                } else {
+                    out += &match g.below(12) {
+                        0 => {
+                            open.retain(|o| *o != k);
+                            "    .cfi_endproc\n".to_string()
+                        }
+                        1 => format!("    .cfi_def_cfa_offset {}\n", 16 * g.below(200)),
+                        2 | 3 => format!("    .cfi_offset {}, {}\n", r(g), -4 * g.below(40) as i64),
+                        4 => format!("    .cfi_restore {}\n", r(g)),
+                        5 => format!("    .cfi_def_cfa {}, {}\n", r(g), 4 * g.below(100)),
+                        6 => format!("    .cfi_adjust_cfa_offset {}\n", 4 * g.imm(6)),
+                        7 => format!("    .cfi_rel_offset {}, {}\n", r(g), 4 * g.below(30)),
+                        8 => format!("    .cfi_register {}, {}\n", r(g), r(g)),
+                        9 => "    .cfi_remember_state\n".to_string(),
+                        10 => format!("    .cfi_undefined {}\n", g.pick(F)),
+                        _ => format!("    .cfi_def_cfa_register {}\n", r(g)),
+                    };
+                }
             }
             _ if lines && section == "text" && g.below(4) == 0 => {
                 out += &format!(
@@ -640,6 +689,10 @@ pub fn random_source(choices: &mut impl Choices) -> String {
                 };
             }
         }
+    }
+    // Procedures still open are closed in their sections.
+    for k in open {
+        out += &format!("    {k}\n    .cfi_endproc\n");
     }
     // Labels never placed are placed at the end, in code.
     out += "    .text\n";

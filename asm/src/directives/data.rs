@@ -195,6 +195,9 @@ impl Pass1<'_, '_> {
             .collect();
         let span = st.whole();
         self.emit(st, &bytes, span);
+        if count > 0 {
+            self.cfi_var(width as u64);
+        }
     }
 
     /// `.space`, `.skip` and `.zero`: a byte count and a fill byte (GNU as
@@ -254,6 +257,9 @@ impl Pass1<'_, '_> {
             _ => None,
         };
         self.pad(Some(st), count as u64, Some(fill.unwrap_or(0)), 1);
+        if count > 0 {
+            self.cfi_var(1);
+        }
     }
 
     pub(super) fn fill(&mut self, st: &Stmt, from: usize) {
@@ -313,6 +319,9 @@ impl Pass1<'_, '_> {
             bytes.extend_from_slice(&v[..size as usize]);
         }
         self.emit(st, &bytes, span);
+        if repeat > 0 && size > 0 {
+            self.cfi_var(size as u64);
+        }
     }
 
     pub(super) fn leb128(&mut self, st: &Stmt, from: usize, signed: bool) {

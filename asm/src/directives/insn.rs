@@ -257,6 +257,7 @@ impl Pass1<'_, '_> {
         }
         let offset = self.section_size();
         self.emit(st, &word.to_le_bytes(), st.whole());
+        self.cfi_after_insn(false, &fixes);
         for (kind, e) in fixes {
             self.add_fixup(st, kind, e, offset);
         }

@@ -175,9 +175,9 @@ const DIRECTIVES: &[(&str, Family, Handler)] = &[
     (".title", Other, |_, _, _| {}),
     (".sbttl", Other, |_, _, _| {}),
     (".eject", Other, |_, _, _| {}),
-    // `.loc` rows make the line table (`dwarf`). Accepted for compatibility
-    // with compiler output, without effect: `.cfi_*` (no unwind tables,
-    // see the README) and these.
+    // `.loc` rows make the line table (`dwarf`), `.cfi_*` the unwind
+    // tables (`cfi`, dispatched below). Accepted for compatibility with
+    // compiler output, without effect: these.
     (".loc", Other, |p, st, c| p.loc(st, c)),
     (".loc_mark_labels", Other, |_, _, _| {}),
     (".addrsig", Other, |_, _, _| {}),
@@ -232,7 +232,9 @@ impl Pass1<'_, '_> {
         };
         if let Some((_, handler)) = handlers().get(name) {
             handler(self, st, &call);
-        } else if !name.starts_with(".cfi_") {
+        } else if name.starts_with(".cfi_") {
+            self.cfi_directive(st, &call);
+        } else {
             let mut d = Diag::error(
                 call.head,
                 format!("unknown directive `{name}`"),

@@ -75,6 +75,8 @@ impl Pass1<'_, '_> {
             }
         };
         self.emit(st, &word.to_le_bytes(), span);
+        let upper = matches!(b.inst.op, Opcode::Lui | Opcode::Auipc);
+        self.cfi_after_insn(upper, &b.fixes);
         for (kind, expr) in b.fixes {
             self.add_fixup(st, kind, expr, offset);
         }

@@ -137,8 +137,12 @@ impl Pass1<'_, '_> {
                 list
             }) {
             Ok(list) => {
+                let call = self.cfi_call_start(&list);
                 for b in list {
                     self.emit_built(st, b, head_span);
+                }
+                if call {
+                    self.cfi_call_end();
                 }
             }
             Err(d) => self.error(st, d),

@@ -122,6 +122,7 @@ impl Pass1<'_, '_> {
         if !self.room_for(Some(st), bytes.len() as u64, span) {
             return;
         }
+        self.cfi_more(bytes.len() as u64);
         let sec = &mut self.unit.sections[self.cur];
         if sec.class == SectionClass::Bss {
             sec.size += bytes.len() as u64;
@@ -251,6 +252,20 @@ impl Pass1<'_, '_> {
         // is skipped for its maximum, and a maximum of 0 is no maximum.
         let sec = &mut self.unit.sections[self.cur];
         sec.align = sec.align.max(bytes as u32);
+        // GNU as's fragments (`cfi`): relaxed code alignment is its nops,
+        // then a new fragment; one up to an instruction's size in code is
+        // skipped; others are a variable piece.
+        let code = sec.class.is_code();
+        if relaxed {
+            self.cfi_more(pad);
+            self.cfi_break();
+        } else if !(code && fill.is_none() && bytes <= 4) {
+            self.cfi_var(if code && fill.is_none() {
+                7
+            } else {
+                width as u64
+            });
+        }
         if let Some(m) = max
             && m > 0
             && pad as i64 > m
@@ -312,6 +327,7 @@ impl Pass1<'_, '_> {
             return;
         }
         self.pad(Some(st), (target - size) as u64, Some(fill.unwrap_or(0)), 1);
+        self.cfi_var(1);
     }
 }
 

@@ -9,6 +9,7 @@
 //! statement ends at a newline or `;`. Bytes go into the unit's sections at
 //! once; values the first pass cannot know become fixups for the second.
 
+mod cfi_state;
 mod emit;
 mod lines;
 mod nesting;
@@ -30,6 +31,7 @@ use crate::lexer::{Kind, Token, lex, unescape};
 use crate::source::{Context, ContextKind, CtxId, SourceMap, Span};
 use crate::unit::*;
 
+pub(crate) use cfi_state::{CHUNK_BYTES, CfiState, Chunk, FRAG_HEADER, Fde, Insn, Point};
 pub(crate) use emit::Built;
 pub use lines::{FileEntry, LineState, Row};
 pub(crate) use nesting::{Cond, Macro, Param};
@@ -297,6 +299,8 @@ pub struct Pass1<'s, 'o> {
     pub(crate) weakref_targets: HashMap<Box<str>, bool>,
     /// `.file N` entries and `.loc` rows for the line table (`dwarf`).
     pub(crate) lines: LineState,
+    /// `.cfi_*` procedures for the unwind tables (`cfi`).
+    pub(crate) cfi: CfiState,
 }
 
 impl<'s, 'o> Pass1<'s, 'o> {
@@ -362,6 +366,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
                 is_stmt: true,
                 ..Default::default()
             },
+            cfi: Default::default(),
         }
     }
 
@@ -436,6 +441,7 @@ impl<'s, 'o> Pass1<'s, 'o> {
         let more = self.branches_to_lengthen();
         if more.is_empty() {
             self.finish_line_table();
+            self.finish_cfi();
         }
         // After the line table: its sequences end at the code's end, before
         // this padding, as GNU's do.

@@ -75,6 +75,9 @@ impl Machine {
                     context: c as u32,
                     pc: ctx.pc,
                     symbol: self.labels.describe_pc_from(ctx.pc, ctx.x[1]),
+                    callers: self
+                        .labels
+                        .callers(ctx.pc, &ctx.x, &|a| t.memory.load_u32(a).ok()),
                     instruction,
                     runnable,
                     state,

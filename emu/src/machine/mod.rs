@@ -145,6 +145,12 @@ impl Machine {
     ) -> Result<Machine, LoadError> {
         let t = &config.tile;
         program.check_fits(t.memory_bytes, t.contexts as u64 * t.stack_bytes)?;
+        if config.energy.enabled {
+            // Read now, so that a bad file is an error before the run, not
+            // a run without its energy.
+            crate::energy::model_for(&config.energy.technology)
+                .map_err(|e| LoadError(format!("`energy.technology`: {e}")))?;
+        }
         let costs = Arc::new(CostTable::new(&config.timing));
         let text_range = program.text_range();
         let mut text_bytes = vec![0u8; (text_range.end - text_range.start) as usize];
@@ -387,10 +393,11 @@ impl Machine {
                     Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
                     Halt::Fault(mut report) => {
                         if report.context != crate::fault::NIU_CONTEXT {
-                            let ra = self.tiles[report.tile as usize].contexts
-                                [report.context as usize]
-                                .x[1];
-                            report.symbol = self.labels.describe_pc_from(report.pc, ra);
+                            let tile = &self.tiles[report.tile as usize];
+                            let x = &tile.contexts[report.context as usize].x;
+                            report.symbol = self.labels.describe_pc_from(report.pc, x[1]);
+                            let load = |a: u32| tile.memory.load_u32(a).ok();
+                            report.callers = self.labels.callers(report.pc, x, &load);
                         }
                         (RunEnd::Fault(report), cycle)
                     }
@@ -595,7 +602,7 @@ impl Machine {
         if !self.config.energy.enabled {
             return None;
         }
-        // Read and checked when the configuration was built.
+        // Read and checked when the machine was built.
         let model = crate::energy::model_for(&self.config.energy.technology).ok()?;
         let shape = crate::energy::shape(
             &self.config.network,

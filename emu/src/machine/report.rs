@@ -111,6 +111,9 @@ pub struct ContextReport {
     pub pc: u32,
     /// The pc's label (`<SCMPWaitReceive+0x8>`), when the symbols name it.
     pub symbol: Option<String>,
+    /// Its callers, innermost first, each as the call's place
+    /// (`<main+0x1c> (chain.c:14)`), from the program's unwind table.
+    pub callers: Vec<String>,
     /// The instruction at the pc, disassembled.
     pub instruction: String,
     /// Whether it runs or is ready to (not suspended).
@@ -127,10 +130,14 @@ impl ContextReport {
             .as_ref()
             .map(|s| format!(" {s}"))
             .unwrap_or_default();
-        format!(
+        let mut text = format!(
             "context {} at pc {:#010x}{symbol} ({}): {}",
             self.context, self.pc, self.instruction, self.state
-        )
+        );
+        for caller in &self.callers {
+            text += &format!("\n      called from {caller}");
+        }
+        text
     }
 }
 

@@ -59,6 +59,7 @@ impl Tile {
                         cause,
                         last_trace: Vec::new(),
                         symbol: None,
+                        callers: Vec::new(),
                     }));
                 }
             }

@@ -609,6 +609,7 @@ impl Tile {
             cause,
             last_trace: Vec::new(),
             symbol: None,
+            callers: Vec::new(),
         }));
     }
 
