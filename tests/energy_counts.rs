@@ -229,10 +229,10 @@ fn the_technology_file_changes_the_links_and_nothing_else() {
     let mut config = header.config().unwrap();
     config.energy.enabled = true;
     config.energy.technology = "/no/such/file.toml".into();
-    let e = emu::snapshot::run(&config, &program, &untraced)
-        .err()
-        .expect("an error")
-        .to_string();
+    let Err(e) = emu::snapshot::run(&config, &program, &untraced) else {
+        panic!("a run with an unreadable technology file");
+    };
+    let e = e.to_string();
     assert!(
         e.contains("`energy.technology`") && e.contains("/no/such/file.toml"),
         "{e}"
