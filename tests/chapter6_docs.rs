@@ -27,18 +27,21 @@ fn read(relative: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// The index of column `name` in a sweep.csv's `header`.
+fn column(header: &[&str], relative: &str, name: &str) -> usize {
+    header
+        .iter()
+        .position(|h| *h == name)
+        .unwrap_or_else(|| panic!("{relative}: no column {name}"))
+}
+
 /// Cycles by (stressmark, design, tiles) of a sweep.csv, after checking
 /// every row's end and check.
 fn cycles(relative: &str) -> BTreeMap<(String, String, u32), u64> {
     let text = read(relative);
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| *h == name)
-            .unwrap_or_else(|| panic!("{relative}: no column {name}"))
-    };
+    let col = |name: &str| column(&header, relative, name);
     let (name, design, tiles, queue, cyc, end, check) = (
         col("stressmark"),
         col("design"),
@@ -181,12 +184,7 @@ fn energies(relative: &str) -> BTreeMap<(String, String, u32), [f64; 5]> {
     let text = read(relative);
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| *h == name)
-            .unwrap_or_else(|| panic!("{relative}: no column {name}"))
-    };
+    let col = |name: &str| column(&header, relative, name);
     let parts = [
         col("energy_j"),
         col("energy_tiles_j"),

@@ -75,26 +75,9 @@ pub fn describe(bytes: &[u8]) -> Described {
     let mut out = BTreeMap::new();
     for sec in file.sections() {
         let name = section_key(&sec, &groups);
-        // Relocations are compared as relocations; symbol tables differ in
-        // the names of assembler-local labels and GNU's mapping symbols.
-        // The line table is compared decoded (GNU puts its strings in
-        // `.debug_line_str`, we inline them). The unwind tables
-        // (`.eh_frame`, `.debug_frame`) are compared as any section: bytes
-        // and relocations.
-        // Groups list section indices, which differ (GNU puts each `.rela`
-        // after its section): `group_rows` compares them by name.
-        let bookkeeping = name.starts_with(".rela")
-            || name == ".group"
-            || [
-                ".symtab",
-                ".strtab",
-                ".shstrtab",
-                ".riscv.attributes",
-                ".debug_line",
-                ".debug_line_str",
-            ]
-            .contains(&name.as_str());
-        if name.is_empty() || bookkeeping {
+        // The unwind tables (`.eh_frame`, `.debug_frame`) are compared as
+        // any section: bytes and relocations.
+        if name.is_empty() || not_compared_as_bytes(&name) {
             continue;
         }
         let data = (sec.kind() != object::SectionKind::UninitializedData)
@@ -445,6 +428,27 @@ pub fn group_rows(bytes: &[u8]) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// Sections compared otherwise than by their headers and bytes:
+/// relocations as relocations; symbol tables differ in the names of
+/// assembler-local labels and GNU's mapping symbols; groups list section
+/// indices, which differ (GNU puts each `.rela` after its section), so
+/// `group_rows` compares them by name; attributes by `attributes`; the line
+/// table decoded (`line_differences`: GNU puts its strings in
+/// `.debug_line_str`, we inline them).
+fn not_compared_as_bytes(name: &str) -> bool {
+    name.starts_with(".rela")
+        || [
+            ".group",
+            ".symtab",
+            ".strtab",
+            ".shstrtab",
+            ".riscv.attributes",
+            ".debug_line",
+            ".debug_line_str",
+        ]
+        .contains(&name)
+}
+
 /// Section headers as they matter to a linker: type, flags, alignment, size.
 pub fn section_rows(bytes: &[u8]) -> BTreeMap<String, String> {
     let file = ElfFile32::<object::Endianness>::parse(bytes).expect("an ELF object");
@@ -453,20 +457,7 @@ pub fn section_rows(bytes: &[u8]) -> BTreeMap<String, String> {
     file.sections()
         .filter(|s| {
             let n = s.name().unwrap_or("");
-            !n.is_empty()
-                && !n.starts_with(".rela")
-                && n != ".group"
-                // The line table is compared decoded (`decoded_lines`): GNU
-                // puts its strings in `.debug_line_str`, we inline them.
-                && ![
-                    ".symtab",
-                    ".strtab",
-                    ".shstrtab",
-                    ".riscv.attributes",
-                    ".debug_line",
-                    ".debug_line_str",
-                ]
-                .contains(&n)
+            !n.is_empty() && !not_compared_as_bytes(n)
         })
         .map(|s| {
             let h = s.elf_section_header();
