@@ -146,10 +146,12 @@ fn exit(env: &mut Env<'_>, exit: Exit, at: *const Fast, acc: u64) -> u64 {
 /// loop returns with the pc on it (in blocks, its charge and the rest of its
 /// block's taken back).
 #[inline(always)]
-unsafe fn stop<const B: bool>(e: *const Fast, acc: u64, env: &mut Env<'_>) -> u64 {
+unsafe fn stop<const B: bool, const E: bool>(e: *const Fast, acc: u64, env: &mut Env<'_>) -> u64 {
     // SAFETY: `e` is an entry (the caller's contract).
     let acc = if B {
-        if !env.counts.is_null() {
+        // Counting (`E`) is the table's, known when compiled: the tables
+        // that do not count have no trace of it (`env.counts` is then null).
+        if E {
             // SAFETY: as above.
             unsafe { count(env, e, STOP) };
         }
@@ -257,7 +259,7 @@ unsafe fn single_body<
         match step::<OP, B, FMA, U>(e, ctx, mem, acc, env) {
             Flow::Next => next::<B, E>(e, ctx, mem, acc, t, env),
             Flow::To(n, extra) => transfer::<B, E, U>(e, n, extra, ctx, mem, acc, t, env),
-            Flow::Stop => stop::<B>(e, acc, env),
+            Flow::Stop => stop::<B, E>(e, acc, env),
             Flow::Fp => fp_careful::<B, U, E>(e, ctx, mem, acc, t, env),
         }
     }
@@ -280,7 +282,7 @@ unsafe fn fp_careful<const B: bool, const U: bool, const E: bool>(
         if fp_call(ctx, &*e) {
             next::<B, E>(e, ctx, mem, acc, t, env)
         } else {
-            stop::<B>(e, acc, env)
+            stop::<B, E>(e, acc, env)
         }
     }
 }
@@ -345,7 +347,7 @@ unsafe fn pair<const A: u8, const C: u8, const U: bool, const E: bool>(
         match step::<A, true, false, U>(e, ctx, mem, acc, env) {
             Flow::Next => single_body::<C, true, false, U, E>(e.add(1), ctx, mem, acc, t, env),
             Flow::To(n, extra) => transfer::<true, E, U>(e, n, extra, ctx, mem, acc, t, env),
-            Flow::Stop => stop::<true>(e, acc, env),
+            Flow::Stop => stop::<true, E>(e, acc, env),
             Flow::Fp => fp_careful::<true, U, E>(e, ctx, mem, acc, t, env),
         }
     }
