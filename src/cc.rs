@@ -231,7 +231,9 @@ fn check_march(march: &str) -> Result<(), String> {
     let mut letters = String::new();
     let mut bad_z = Vec::new();
     for part in rest.split('_') {
-        if part.starts_with('z') || part.starts_with('x') || part.starts_with('s') && part.len() > 1
+        if part.starts_with('z')
+            || part.starts_with('x')
+            || (part.starts_with('s') && part.len() > 1)
         {
             if !part.starts_with("zicsr") && !part.starts_with("zifencei") {
                 bad_z.push(part);

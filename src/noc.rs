@@ -88,19 +88,6 @@ pub struct NocArgs {
     pub tech: Option<PathBuf>,
 }
 
-/// The technology of `--tech FILE`, or the embedded one.
-pub fn read_tech(path: Option<&std::path::Path>) -> Result<emu::energy::Tech> {
-    match path {
-        None => Ok(emu::energy::Tech::default()),
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .into_diagnostic()
-                .wrap_err_with(|| format!("cannot read the technology file {}", path.display()))?;
-            emu::energy::Tech::parse(&text, &path.display().to_string()).map_err(|e| miette!("{e}"))
-        }
-    }
-}
-
 /// The `[network]` keys and the engine that simulates them
 /// (`sim.network_engine`).
 fn network_config(args: &NocArgs) -> Result<(NetworkConfig, NetworkEngine)> {
@@ -203,8 +190,11 @@ fn print_result(out: &mut dyn Write, r: &NocResult) -> std::io::Result<()> {
 
 fn noc_inner(args: NocArgs) -> Result<ExitCode> {
     let (config, engine) = network_config(&args)?;
+    // The same reader as `energy.technology` (an empty path: the embedded
+    // technology).
     let model = if args.power {
-        Some(emu::energy::Model::new(&read_tech(args.tech.as_deref())?))
+        let path = args.tech.as_ref().map(|p| p.display().to_string());
+        Some(emu::energy::model_for(path.as_deref().unwrap_or("")).map_err(|e| miette!("{e}"))?)
     } else {
         None
     };

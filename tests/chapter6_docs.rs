@@ -53,7 +53,7 @@ fn cycles(relative: &str) -> BTreeMap<(String, String, u32), u64> {
     );
     let mut out = BTreeMap::new();
     for (i, line) in lines.enumerate() {
-        // `results`, the last column, is free text: only the columns before it are read.
+        // `results` is free text: only the columns before it are read here.
         let f: Vec<&str> = line.splitn(header.len(), ',').collect();
         assert_eq!(
             f[end],

@@ -118,6 +118,23 @@ fn c_fault_and_deadlock_reports_name_function_file_and_line() {
         context.contains(&format!("called from report.c:{call}")),
         "the context line names no caller report.c:{call}: {context}"
     );
+    // The call chain below it starts at the caller's caller: that call
+    // is not written twice.
+    let block: Vec<&str> = err
+        .lines()
+        .skip_while(|l| *l != context)
+        .take_while(|l| *l == context || l.trim_start().starts_with("called from"))
+        .collect();
+    let named = block
+        .iter()
+        .filter(|l| l.contains(&format!("report.c:{call}")))
+        .count();
+    assert_eq!(
+        named,
+        1,
+        "the caller named more than once:\n{}",
+        block.join("\n")
+    );
     assert!(
         err.contains("message id 0x20000001 (SCMP_ID(2, 0, 1))"),
         "the id is not decoded:\n{err}"

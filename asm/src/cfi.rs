@@ -529,7 +529,9 @@ impl Pass1<'_, '_> {
             }
         }
         let was = self.cfi.sections.unwrap_or(EH_FRAME);
-        if self.cfi.sections_taken && bits & EH_FRAME != 0 && was & EH_FRAME != bits & EH_FRAME {
+        // Once a procedure has taken the sections, changing `.eh_frame` is
+        // an error.
+        if !self.cfi.fdes.is_empty() && bits & EH_FRAME != 0 && was & EH_FRAME != bits & EH_FRAME {
             let span = st.whole();
             self.error(
                 st,
@@ -569,7 +571,6 @@ impl Pass1<'_, '_> {
         }
         let start = self.cfi_point();
         self.cfi.all_sections |= self.cfi.sections.unwrap_or(EH_FRAME);
-        self.cfi.sections_taken = true;
         self.cfi.fdes.push(Fde {
             last: start.clone(),
             start,

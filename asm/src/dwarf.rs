@@ -20,11 +20,7 @@ impl Pass1<'_, '_> {
             && self.unit.sections[self.cur].class.is_code()
         {
             row.section = self.cur;
-            row.subsection = self
-                .subsections
-                .iter()
-                .find(|s| s.2 == self.cur)
-                .map_or(0, |s| s.1);
+            row.subsection = self.subsection_of(self.cur);
             row.offset = self.section_size();
             self.lines.rows.push(row);
         }
@@ -54,30 +50,16 @@ const DW_LNCT_DIRECTORY_INDEX: u8 = 2;
 const DW_FORM_STRING: u8 = 0x08;
 const DW_FORM_UDATA: u8 = 0x0f;
 
-/// `v` as an unsigned LEB128 number.
-pub(crate) fn uleb(mut v: u64, out: &mut Vec<u8>) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
+/// `v` as an unsigned LEB128 number (gimli's encoder; the one place the
+/// assembler writes LEB128: line and unwind tables, attributes,
+/// `.uleb128`).
+pub(crate) fn uleb(v: u64, out: &mut Vec<u8>) {
+    out.extend_from_slice(gimli::leb128::write::Leb128::unsigned(v).bytes());
 }
 
-/// `v` as a signed LEB128 number.
-pub(crate) fn sleb(mut v: i64, out: &mut Vec<u8>) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        let done = (v == 0 && b & 0x40 == 0) || (v == -1 && b & 0x40 != 0);
-        out.push(if done { b } else { b | 0x80 });
-        if done {
-            return;
-        }
-    }
+/// `v` as a signed LEB128 number (as [`uleb`]).
+pub(crate) fn sleb(v: i64, out: &mut Vec<u8>) {
+    out.extend_from_slice(gimli::leb128::write::Leb128::signed(v).bytes());
 }
 
 fn cstr(s: &str, out: &mut Vec<u8>) {

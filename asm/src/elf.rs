@@ -9,20 +9,9 @@ use object::elf;
 use object::write::StringId;
 use object::write::elf::{FileHeader, ProgramHeader, SectionHeader, SectionIndex, Sym, Writer};
 
+use crate::dwarf::uleb;
 use crate::link::{Image, PAGE};
 use crate::unit::{AttrValue, Binding, SectionClass};
-
-fn uleb(mut v: u64, out: &mut Vec<u8>) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(b);
-            break;
-        }
-        out.push(b | 0x80);
-    }
-}
 
 /// The `.riscv.attributes` section contents: RISC-V's attributes, then
 /// the "gnu" vendor's when there are any (`.gnu_attribute`).

@@ -195,20 +195,22 @@ impl Labels {
         }
     }
 
-    /// The callers of a context at `pc` with registers `x` (memory read
-    /// through `load`), innermost first, each as the call's place
+    /// Where a context at `pc` with registers `x` is (memory read through
+    /// `load`), as reports write it: its place ([`Labels::describe_pc_from`])
+    /// and its callers, innermost first, each as the call's place
     /// (`<main+0x1c> (chain.c:14)`): the call chain from the unwind table
     /// ([`crate::unwind`]); none without one. A return address counts only
     /// where it follows a call (`jal`/`jalr` linking `ra`) in the code. A
     /// pc the table does not cover is taken for a leaf routine's, its
-    /// caller from `ra`, only as [`Labels::describe_pc_from`] does: the pc
-    /// has no source line and `ra` follows one.
-    pub fn callers(
+    /// caller from `ra`, only where `describe_pc_from` names that caller
+    /// already: the list then starts at the caller's caller, so that no
+    /// call is written twice.
+    pub fn place(
         &self,
         pc: u32,
         x: &[u32; 32],
         load: &dyn Fn(u32) -> Option<u32>,
-    ) -> Vec<String> {
+    ) -> (Option<String>, Vec<String>) {
         let is_return = |ra: u32| {
             ra >= 4
                 && ra < self.code_end
@@ -221,14 +223,20 @@ impl Labels {
         let ra = x[1];
         let leaf_ra = (self.lines.at(pc).is_none() && ra >= 4 && self.lines.at(ra - 4).is_some())
             .then_some(ra);
-        self.frames
-            .callers(pc, x, leaf_ra, load, &is_return)
+        let here = self.describe_pc_from(pc, ra);
+        let named_inline = here.as_deref().is_some_and(|h| h.contains(" called from "));
+        let mut frames = self.frames.callers(pc, x, leaf_ra, load, &is_return);
+        if named_inline && frames.first() == Some(&ra) {
+            frames.remove(0);
+        }
+        let callers = frames
             .into_iter()
             .map(|ra| {
                 self.describe_pc(ra - 4)
                     .unwrap_or_else(|| format!("{:#010x}", ra - 4))
             })
-            .collect()
+            .collect();
+        (here, callers)
     }
 
     /// `pc 0x0001044c <SCMPSendInt+0xc>` (with ` (sum.c:12)` when the

@@ -88,7 +88,7 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
                 .as_ref()
                 .map(|t| (t.at_tiles, t.improvement_percent));
             let path = dir.join(format!("{name}-speedup.svg"));
-            draw_speedups(
+            draw_over_tiles(
                 &path,
                 &title(peak, "speedup"),
                 &main,
@@ -114,7 +114,7 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
                 r.energy_improvement_percent
             });
             let path = dir.join(format!("{name}-energy.svg"));
-            draw_speedups(
+            draw_over_tiles(
                 &path,
                 &title(peak, "energy per run"),
                 &energy,
@@ -166,7 +166,7 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
                 })
                 .collect();
             let path = dir.join(format!("{name}-queue-depth.svg"));
-            draw_speedups(
+            draw_over_tiles(
                 &path,
                 &title(peak, "speedup by transmission queue depth"),
                 &curves,
@@ -275,7 +275,7 @@ enum Upper<'a> {
 
 /// Curves over tiles (log-2 tile axis, value axis fitted to the data)
 /// above, and the lower panel below.
-fn draw_speedups(
+fn draw_over_tiles(
     path: &Path,
     title: &str,
     curves: &[Curve],

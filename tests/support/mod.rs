@@ -56,7 +56,6 @@ pub fn build_with_picolibc(source: &Path, out: &Path) {
     );
 }
 
-/// A scratch directory, removed when dropped.
 /// The `scmp` binary as the tests run it: `scmp cc`'s support directory
 /// is one for the test run, beside the build (not the user's cache).
 pub fn scmp() -> Command {
@@ -68,6 +67,7 @@ pub fn scmp() -> Command {
     c
 }
 
+/// A scratch directory, removed when dropped.
 pub struct Scratch(pub PathBuf);
 
 impl AsRef<Path> for Scratch {

@@ -343,26 +343,14 @@ impl Pass1<'_, '_> {
                 self.error(st, d);
                 continue;
             }
-            let Some(mut v) = self.absolute(st, &e, "a LEB128 value") else {
+            let Some(v) = self.absolute(st, &e, "a LEB128 value") else {
                 continue;
             };
             let mut bytes = Vec::new();
-            loop {
-                let byte = (v & 0x7f) as u8;
-                v = if signed {
-                    v >> 7
-                } else {
-                    ((v as u64) >> 7) as i64
-                };
-                let done = if signed {
-                    (v == 0 && byte & 0x40 == 0) || (v == -1 && byte & 0x40 != 0)
-                } else {
-                    v == 0
-                };
-                bytes.push(if done { byte } else { byte | 0x80 });
-                if done {
-                    break;
-                }
+            if signed {
+                crate::dwarf::sleb(v, &mut bytes);
+            } else {
+                crate::dwarf::uleb(v as u64, &mut bytes);
             }
             self.emit(st, &bytes, st.span(e.start, e.end));
         }

@@ -1,5 +1,6 @@
-//! The compiler's bookkeeping directives: `.attribute`, `.option`, `.file`,
-//! `.ident`, and the accepted-and-ignored `.cfi_*`, `.loc`, `.addrsig`.
+//! The compiler's bookkeeping directives: `.attribute`, `.option`, `.file`
+//! and `.loc` (the line table, `dwarf`), `.ident`, and the
+//! accepted-and-ignored `.addrsig` (`.cfi_*` are `cfi`'s).
 
 use crate::ast::Operand;
 use crate::diag::Diag;

@@ -113,9 +113,6 @@ pub(crate) struct CfiState {
     pub(crate) open: HashMap<usize, usize>,
     /// `.cfi_sections` (`None`: not given; `.eh_frame` then).
     pub(crate) sections: Option<u8>,
-    /// Whether a procedure has taken the sections (later changes to
-    /// `.eh_frame` are errors).
-    pub(crate) sections_taken: bool,
     /// The sections any procedure asked for so far.
     pub(crate) all_sections: u8,
     /// GNU's fragments of each section so far: how many, and the room

@@ -29,6 +29,14 @@ impl Pass1<'_, '_> {
             .map_or(section, |s| s.0)
     }
 
+    /// The number of the subsection `section` is (0: a section itself).
+    pub(crate) fn subsection_of(&self, section: usize) -> u32 {
+        self.subsections
+            .iter()
+            .find(|s| s.2 == section)
+            .map_or(0, |s| s.1)
+    }
+
     /// Makes subsection `k` of the current section current (the section
     /// before stays the previous one).
     pub(crate) fn switch_subsection(&mut self, k: u32) {

@@ -70,14 +70,15 @@ impl Machine {
                     .and_then(isa_spec::Inst::decode)
                     .map(|inst| inst.display(ctx.pc).to_string())
                     .unwrap_or_else(|| "?".to_string());
+                let (symbol, callers) = self
+                    .labels
+                    .place(ctx.pc, &ctx.x, &|a| t.memory.load_u32(a).ok());
                 contexts.push(ContextReport {
                     tile: t.id,
                     context: c as u32,
                     pc: ctx.pc,
-                    symbol: self.labels.describe_pc_from(ctx.pc, ctx.x[1]),
-                    callers: self
-                        .labels
-                        .callers(ctx.pc, &ctx.x, &|a| t.memory.load_u32(a).ok()),
+                    symbol,
+                    callers,
                     instruction,
                     runnable,
                     state,

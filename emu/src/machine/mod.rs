@@ -395,9 +395,9 @@ impl Machine {
                         if report.context != crate::fault::NIU_CONTEXT {
                             let tile = &self.tiles[report.tile as usize];
                             let x = &tile.contexts[report.context as usize].x;
-                            report.symbol = self.labels.describe_pc_from(report.pc, x[1]);
                             let load = |a: u32| tile.memory.load_u32(a).ok();
-                            report.callers = self.labels.callers(report.pc, x, &load);
+                            (report.symbol, report.callers) =
+                                self.labels.place(report.pc, x, &load);
                         }
                         (RunEnd::Fault(report), cycle)
                     }
