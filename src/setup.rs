@@ -486,14 +486,34 @@ pub fn exit_status(end: &RunEnd) -> u8 {
 
 /// `--progress`'s value: seconds, more than 0.
 fn positive_seconds(text: &str) -> std::result::Result<std::time::Duration, String> {
-    match text
-        .parse::<f64>()
-        .map(std::time::Duration::try_from_secs_f64)
-    {
-        Ok(Ok(d)) if !d.is_zero() => Ok(d),
-        Ok(Err(_)) if !text.trim_start().starts_with('-') => {
-            Err(format!("`{text}` seconds is too long an interval"))
-        }
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 => match std::time::Duration::try_from_secs_f64(s) {
+            Ok(d) if !d.is_zero() => Ok(d),
+            Ok(_) => Err(format!("`{text}` is not a number of seconds above 0")),
+            Err(_) => Err(format!("`{text}` seconds is too long an interval")),
+        },
+        // Zero, negative, NaN or not a number at all.
         _ => Err(format!("`{text}` is not a number of seconds above 0")),
+    }
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use super::positive_seconds;
+
+    #[test]
+    fn progress_intervals_are_checked() {
+        assert_eq!(
+            positive_seconds("0.5"),
+            Ok(std::time::Duration::from_millis(500))
+        );
+        for bad in ["0", "-1", "NaN", "-inf", "soon"] {
+            let e = positive_seconds(bad).unwrap_err();
+            assert!(e.contains("not a number of seconds above 0"), "{bad}: {e}");
+        }
+        for long in ["1e30", "inf"] {
+            let e = positive_seconds(long).unwrap_err();
+            assert!(e.contains("too long an interval"), "{long}: {e}");
+        }
     }
 }

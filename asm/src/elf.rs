@@ -15,11 +15,20 @@ use crate::unit::{AttrValue, Binding, SectionClass};
 
 /// The `.riscv.attributes` section contents: RISC-V's attributes, then
 /// the "gnu" vendor's when there are any (`.gnu_attribute`).
+/// An integer attribute of value 0 is its default and is not written (GNU
+/// as: `.attribute unaligned_access, 0` leaves no tag), in either vendor.
 pub(crate) fn attributes_section(attrs: &[(u64, AttrValue)], gnu: &[(u64, AttrValue)]) -> Vec<u8> {
+    let written = |list: &[(u64, AttrValue)]| -> Vec<(u64, AttrValue)> {
+        list.iter()
+            .filter(|(_, v)| !matches!(v, AttrValue::Int(0)))
+            .cloned()
+            .collect()
+    };
     let mut out = vec![b'A'];
-    out.extend(vendor_subsection("riscv", attrs));
+    out.extend(vendor_subsection("riscv", &written(attrs)));
+    let gnu = written(gnu);
     if !gnu.is_empty() {
-        out.extend(vendor_subsection("gnu", gnu));
+        out.extend(vendor_subsection("gnu", &gnu));
     }
     out
 }

@@ -987,8 +987,10 @@ pub fn write(
             }
             SymDef::Value(Value::Abs(v)) => out.value = *v as u64,
             SymDef::Value(Value::Rel { section, offset }) => {
-                // A label in a TLS section is a TLS symbol (GNU as).
-                if ty == SymType::NoType && unit.sections[*section].is_tls() {
+                // A symbol in a TLS section is a TLS symbol whatever its
+                // `.type` (GNU as: thread-local wins over function and
+                // object).
+                if unit.sections[*section].is_tls() {
                     out.ty = elf::STT_TLS;
                 }
                 out.section = Some(*section);

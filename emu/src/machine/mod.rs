@@ -73,6 +73,9 @@ pub use report::{
 /// A mesh of tiles with a program loaded.
 pub struct Machine {
     config: Config,
+    /// The network's power model when energy is counted
+    /// (`energy.enabled`, `energy.technology`).
+    energy_model: Option<&'static crate::energy::Model>,
     tiles: Vec<Tile>,
     nius: Vec<Niu>,
     /// Per tile: whether its NIU has work (kept up to date after every
@@ -145,12 +148,16 @@ impl Machine {
     ) -> Result<Machine, LoadError> {
         let t = &config.tile;
         program.check_fits(t.memory_bytes, t.contexts as u64 * t.stack_bytes)?;
-        if config.energy.enabled {
-            // Read now, so that a bad file is an error before the run, not
-            // a run without its energy.
-            crate::energy::model_for(&config.energy.technology)
-                .map_err(|e| LoadError(format!("`energy.technology`: {e}")))?;
-        }
+        // Read now, so that a bad file is an error before the run, not a
+        // run without its energy.
+        let energy_model = if config.energy.enabled {
+            Some(
+                crate::energy::model_for(&config.energy.technology)
+                    .map_err(|e| LoadError(format!("`energy.technology`: {e}")))?,
+            )
+        } else {
+            None
+        };
         let costs = Arc::new(CostTable::new(&config.timing));
         let text_range = program.text_range();
         let mut text_bytes = vec![0u8; (text_range.end - text_range.start) as usize];
@@ -258,6 +265,7 @@ impl Machine {
         let self_lookahead = Self::self_lookahead(net.timing());
         let spin = spin::SpinWatch::new(config.sim.spin_check_cycles, tiles.len());
         Ok(Machine {
+            energy_model,
             labels: program.labels.clone(),
             config: config.clone(),
             niu_busy: vec![false; tiles.len()],
@@ -599,11 +607,7 @@ impl Machine {
     /// cannot size a link's wire, which the embedded technology always
     /// can), the tiles' and NIUs' from `[energy]`.
     fn energy(&mut self, end: u64) -> Option<crate::energy::RunEnergy> {
-        if !self.config.energy.enabled {
-            return None;
-        }
-        // Read and checked when the machine was built.
-        let model = crate::energy::model_for(&self.config.energy.technology).ok()?;
+        let model = self.energy_model?;
         let shape = crate::energy::shape(
             &self.config.network,
             self.config.mesh.width,
