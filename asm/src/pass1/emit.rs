@@ -134,6 +134,12 @@ impl Pass1<'_, '_> {
 
     pub(crate) fn add_fixup(&mut self, st: &Stmt, kind: FixKind, expr: Expr, offset: u64) {
         let span = st.span(expr.start, expr.end);
+        // After `.struct` nothing is stored (the bytes were refused with an
+        // error where they were written): no fixup either, or it would land
+        // in the section before.
+        if self.struct_at.is_some() && !matches!(kind, FixKind::SymbolSize(_)) {
+            return;
+        }
         let sec = &self.unit.sections[self.cur];
         // A zero-initialized section holds no bytes to patch (`.size` has none).
         if sec.class == SectionClass::Bss && !matches!(kind, FixKind::SymbolSize(_)) {
