@@ -56,7 +56,7 @@ impl Pass1<'_, '_> {
                         }
                         Ok(_) | Err(EvalError::Defer(..)) => {
                             let offset = self.section_size();
-                            self.emit(st, &[0u8; 8][..size as usize], span);
+                            self.emit(st, &vec![0u8; size as usize], span);
                             self.add_fixup(st, FixKind::Data(size), e, offset);
                         }
                         Err(err) => {
