@@ -118,16 +118,22 @@ struct AsmArgs {
     /// uses it as its assembler through `gcc -B DIR` (DIR/as a link to scmp).
     #[arg(short = 'c', long = "object")]
     object: bool,
-    /// GNU as's `-march=`: accepted (the tiles are rv32g); gcc passes it twice.
+    /// GNU as's `-march=`: the architecture an object declares
+    /// (`Tag_RISCV_arch`, written as GNU as writes it); the last one counts
+    /// (gcc passes two). Every RV32G instruction is taken whatever it says.
     #[arg(long, value_name = "ISA", hide = true)]
     march: Vec<String>,
     /// GNU as's `-mabi=`: the float ABI flag of an object (ilp32d, the
     /// default; ilp32f; ilp32); the last one counts.
     #[arg(long, value_name = "ABI")]
     mabi: Vec<String>,
-    /// GNU as's `-misa-spec=`: accepted.
+    /// GNU as's `-misa-spec=`: 20191213 (the default) or 20190608.
     #[arg(long = "misa-spec", value_name = "VERSION", hide = true)]
     misa_spec: Vec<String>,
+    /// No architecture attribute from `-march` (GNU as's `-mno-arch-attr`;
+    /// a `.attribute arch` in the source is still written).
+    #[arg(long = "no-arch-attr", hide = true)]
+    no_arch_attr: bool,
     /// No linker relaxation in an object (GNU as's `-mno-relax`).
     #[arg(long = "no-relax")]
     no_relax: bool,
@@ -251,7 +257,16 @@ fn assemble(mut args: AsmArgs) -> ExitCode {
             env!("CARGO_PKG_VERSION")
         );
     }
+    let arch = match arch_options(&args) {
+        Ok(arch) => arch,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return ExitCode::from(setup::EXIT_USAGE);
+        }
+    };
     let opts = asm::Options {
+        arch_attribute: arch.0,
+        isa_spec: arch.1,
         include_dirs: args.include.clone(),
         defsyms: args.defsym.clone(),
         entry: args.entry.clone(),
@@ -296,6 +311,22 @@ fn assemble(mut args: AsmArgs) -> ExitCode {
             ExitCode::from(setup::EXIT_USAGE)
         }
     }
+}
+
+/// The architecture attribute and ISA specification from `-march=`,
+/// `-misa-spec=` and `-mno-arch-attr`, each `-march` checked as GNU as
+/// checks it.
+fn arch_options(args: &AsmArgs) -> Result<(Option<String>, asm::arch::IsaSpec), String> {
+    let spec = match args.misa_spec.last() {
+        Some(s) => asm::arch::IsaSpec::parse(s)?,
+        None => asm::arch::IsaSpec::default(),
+    };
+    let mut attribute = asm::arch::canonical("rv32g", spec)?;
+    for march in &args.march {
+        attribute =
+            asm::arch::canonical(march, spec).map_err(|e| format!("-march={march}: {e}"))?;
+    }
+    Ok(((!args.no_arch_attr).then_some(attribute), spec))
 }
 
 /// `scmp asm -c`: one source into a relocatable object.
@@ -426,6 +457,7 @@ fn gnu_as_spellings(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
         } else {
             match text.as_str() {
                 "-mno-relax" => "--no-relax".into(),
+                "-mno-arch-attr" => "--no-arch-attr".into(),
                 "-mrelax" => "--relax".into(),
                 "--traditional-format"
                 | "-g"
@@ -433,7 +465,6 @@ fn gnu_as_spellings(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
                 | "-fpic"
                 | "-fPIC"
                 | "-fno-pic"
-                | "-mno-arch-attr"
                 | "-march-attr"
                 | "-mcsr-check"
                 | "-mno-csr-check"

@@ -139,14 +139,6 @@ fn objects_match_gnu_as_and_link_to_the_same_image() {
     let mut with_frames = 0;
     for (i, (name, text, includes)) in corpus(&dir).into_iter().enumerate() {
         let stem = format!("u{i}");
-        // gcc's `.attribute arch` string: GNU as adds the extensions it
-        // implies (`_zmmul1p0` for `m`), we keep it as written (the README
-        // lists it); without it both write the string of `-march=rv32g`.
-        let text: String = text
-            .lines()
-            .filter(|l| !l.trim_start().starts_with(".attribute arch,"))
-            .flat_map(|l| [l, "\n"])
-            .collect();
         let theirs = match gnu(&dir, &stem, &text, &includes) {
             Ok(o) => o,
             Err(e) => {

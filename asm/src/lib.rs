@@ -12,6 +12,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub mod arch;
 pub mod ast;
 mod cfi;
 pub mod diag;
@@ -82,6 +83,12 @@ pub struct Options {
     /// DWARF version of the line table `.loc` builds (`--gdwarf-N`; 5 when
     /// the source numbers a file 0).
     pub dwarf_version: u16,
+    /// `Tag_RISCV_arch` when the source has no `.attribute arch`: the
+    /// canonical form ([`arch::canonical`]) of the last `-march=`, else of
+    /// `rv32g`; `None` (`-mno-arch-attr`) writes none.
+    pub arch_attribute: Option<String>,
+    /// `-misa-spec=`: whose default versions `.attribute arch` strings get.
+    pub isa_spec: arch::IsaSpec,
 }
 
 impl Default for Options {
@@ -99,6 +106,8 @@ impl Default for Options {
             relocatable: false,
             relax: true,
             dwarf_version: 0,
+            arch_attribute: Some(object::RV32G_ARCH.to_string()),
+            isa_spec: arch::IsaSpec::default(),
         }
     }
 }

@@ -914,7 +914,7 @@ fn add_gnu_sections(unit: &mut Unit) {
 /// be relocations. `e_flags` is the ABI's (see [`abi_flags`]).
 pub fn write(
     unit: &mut Unit,
-    _opts: &Options,
+    opts: &Options,
     e_flags: elf::FileFlags,
 ) -> Result<Vec<u8>, Vec<Diag>> {
     place_local_commons(unit);
@@ -1060,8 +1060,10 @@ pub fn write(
     }
 
     let mut attributes = unit.attributes.clone();
-    if !attributes.iter().any(|(t, _)| *t == 5) {
-        attributes.push((5, AttrValue::Str(RV32G_ARCH.into())));
+    if !attributes.iter().any(|(t, _)| *t == 5)
+        && let Some(arch) = &opts.arch_attribute
+    {
+        attributes.push((5, AttrValue::Str(arch.clone())));
     }
     // Tag_RISCV_priv_spec (8) and _minor (10): GNU as 2.40 writes 1.11
     // once an instruction names a CSR.

@@ -55,6 +55,18 @@ impl Pass1<'_, '_> {
             },
         };
         let v = match value {
+            // The architecture as GNU as writes it back: canonical, with
+            // what each extension implies (`arch`).
+            Operand::Str(s, e) if tag_num == 5 && !gnu => {
+                match crate::arch::canonical(&st.string_at(*s, *e), self.sh.opts.isa_spec) {
+                    Ok(arch) => AttrValue::Str(arch),
+                    Err(why) => {
+                        let d = Diag::error(st.span(*s, *e), why, "not an ISA string GNU as takes");
+                        self.error(st, d);
+                        return;
+                    }
+                }
+            }
             Operand::Str(s, e) => AttrValue::Str(st.string_at(*s, *e)),
             Operand::Expr(e) => match self.absolute(st, e, "the attribute value") {
                 Some(v) => AttrValue::Int(v as u64),
