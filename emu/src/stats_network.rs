@@ -146,8 +146,9 @@ impl NetworkStats {
             }
             discarded += c.discarded;
             cts += n.cts_waiting(end);
-            no_context += c.eject_blocked[0];
-            entry_busy += c.eject_blocked[1] + c.eject_blocked[2];
+            let blocked = n.eject_waiting(end);
+            no_context += blocked[0];
+            entry_busy += blocked[1] + blocked[2];
         }
         let suspended = |cause: SuspendCause| -> u64 {
             let i = SuspendCause::ALL

@@ -154,7 +154,8 @@ pub struct NiuCounters {
     /// Ready-mode messages discarded for want of a posted receive.
     pub discarded: u64,
     /// Cycles a flit waited in an ejection buffer, by reason: no free
-    /// context, receive entry busy (Ready data or RTS), table full.
+    /// context, receive entry busy (Ready data or RTS), table full
+    /// (finished waits; see `eject_waiting` for the total at a cycle).
     pub eject_blocked: [u64; 3],
     /// Cycles transmission queues waited for a CTS (finished waits; see
     /// `cts_waiting` for the total at a cycle). Waits for a free injection
@@ -332,6 +333,10 @@ pub struct Niu {
     pub(crate) completed: Vec<(u32, u64)>,
     /// Round-robin start among ejection VCs.
     pub(crate) rx_next: usize,
+    /// Per ejection VC: why its front flit is not taken and since when
+    /// (counted as a span, so the count does not depend on whether the
+    /// network side stepped this NIU up to the run's end).
+    pub(crate) rx_blocked: Vec<Option<(usize, u64)>>,
     /// The receive DMA's pace (data words stored).
     pub(crate) rx_dma: DmaPace,
     /// Contexts reserved for thread messages being received.
@@ -409,6 +414,7 @@ impl Niu {
             rx_head: vec![HeadSeen::default(); vcs],
             completed: Vec::new(),
             rx_next: 0,
+            rx_blocked: vec![None; vcs],
             rx_dma: DmaPace::new(config.dma_cycles_per_word),
             reserved: 0,
             releasing: 0,
@@ -610,6 +616,16 @@ impl Niu {
             .map(|(_, since)| end.saturating_sub(*since))
             .sum();
         self.counters.cts_waited + pending
+    }
+
+    /// Cycles flits waited in ejection buffers up to `end`, by reason (as
+    /// `eject_blocked`; those still waiting count up to `end`).
+    pub fn eject_waiting(&self, end: u64) -> [u64; 3] {
+        let mut total = self.counters.eject_blocked;
+        for (why, since) in self.rx_blocked.iter().flatten() {
+            total[*why] += end.saturating_sub(*since);
+        }
+        total
     }
 
     /// Whether the NIU has work of its own this cycle, arrivals aside (a

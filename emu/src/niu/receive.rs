@@ -73,7 +73,9 @@ impl Niu {
             };
             let src = net.packet(f.packet).src;
             let delivery = self.delivery_on(vc);
-            match self.take(now, vc, f.flit, src, view) {
+            let taken = self.take(now, vc, f.flit, src, view);
+            self.note_blocked(vc, now, taken.err().filter(|b| *b != Blocked::Dma));
+            match taken {
                 Ok(()) => {
                     let info = net.packet(f.packet);
                     if f.is_first() {
@@ -95,8 +97,23 @@ impl Niu {
                     self.rx_next = (vc + 1) % vcs;
                     return;
                 }
-                Err(Blocked::Dma) => {}
-                Err(b) => self.counters.eject_blocked[b as usize] += 1,
+                Err(_) => {}
+            }
+        }
+    }
+
+    /// Ejection VC `vc`'s front flit found blocked for `why` (or not) at
+    /// `now`: a wait for one reason runs from the first cycle it was found
+    /// until the cycle it is taken or its reason changes.
+    fn note_blocked(&mut self, vc: usize, now: u64, why: Option<Blocked>) {
+        let why = why.map(|b| b as usize);
+        match self.rx_blocked[vc] {
+            Some((was, _)) if Some(was) == why => {}
+            old => {
+                if let Some((was, since)) = old {
+                    self.counters.eject_blocked[was] += now - since;
+                }
+                self.rx_blocked[vc] = why.map(|w| (w, now));
             }
         }
     }

@@ -313,7 +313,7 @@ fn ready_data_for_an_entry_in_progress_waits_in_the_network() {
     );
     rig.until(60, |r| r.nius[2].counters.discarded == 1);
     assert!(
-        rig.nius[2].counters.eject_blocked[1] > 0,
+        rig.nius[2].eject_waiting(rig.now)[1] > 0,
         "it waited for the entry"
     );
 }
@@ -333,7 +333,7 @@ fn a_second_rts_for_a_busy_id_waits_in_the_network() {
     rig.idle(40);
     // RTS Received + RTS: blocked, the entry keeps the first sender.
     assert_eq!(rig.nius[2].receive_table().get(7).unwrap().r_node, first);
-    assert!(rig.nius[2].counters.eject_blocked[1] > 0);
+    assert!(rig.nius[2].eject_waiting(rig.now)[1] > 0);
     // Thread messages still get through (their own VC set).
     rig.ok(1, 1, Opcode::SendhT, [2, 0x1000, 0]);
     rig.ok(1, 1, Opcode::Sende, [1, 0, 0]);
@@ -569,7 +569,7 @@ fn an_rts_waits_for_room_in_a_full_receive_table() {
     rig.idle(40);
     assert_eq!(rig.recv_state(2, 2), ReceiveState::Empty);
     assert!(
-        rig.nius[2].counters.eject_blocked[2] > 0,
+        rig.nius[2].eject_waiting(rig.now)[2] > 0,
         "blocked on the full table"
     );
     rig.ok(2, 0, Opcode::Rmr, [1, 0, 0]);
@@ -584,9 +584,14 @@ fn a_thread_message_waits_for_a_free_context() {
         rig.ok(0, 0, Opcode::SendhT, [2, 0x800, 0]);
         rig.ok(0, 0, Opcode::Send2e, [7, 8, 0]);
         rig.idle(40);
-        assert!(rig.nius[2].counters.eject_blocked[0] > 0, "{design:?}");
+        assert!(rig.nius[2].eject_waiting(rig.now)[0] > 0, "{design:?}");
         rig.tiles[2].busy[2] = false;
         rig.until(10, |r| r.tiles[2].busy[2]);
+        // Taken: the wait is finished and counted, from the cycle the
+        // head was first found blocked to the cycle it was taken.
+        let waited = rig.nius[2].counters.eject_blocked[0];
+        assert!(waited > 0, "{design:?}: {waited}");
+        assert_eq!(rig.nius[2].eject_waiting(rig.now + 100)[0], waited);
         let created = rig.events(2).into_iter().any(|k| {
             matches!(
                 k,
