@@ -5,7 +5,9 @@
 //! the instruction table (`Opcode::executes`); the core's operations are
 //! dispatched from the table of operations (`semantics::for_each_op!`,
 //! whose forms are implemented here once, the fast loop implementing them
-//! its own way), and the operations of their own form are written here.
+//! its own way); the operations of their own form are `semantics`'
+//! functions, called with the careful step's way to memory, the
+//! reservations and the next instruction ([`Careful`]).
 //!
 //! `TRACE` is a const parameter: with it false the effect recording compiles
 //! away, so tracing costs nothing when off.
@@ -65,6 +67,86 @@ fn target_ok(target: u32) -> Result<u32, Stop> {
     }
 }
 
+/// The careful step's way to the next instruction, memory and the
+/// reservations, for the operations written once in `semantics`
+/// ([`semantics::Reach`]): the next pc, faults and trace effects.
+struct Careful<'c, const TRACE: bool> {
+    ctx: &'c mut Context,
+    mem: &'c mut Memory,
+    reservations: &'c mut Reservations,
+    index: usize,
+    fx: &'c mut Effects,
+    rd: usize,
+    pc: u32,
+    imm: u32,
+}
+
+impl<const TRACE: bool> semantics::Reach for Careful<'_, TRACE> {
+    type To = u32;
+    type Stop = Stop;
+
+    #[inline(always)]
+    fn pc(&self) -> u32 {
+        self.pc
+    }
+
+    #[inline(always)]
+    fn write_rd(&mut self, v: u32) {
+        write_x!(TRACE, self.ctx, self.fx, self.rd, v)
+    }
+
+    #[inline(always)]
+    fn jal_to(&mut self) -> Result<u32, Stop> {
+        target_ok(semantics::jal_target(self.pc, self.imm))
+    }
+
+    #[inline(always)]
+    fn land(&mut self, target: u32) -> Result<u32, Stop> {
+        target_ok(target)
+    }
+
+    #[inline(always)]
+    fn load_word(&mut self, addr: u32) -> Result<u32, Stop> {
+        if addr & 3 != 0 {
+            return Err(FaultCause::Misaligned {
+                access: Access::Load,
+                addr,
+                width: 4,
+            }
+            .into());
+        }
+        Ok(self.mem.load_u32(addr)?)
+    }
+
+    #[inline(always)]
+    fn reserve(&mut self, addr: u32) {
+        self.reservations.reserve(self.index, addr);
+    }
+
+    #[inline(always)]
+    fn check_store_word(&mut self, addr: u32) -> Result<(), Stop> {
+        self.mem
+            .load_u32(addr)
+            .map_err(|c| c.with_access(Access::Store))?;
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn take_reservation(&mut self, addr: u32) -> bool {
+        self.reservations.take(self.index, addr)
+    }
+
+    #[inline(always)]
+    fn store_word(&mut self, addr: u32, v: u32) -> Result<(), Stop> {
+        self.mem.store_u32(addr, v)?;
+        self.reservations.on_store(addr);
+        if TRACE {
+            self.fx.store = Some((addr, v as u64, 4));
+        }
+        Ok(())
+    }
+}
+
 impl Hart<'_> {
     /// Executes `inst` at `pc`; returns the next pc and the extra cycles it
     /// took beyond its decoded cost (a taken branch's). The caller keeps the
@@ -96,6 +178,20 @@ impl Hart<'_> {
         macro_rules! wx {
             ($v:expr) => {
                 write_x!(TRACE, ctx, fx, rd, $v)
+            };
+        }
+        macro_rules! careful {
+            () => {
+                Careful::<TRACE> {
+                    ctx: &mut *ctx,
+                    mem: &mut *self.mem,
+                    reservations: &mut *self.reservations,
+                    index: self.index,
+                    fx: &mut *fx,
+                    rd,
+                    pc,
+                    imm,
+                }
             };
         }
         macro_rules! branch {
@@ -193,14 +289,8 @@ impl Hart<'_> {
                     }
                     CoreOp::Lui => wx!(imm << 12),
                     CoreOp::Auipc => wx!(pc.wrapping_add(imm << 12)),
-                    CoreOp::Jal => {
-                        next = target_ok(semantics::jal_target(pc, imm))?;
-                        wx!(semantics::link(pc))
-                    }
-                    CoreOp::Jalr => {
-                        next = target_ok(semantics::jalr_target(rs1, imm))?;
-                        wx!(semantics::link(pc))
-                    }
+                    CoreOp::Jal => next = semantics::jal(&mut careful!())?,
+                    CoreOp::Jalr => next = semantics::jalr(&mut careful!(), rs1, imm)?,
                     // One in-order pipeline per tile and no caches: fences
                     // order nothing.
                     CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => {}
@@ -238,6 +328,20 @@ impl Hart<'_> {
         macro_rules! wx {
             ($v:expr) => {
                 write_x!(TRACE, ctx, fx, rd, $v)
+            };
+        }
+        macro_rules! careful {
+            () => {
+                Careful::<TRACE> {
+                    ctx: &mut *ctx,
+                    mem: &mut *self.mem,
+                    reservations: &mut *self.reservations,
+                    index: self.index,
+                    fx: &mut *fx,
+                    rd,
+                    pc,
+                    imm: inst.imm as u32,
+                }
             };
         }
         macro_rules! amo {
@@ -287,33 +391,9 @@ impl Hart<'_> {
                         let instret = ctx.instret + retired;
                         return context_ops::csr_op::<TRACE>(ctx, self.id, inst, now, instret, fx);
                     }
-                    CoreOp::LrW => {
-                        if rs1 & 3 != 0 {
-                            return Err(FaultCause::Misaligned {
-                                access: Access::Load,
-                                addr: rs1,
-                                width: 4,
-                            }
-                            .into());
-                        }
-                        let v = self.mem.load_u32(rs1)?;
-                        self.reservations.reserve(self.index, rs1);
-                        wx!(v)
-                    }
+                    CoreOp::LrW => semantics::lr_w(&mut careful!(), rs1)?,
                     CoreOp::ScW => {
-                        // Check the address even when the store will not happen.
-                        self.mem
-                            .load_u32(rs1)
-                            .map_err(|c| c.with_access(Access::Store))?;
-                        let stored = self.reservations.take(self.index, rs1);
-                        if stored {
-                            self.mem.store_u32(rs1, rs2)?;
-                            self.reservations.on_store(rs1);
-                            if TRACE {
-                                fx.store = Some((rs1, rs2 as u64, 4));
-                            }
-                        }
-                        wx!(semantics::sc_result(stored));
+                        let stored = semantics::sc_w(&mut careful!(), rs1, rs2)?;
                         if stored && self.mem.code_was_written() {
                             ctx.x[0] = 0;
                             ctx.pc = pc.wrapping_add(4);

@@ -18,9 +18,10 @@
 //! The instructions of their own form that both dispatchers run inline
 //! (the jumps' targets and links, `sc.w`'s result, the FP loads' and
 //! stores' values, `fsgnj*.d`, `fmv`, `fcvt.d.w[u]`, `feq`/`flt`/`fle.d`)
-//! are functions here too, at the end, which both call; how each
-//! dispatcher reaches memory, the reservations and the next instruction is
-//! its own. The rest (`lui`/`auipc`, fences, CSR accesses, the other F and
+//! are functions here too, at the end, which both call. Those that
+//! reach memory, the reservations or the next instruction (`jal`, `jalr`,
+//! `lr.w`, `sc.w`) are written once generic over [`Reach`], which each
+//! dispatcher implements its own way. The rest (`lui`/`auipc`, fences, CSR accesses, the other F and
 //! D instructions) run one code for both (`context_ops`, or a constant
 //! predecoded). The rounded F and D arithmetic is here as rows, its
 //! functions are the soft `fpu` (the reference) and, in the fast loop, the
@@ -400,6 +401,82 @@ pub fn fcmp_d(cmp: crate::hart::fpu::Compare, a: u64, b: u64) -> Option<u32> {
         Compare::Lt => x < y,
         Compare::Le => x <= y,
     } as u32)
+}
+
+/// What the operations of control flow and reservation need of a
+/// dispatcher: how it writes `rd`, reaches the next instruction, memory and
+/// the reservations. Each such operation is one function below, generic
+/// over it, which both dispatchers call (the careful step with its pc,
+/// faults and trace effects; the fast loop with its table's entries, giving
+/// the instruction back to the careful step when it cannot complete), as
+/// Pulley's interpreter has one method per operation for its two loops.
+/// Every method is inlined: a dispatcher's code is as if written in place.
+pub trait Reach {
+    /// Where the dispatcher goes after a control transfer (the careful
+    /// step: the next pc; the fast loop: an entry of its table).
+    type To;
+    /// Why an operation cannot complete (the careful step: a fault; the
+    /// fast loop: the careful step runs it, nothing having changed).
+    type Stop;
+    /// The instruction's address.
+    fn pc(&self) -> u32;
+    /// Writes `rd` (a dispatcher that knows `rd` is `x0` may skip it).
+    fn write_rd(&mut self, v: u32);
+    /// Where `jal` goes, aligned and reachable: `jal_target` of its pc and
+    /// offset (the fast loop's entry holds it, predecoded).
+    fn jal_to(&mut self) -> Result<Self::To, Self::Stop>;
+    /// Where a computed target goes, when it is aligned and reachable.
+    fn land(&mut self, target: u32) -> Result<Self::To, Self::Stop>;
+    /// The aligned word at `addr` (`lr.w`'s load).
+    fn load_word(&mut self, addr: u32) -> Result<u32, Self::Stop>;
+    /// Reserves the word at `addr` for this context.
+    fn reserve(&mut self, addr: u32);
+    /// Whether a word may be stored at `addr` (`sc.w` checks it whether it
+    /// stores or not).
+    fn check_store_word(&mut self, addr: u32) -> Result<(), Self::Stop>;
+    /// Takes this context's reservation of `addr`: whether it held one.
+    fn take_reservation(&mut self, addr: u32) -> bool;
+    /// Stores a word at `addr` (checked), breaking the reservations on it.
+    fn store_word(&mut self, addr: u32, v: u32) -> Result<(), Self::Stop>;
+}
+
+/// `jal`: to the target, the link into `rd`.
+#[inline(always)]
+pub fn jal<R: Reach>(r: &mut R) -> Result<R::To, R::Stop> {
+    let to = r.jal_to()?;
+    r.write_rd(link(r.pc()));
+    Ok(to)
+}
+
+/// `jalr`: to `rs1 + imm` with bit 0 cleared (`rs1` read before `rd` is
+/// written: they may be one register), the link into `rd`.
+#[inline(always)]
+pub fn jalr<R: Reach>(r: &mut R, rs1: u32, imm: u32) -> Result<R::To, R::Stop> {
+    let to = r.land(jalr_target(rs1, imm))?;
+    r.write_rd(link(r.pc()));
+    Ok(to)
+}
+
+/// `lr.w`: `rd` = the word at `rs1`, reserved.
+#[inline(always)]
+pub fn lr_w<R: Reach>(r: &mut R, rs1: u32) -> Result<(), R::Stop> {
+    let v = r.load_word(rs1)?;
+    r.reserve(rs1);
+    r.write_rd(v);
+    Ok(())
+}
+
+/// `sc.w`: stores `rs2` at `rs1` when this context's reservation of it
+/// holds; `rd` = 0 when it stored, 1 when not. Whether it stored.
+#[inline(always)]
+pub fn sc_w<R: Reach>(r: &mut R, rs1: u32, rs2: u32) -> Result<bool, R::Stop> {
+    r.check_store_word(rs1)?;
+    let stored = r.take_reservation(rs1);
+    if stored {
+        r.store_word(rs1, rs2)?;
+    }
+    r.write_rd(sc_result(stored));
+    Ok(stored)
 }
 
 /// Whether a core operation is an F or D instruction (the instruction

@@ -196,23 +196,111 @@ fn jump(env: &Env<'_>, i: u32, extra: u64) -> Flow {
     }
 }
 
-/// The address after entry `e`.
-#[inline(always)]
-fn link(env: &Env<'_>, e: *const Fast) -> u32 {
-    let i = (e as usize - env.code as usize) / size_of::<Fast>();
-    semantics::link(env.base.wrapping_add(4 * i as u32))
+/// The fast loop's way to the next entry, memory and the reservations,
+/// for the operations written once in `semantics` ([`semantics::Reach`]):
+/// entry `e` of operation `OP` (`U`: memory logs stores for undo), which
+/// stops for the careful step, having changed nothing, where the plain way
+/// does not apply.
+///
+/// Built only in [`step`], under its contract: `mem` holds `env.mem_len`
+/// words.
+struct FastReach<'s, 'e, const OP: u8, const U: bool> {
+    e: &'s Fast,
+    ctx: &'s mut Context,
+    mem: *mut [u8; 4],
+    env: &'s mut Env<'e>,
 }
 
-/// The entry of a `jalr` target, when it is aligned and in the table (else
-/// the careful step runs the `jalr`).
-#[inline(always)]
-fn jalr_target(env: &Env<'_>, ctx: &Context, e: &Fast) -> Option<*const Fast> {
-    let target = semantics::jalr_target(ctx.x[e.rs1.index()], e.imm);
-    let i = target.wrapping_sub(env.base) as usize >> 2;
-    if target & 3 != 0 {
-        return None;
+impl<const OP: u8, const U: bool> semantics::Reach for FastReach<'_, '_, OP, U> {
+    type To = *const Fast;
+    type Stop = ();
+
+    #[inline(always)]
+    fn pc(&self) -> u32 {
+        let i = (self.e as *const Fast as usize - self.env.code as usize) / size_of::<Fast>();
+        self.env.base.wrapping_add(4 * i as u32)
     }
-    entry(env, i)
+
+    #[inline(always)]
+    fn write_rd(&mut self, v: u32) {
+        match const { FastOp::ALL[OP as usize] } {
+            // The jumps into x0.
+            FastOp::J | FastOp::Jr => {}
+            // A jump entry's `rd` is never x0 (see `Fast`).
+            FastOp::Jal | FastOp::Jalr => self.ctx.x[self.e.rd.index()] = v,
+            _ => {
+                self.ctx.x[self.e.rd.index()] = v;
+                self.ctx.x[0] = 0;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn jal_to(&mut self) -> Result<*const Fast, ()> {
+        // The target's text index, predecoded.
+        entry(self.env, self.e.imm as usize).ok_or(())
+    }
+
+    #[inline(always)]
+    fn land(&mut self, target: u32) -> Result<*const Fast, ()> {
+        let i = target.wrapping_sub(self.env.base) as usize >> 2;
+        if target & 3 != 0 {
+            return Err(());
+        }
+        entry(self.env, i).ok_or(())
+    }
+
+    #[inline(always)]
+    fn load_word(&mut self, addr: u32) -> Result<u32, ()> {
+        // Aligned and in range, else the careful step faults.
+        // SAFETY: `mem` holds `mem_len` words (built in `step`).
+        unsafe { u32::load(self.mem, self.env.mem_len, addr) }.ok_or(())
+    }
+
+    #[inline(always)]
+    fn reserve(&mut self, addr: u32) {
+        self.env.reservations.reserve(self.env.index, addr);
+        // A reservation is held now: stores go the careful way.
+        self.env.store_base = 0;
+        self.env.store_len = u32::MAX;
+    }
+
+    #[inline(always)]
+    fn check_store_word(&mut self, addr: u32) -> Result<(), ()> {
+        // Into the text (a code write if it stores): the careful way.
+        if addr.wrapping_sub(self.env.code_base) < self.env.code_len
+            || !undo_ok::<U>(self.env, addr)
+        {
+            return Err(());
+        }
+        // SAFETY: as in `load_word`.
+        match unsafe { u32::load(self.mem, self.env.mem_len, addr) } {
+            Some(_) => Ok(()),
+            None => Err(()),
+        }
+    }
+
+    #[inline(always)]
+    fn take_reservation(&mut self, addr: u32) -> bool {
+        self.env.reservations.take(self.env.index, addr)
+    }
+
+    #[inline(always)]
+    fn store_word(&mut self, addr: u32, v: u32) -> Result<(), ()> {
+        // SAFETY: as in `load_word`; `check_store_word` found the word.
+        unsafe { u32::store(self.mem, self.env.mem_len, addr, v) };
+        self.env.reservations.on_store(addr);
+        Ok(())
+    }
+}
+
+/// Where the loop goes after a control transfer of [`semantics::Reach`].
+#[inline(always)]
+fn to(r: Result<*const Fast, ()>) -> Flow {
+    match r {
+        Ok(n) => Flow::To(n, 0),
+        Err(()) => Flow::Stop,
+    }
 }
 
 /// An F or D instruction of a [`FastOp::Fp`] entry (or one the host FPU
@@ -307,6 +395,16 @@ macro_rules! define_step {
                     ctx.x[e.rs2.index()]
                 };
             }
+            macro_rules! reach {
+                () => {
+                    FastReach::<OP, U> {
+                        e,
+                        ctx: &mut *ctx,
+                        mem,
+                        env: &mut *env,
+                    }
+                };
+            }
             match const { FastOp::ALL[OP as usize] } {
                 $(FastOp::$rr => ctx.x[rd] = semantics::$rr_f(rs1, rs2!()),)*
                 $(FastOp::$ri => ctx.x[rd] = semantics::$ri_f(rs1, imm),)*
@@ -360,20 +458,8 @@ macro_rules! define_step {
                 FastOp::Slow | FastOp::Stop => return Flow::Stop,
                 FastOp::Nop => {}
                 FastOp::Const => ctx.x[rd] = imm,
-                FastOp::Jal => {
-                    ctx.x[rd] = link(env, e);
-                    return jump(env, imm, 0);
-                }
-                FastOp::J => return jump(env, imm, 0),
-                FastOp::Jalr | FastOp::Jr => {
-                    let Some(n) = jalr_target(env, ctx, e) else {
-                        return Flow::Stop;
-                    };
-                    if const { matches!(FastOp::ALL[OP as usize], FastOp::Jalr) } {
-                        ctx.x[rd] = link(env, e);
-                    }
-                    return Flow::To(n, 0);
-                }
+                FastOp::Jal | FastOp::J => return to(semantics::jal(&mut reach!())),
+                FastOp::Jalr | FastOp::Jr => return to(semantics::jalr(&mut reach!(), rs1, imm)),
                 FastOp::Flw => match unsafe { u32::load(mem, len, addr) } {
                     Some(v) => ctx.f[rd] = semantics::flw(v),
                     None => return Flow::Stop,
@@ -447,33 +533,15 @@ macro_rules! define_step {
                     }
                 }
                 FastOp::Lr => {
-                    // Aligned and in range, else the careful step faults.
-                    let Some(v) = (unsafe { u32::load(mem, len, rs1) }) else {
+                    if semantics::lr_w(&mut reach!(), rs1).is_err() {
                         return Flow::Stop;
-                    };
-                    env.reservations.reserve(env.index, rs1);
-                    // A reservation is held now: stores go the careful way.
-                    env.store_base = 0;
-                    env.store_len = u32::MAX;
-                    ctx.x[rd] = v;
-                    ctx.x[0] = 0;
+                    }
                 }
                 FastOp::Sc => {
-                    // Into the text (a code write if it stores): the careful way.
-                    if rs1.wrapping_sub(env.code_base) < env.code_len || !undo_ok::<U>(env, rs1) {
+                    let rs2 = rs2!();
+                    if semantics::sc_w(&mut reach!(), rs1, rs2).is_err() {
                         return Flow::Stop;
                     }
-                    if unsafe { u32::load(mem, len, rs1) }.is_none() {
-                        return Flow::Stop;
-                    }
-                    let stored = env.reservations.take(env.index, rs1);
-                    if stored {
-                        // SAFETY: the load found the word.
-                        unsafe { u32::store(mem, len, rs1, rs2!()) };
-                        env.reservations.on_store(rs1);
-                    }
-                    ctx.x[rd] = semantics::sc_result(stored);
-                    ctx.x[0] = 0;
                 }
             }
             Flow::Next
