@@ -42,6 +42,14 @@ macro_rules! store_then_check {
     }};
 }
 
+/// Where the careful step sends an instruction it does not run inline.
+enum OutOfLine {
+    /// CSR accesses and atomics (`execute_rare`).
+    Rare,
+    /// F and D instructions (`execute_fp`).
+    Fp,
+}
+
 /// What the executing context may see of its tile.
 pub struct Hart<'a> {
     /// The context.
@@ -216,9 +224,111 @@ impl Hart<'_> {
             Executes::Niu(_) => return Err(Stop::Messaging),
             Executes::Thread(ThreadOp::Endt) => return Err(Stop::EndThread),
             Executes::Thread(ThreadOp::Yield) => return Err(Stop::Yield),
-            // Services that write guest memory run here, where the memory
-            // is held mutably; the others go to the tile.
-            Executes::Host(HostOp::Ecall) => {
+            Executes::Host(host) => return self.execute_host::<TRACE>(host, pc, now, fx),
+        };
+        // A table row, by its form (`semantics::for_each_op!`).
+        macro_rules! row {
+            (AluRr ($f:ident)) => {{
+                wx!(semantics::$f(rs1, rs2));
+                None
+            }};
+            (AluRi ($f:ident)) => {{
+                wx!(semantics::$f(rs1, imm));
+                None
+            }};
+            (Branch ($f:ident)) => {{
+                branch!(semantics::$f(rs1, rs2));
+                None
+            }};
+            (Load ($w:ident $f:ident)) => {{
+                wx!(semantics::$f(<$w as Width>::load(self.mem, addr)?));
+                if TRACE {
+                    fx.load = Some((addr, <$w as Width>::BYTES));
+                }
+                None
+            }};
+            (Store ($w:ident)) => {{
+                store!($w, <$w as Width>::of_reg(rs2 as u64));
+                None
+            }};
+            (Amo $args:tt) => {
+                Some(OutOfLine::Rare)
+            };
+            (FpArith $args:tt) => {
+                Some(OutOfLine::Fp)
+            };
+            (FpSqrt $args:tt) => {
+                Some(OutOfLine::Fp)
+            };
+        }
+        // The table's rows, then the operations of their own form.
+        macro_rules! dispatch {
+            (rows: [$($form:ident $op:ident $args:tt,)*]) => {
+                match op {
+                    $(CoreOp::$op => row!($form $args),)*
+                    CoreOp::LrW
+                    | CoreOp::ScW
+                    | CoreOp::Csrrw
+                    | CoreOp::Csrrs
+                    | CoreOp::Csrrc
+                    | CoreOp::Csrrwi
+                    | CoreOp::Csrrsi
+                    | CoreOp::Csrrci => Some(OutOfLine::Rare),
+                    CoreOp::Lui => {
+                        wx!(imm << 12);
+                        None
+                    }
+                    CoreOp::Auipc => {
+                        wx!(pc.wrapping_add(imm << 12));
+                        None
+                    }
+                    CoreOp::Jal => {
+                        next = semantics::jal(&mut careful!())?;
+                        None
+                    }
+                    CoreOp::Jalr => {
+                        next = semantics::jalr(&mut careful!(), rs1, imm)?;
+                        None
+                    }
+                    // One in-order pipeline per tile and no caches: fences
+                    // order nothing.
+                    CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => None,
+                    // The F and D instructions, by the instruction table's
+                    // extension (as the predecoder chooses the FP entries).
+                    op if semantics::is_fd(op) => Some(OutOfLine::Fp),
+                    _ => unreachable!("{op:?}: a core operation of no form, not F or D"),
+                }
+            };
+        }
+        // The instructions run inline end here; the others (one value each
+        // way, so that the dispatch's table has one target for them) go on
+        // below.
+        let Some(out_of_line) = for_each_op!(dispatch) else {
+            ctx.x[0] = 0;
+            return Ok((next, extra));
+        };
+        match out_of_line {
+            OutOfLine::Rare => self.execute_rare::<TRACE>(inst, op, pc, now, retired, fx)?,
+            OutOfLine::Fp => self.execute_fp::<TRACE>(inst, op, pc, fx)?,
+        }
+        Ok((next, 0))
+    }
+
+    /// A host call (`ecall`) or a breakpoint (`ebreak`, which may be a
+    /// semihosting call): services that write guest memory run here,
+    /// where the memory is held mutably; the others go to the tile.
+    #[inline(always)]
+    fn execute_host<const TRACE: bool>(
+        &mut self,
+        host: HostOp,
+        pc: u32,
+        now: u64,
+        fx: &mut Effects,
+    ) -> Result<(u32, u32), Stop> {
+        let ctx = &mut *self.ctx;
+        let next = pc.wrapping_add(4);
+        match host {
+            HostOp::Ecall => {
                 ctx.outside += 1;
                 if HostService::from_number(ctx.x[17]) != Some(HostService::Read) {
                     return Err(Stop::HostCall);
@@ -230,9 +340,9 @@ impl Hart<'_> {
                     return Err(Stop::CodeWritten);
                 }
                 ctx.x[0] = 0;
-                return Ok((next, 0));
+                Ok((next, 0))
             }
-            Executes::Host(HostOp::Ebreak) => {
+            HostOp::Ebreak => {
                 if !crate::hart::semihost::is_call(self.mem, pc) {
                     return Err(FaultCause::Breakpoint.into());
                 }
@@ -249,64 +359,9 @@ impl Hart<'_> {
                     return Err(Stop::CodeWritten);
                 }
                 ctx.x[0] = 0;
-                return Ok((next, 0));
+                Ok((next, 0))
             }
-        };
-        // The table's forms, then the operations of their own form.
-        macro_rules! dispatch {
-            (
-                alu_rr: [$($rr:ident $rr_f:ident),* $(,)?],
-                alu_ri: [$($ri:ident $ri_f:ident),* $(,)?],
-                branch: [$($br:ident $br_f:ident),* $(,)?],
-                load: [$($ld:ident $ld_w:ident $ld_f:ident),* $(,)?],
-                store: [$($st:ident $st_w:ident),* $(,)?],
-                amo: [$($amo:ident $amo_f:ident),* $(,)?],
-                fp_arith: $fa:tt,
-                fp_sqrt: $fq:tt,
-            ) => {
-                match op {
-                    $(CoreOp::$rr => wx!(semantics::$rr_f(rs1, rs2)),)*
-                    $(CoreOp::$ri => wx!(semantics::$ri_f(rs1, imm)),)*
-                    $(CoreOp::$br => branch!(semantics::$br_f(rs1, rs2)),)*
-                    $(CoreOp::$ld => {
-                        wx!(semantics::$ld_f(<$ld_w as Width>::load(self.mem, addr)?));
-                        if TRACE {
-                            fx.load = Some((addr, <$ld_w as Width>::BYTES));
-                        }
-                    })*
-                    $(CoreOp::$st => store!($st_w, <$st_w as Width>::of_reg(rs2 as u64)),)*
-                    $(CoreOp::$amo)|*
-                    | CoreOp::LrW
-                    | CoreOp::ScW
-                    | CoreOp::Csrrw
-                    | CoreOp::Csrrs
-                    | CoreOp::Csrrc
-                    | CoreOp::Csrrwi
-                    | CoreOp::Csrrsi
-                    | CoreOp::Csrrci => {
-                        self.execute_rare::<TRACE>(inst, op, pc, now, retired, fx)?;
-                        return Ok((next, 0));
-                    }
-                    CoreOp::Lui => wx!(imm << 12),
-                    CoreOp::Auipc => wx!(pc.wrapping_add(imm << 12)),
-                    CoreOp::Jal => next = semantics::jal(&mut careful!())?,
-                    CoreOp::Jalr => next = semantics::jalr(&mut careful!(), rs1, imm)?,
-                    // One in-order pipeline per tile and no caches: fences
-                    // order nothing.
-                    CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => {}
-                    // The F and D instructions, by the instruction table's
-                    // extension (as the predecoder chooses the FP entries).
-                    op if semantics::is_fd(op) => {
-                        self.execute_fp::<TRACE>(inst, op, pc, fx)?;
-                        return Ok((next, 0));
-                    }
-                    _ => unreachable!("{op:?}: a core operation of no form, not F or D"),
-                }
-            };
         }
-        for_each_op!(dispatch);
-        ctx.x[0] = 0;
-        Ok((next, extra))
     }
 
     /// CSR accesses and atomics: out of line, so that the step of the
@@ -374,14 +429,19 @@ impl Hart<'_> {
             }};
         }
 
+        // A table row: only the AMOs come here.
+        macro_rules! row {
+            (Amo ($f:ident)) => {
+                amo!(semantics::$f)
+            };
+            ($form:ident $args:tt) => {
+                unreachable!("execute_rare is called for CSR and atomic instructions only")
+            };
+        }
         macro_rules! dispatch {
-            (
-                alu_rr: $rr:tt, alu_ri: $ri:tt, branch: $br:tt, load: $ld:tt, store: $st:tt,
-                amo: [$($amo:ident $amo_f:ident),* $(,)?],
-                fp_arith: $fa:tt, fp_sqrt: $fq:tt,
-            ) => {
+            (rows: [$($form:ident $op:ident $args:tt,)*]) => {
                 match op {
-                    $(CoreOp::$amo => amo!(semantics::$amo_f),)*
+                    $(CoreOp::$op => row!($form $args),)*
                     CoreOp::Csrrw
                     | CoreOp::Csrrs
                     | CoreOp::Csrrc

@@ -27,53 +27,61 @@
 //! functions are the soft `fpu` (the reference) and, in the fast loop, the
 //! host's FPU where it agrees bit for bit (`hardfloat`).
 
-/// Calls `$callback! { forms }` with the table of the core's operations,
-/// one row each, grouped by form (after any tokens given after the
-/// callback's name):
-/// - `alu_rr`: `rd = f(rs1, rs2)`, row `Opcode f`;
-/// - `alu_ri`: `rd = f(rs1, imm)`, row `Opcode f`;
-/// - `branch`: the pc goes to the target when `f(rs1, rs2)`, row `Opcode f`;
-/// - `load`: `rd = f(mem[rs1 + imm])` of an unsigned width, row
-///   `Opcode width f`;
-/// - `store`: `mem[rs1 + imm] = rs2` truncated to a width, row
-///   `Opcode width`;
-/// - `amo`: `rd = mem[rs1]; mem[rs1] = f(rd, rs2)` (a word), row `Opcode f`;
-/// - `fp_arith`: `frd = op(frs1, frs2, frs3)` rounded in a format, row
-///   `Opcode SoftFormat HostType Arith`;
-/// - `fp_sqrt`: `frd = sqrt(frs1)` rounded, row `Opcode SoftFormat HostType`.
+/// Calls `$callback! { rows: [Form Op(args), ...] }` with the table of the
+/// core's operations (after any tokens given after the callback's name):
+/// every row in one shape, its form (`decode::Form`), its instruction
+/// (`isa_spec::CoreOp`, `Opcode`) and the form's arguments. A callback
+/// takes the rows as `$($form:ident $op:ident $args:tt,)*` and hands each
+/// row's form and arguments to a macro of its own with a rule per form it
+/// implements, so that a new form is rows here, a `Form` variant and its
+/// rule in each dispatcher (`execute`, `fast/step.rs`). The forms:
+/// - `AluRr(f)`: `rd = f(rs1, rs2)`;
+/// - `AluRi(f)`: `rd = f(rs1, imm)`;
+/// - `Branch(f)`: the pc goes to the target when `f(rs1, rs2)`;
+/// - `Load(width f)`: `rd = f(mem[rs1 + imm])` of an unsigned width;
+/// - `Store(width)`: `mem[rs1 + imm] = rs2` truncated to a width;
+/// - `Amo(f)`: `rd = mem[rs1]; mem[rs1] = f(rd, rs2)` (a word);
+/// - `FpArith(SoftFormat HostType Arith)`: `frd = op(frs1, frs2, frs3)`
+///   rounded in a format;
+/// - `FpSqrt(SoftFormat HostType)`: `frd = sqrt(frs1)` rounded.
 ///
 /// Every instruction of a form is here, and an operation appears once:
-/// the immediate forms share their function with the register forms.
+/// the immediate forms share their function with the register forms. The
+/// rows are written grouped by form; the second rule flattens them.
 macro_rules! for_each_op {
     ($callback:ident $($before:tt)*) => {
-        $callback! {
-            $($before)*
-            alu_rr: [
-                Add add, Sub sub, Sll sll, Slt slt, Sltu sltu, Xor xor, Srl srl, Sra sra,
-                Or or, And and, Mul mul, Mulh mulh, Mulhsu mulhsu, Mulhu mulhu,
-                Div div, Divu divu, Rem rem, Remu remu,
+        $crate::hart::semantics::for_each_op! {
+            @rows $callback [$($before)*]
+            AluRr: [
+                Add(add), Sub(sub), Sll(sll), Slt(slt), Sltu(sltu), Xor(xor), Srl(srl),
+                Sra(sra), Or(or), And(and), Mul(mul), Mulh(mulh), Mulhsu(mulhsu),
+                Mulhu(mulhu), Div(div), Divu(divu), Rem(rem), Remu(remu),
             ],
-            alu_ri: [
-                Addi add, Slti slt, Sltiu sltu, Xori xor, Ori or, Andi and,
-                Slli sll, Srli srl, Srai sra,
+            AluRi: [
+                Addi(add), Slti(slt), Sltiu(sltu), Xori(xor), Ori(or), Andi(and),
+                Slli(sll), Srli(srl), Srai(sra),
             ],
-            branch: [Beq eq, Bne ne, Blt lt, Bge ge, Bltu ltu, Bgeu geu],
-            load: [Lb u8 lb, Lh u16 lh, Lw u32 lw, Lbu u8 lbu, Lhu u16 lhu],
-            store: [Sb u8, Sh u16, Sw u32],
-            amo: [
-                AmoswapW swap, AmoaddW add, AmoxorW xor, AmoandW and, AmoorW or,
-                AmominW min, AmomaxW max, AmominuW minu, AmomaxuW maxu,
+            Branch: [Beq(eq), Bne(ne), Blt(lt), Bge(ge), Bltu(ltu), Bgeu(geu)],
+            Load: [Lb(u8 lb), Lh(u16 lh), Lw(u32 lw), Lbu(u8 lbu), Lhu(u16 lhu)],
+            Store: [Sb(u8), Sh(u16), Sw(u32)],
+            Amo: [
+                AmoswapW(swap), AmoaddW(add), AmoxorW(xor), AmoandW(and), AmoorW(or),
+                AmominW(min), AmomaxW(max), AmominuW(minu), AmomaxuW(maxu),
             ],
-            fp_arith: [
-                FaddS Single f32 Add, FsubS Single f32 Sub, FmulS Single f32 Mul,
-                FdivS Single f32 Div, FmaddS Single f32 Madd, FmsubS Single f32 Msub,
-                FnmsubS Single f32 Nmsub, FnmaddS Single f32 Nmadd,
-                FaddD Double f64 Add, FsubD Double f64 Sub, FmulD Double f64 Mul,
-                FdivD Double f64 Div, FmaddD Double f64 Madd, FmsubD Double f64 Msub,
-                FnmsubD Double f64 Nmsub, FnmaddD Double f64 Nmadd,
+            FpArith: [
+                FaddS(Single f32 Add), FsubS(Single f32 Sub), FmulS(Single f32 Mul),
+                FdivS(Single f32 Div), FmaddS(Single f32 Madd), FmsubS(Single f32 Msub),
+                FnmsubS(Single f32 Nmsub), FnmaddS(Single f32 Nmadd),
+                FaddD(Double f64 Add), FsubD(Double f64 Sub), FmulD(Double f64 Mul),
+                FdivD(Double f64 Div), FmaddD(Double f64 Madd), FmsubD(Double f64 Msub),
+                FnmsubD(Double f64 Nmsub), FnmaddD(Double f64 Nmadd),
             ],
-            fp_sqrt: [FsqrtS Single f32, FsqrtD Double f64],
+            FpSqrt: [FsqrtS(Single f32), FsqrtD(Double f64)],
         }
+    };
+    (@rows $callback:ident [$($before:tt)*]
+        $($form:ident: [$($op:ident $args:tt),* $(,)?]),* $(,)?) => {
+        $callback! { $($before)* rows: [$($($form $op $args,)*)*] }
     };
 }
 pub(crate) use for_each_op;
