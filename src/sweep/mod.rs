@@ -211,18 +211,7 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
 
 /// The stressmarks named on the command line, and a program of one's own.
 fn select(args: &SweepArgs) -> Result<Vec<Source>> {
-    let user_defsyms = args
-        .defsyms
-        .iter()
-        .map(|d| {
-            let (name, value) = d
-                .split_once('=')
-                .ok_or_else(|| miette!("--defsym {d}: expected NAME=VALUE"))?;
-            let value = emu::snapshot::parse_int(value.trim())
-                .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
-            Ok((name.trim().to_string(), value))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let user_defsyms = parse_defsyms(&args.defsyms)?;
     let profile = args
         .run
         .profile
@@ -295,36 +284,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
         });
     }
     if !args.original.is_empty() {
-        let absolute = |paths: &[PathBuf]| -> Result<Vec<PathBuf>> {
-            paths
-                .iter()
-                .map(|p| {
-                    if !p.is_file() {
-                        return Err(miette!("{} does not exist", p.display()));
-                    }
-                    std::path::absolute(p).map_err(|e| miette!("{}: {e}", p.display()))
-                })
-                .collect()
-        };
-        let mut defsyms = Vec::new();
-        merge_defsyms(&mut defsyms, user_defsyms.iter().cloned());
-        sources.push(Source {
-            planned: PlannedStressmark {
-                name: args.name.clone(),
-                title: args.name.clone(),
-                input: String::new(),
-                test_size: false,
-                variant: Variant::Lean.name().to_string(),
-                model: None,
-                defsyms,
-                symbol_prefix: String::new(),
-                thesis: None,
-            },
-            original: absolute(&args.original)?,
-            modified: absolute(&args.modified)?,
-            settings: Vec::new(),
-            profile: None,
-        });
+        sources.push(own_program(args, &user_defsyms)?);
     }
     if sources.is_empty() {
         return Err(miette!(
@@ -337,6 +297,56 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
         return Err(miette!("`{}` is named twice", w[0]));
     }
     Ok(sources)
+}
+
+/// `--defsym NAME=VALUE`s as pairs.
+fn parse_defsyms(defsyms: &[String]) -> Result<Vec<(String, i64)>> {
+    defsyms
+        .iter()
+        .map(|d| {
+            let (name, value) = d
+                .split_once('=')
+                .ok_or_else(|| miette!("--defsym {d}: expected NAME=VALUE"))?;
+            let value = emu::snapshot::parse_int(value.trim())
+                .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
+            Ok((name.trim().to_string(), value))
+        })
+        .collect()
+}
+
+/// Your own program (`--original`, `--modified`, `--name`), with the
+/// command line's parameters.
+fn own_program(args: &SweepArgs, user_defsyms: &[(String, i64)]) -> Result<Source> {
+    let absolute = |paths: &[PathBuf]| -> Result<Vec<PathBuf>> {
+        paths
+            .iter()
+            .map(|p| {
+                if !p.is_file() {
+                    return Err(miette!("{} does not exist", p.display()));
+                }
+                std::path::absolute(p).map_err(|e| miette!("{}: {e}", p.display()))
+            })
+            .collect()
+    };
+    let mut defsyms = Vec::new();
+    merge_defsyms(&mut defsyms, user_defsyms.iter().cloned());
+    Ok(Source {
+        planned: PlannedStressmark {
+            name: args.name.clone(),
+            title: args.name.clone(),
+            input: String::new(),
+            test_size: false,
+            variant: Variant::Lean.name().to_string(),
+            model: None,
+            defsyms,
+            symbol_prefix: String::new(),
+            thesis: None,
+        },
+        original: absolute(&args.original)?,
+        modified: absolute(&args.modified)?,
+        settings: Vec::new(),
+        profile: None,
+    })
 }
 
 /// Adds `more` to `defsyms`, a later value of a name replacing the earlier.
