@@ -194,6 +194,8 @@ impl Pass1<'_, '_> {
     }
 
     /// A `.cfi_*` directive.
+    ///
+    /// Long: one match with an arm per directive.
     pub(crate) fn cfi_directive(&mut self, st: &Stmt, c: &Call) {
         let name = c.name.trim_start_matches(".cfi_");
         match name {

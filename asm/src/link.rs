@@ -637,6 +637,8 @@ impl Linker<'_> {
 
     /// The patch of fixup `fx` of section `si` of unit `ui` (`None`: nothing
     /// to write, or already reported).
+    ///
+    /// Long: one match with an arm per kind of fixup and target.
     fn patch(
         &self,
         targets: &PcrelTargets,

@@ -15,6 +15,9 @@
 //! (the points, best fit first) and `calibrate-KEY.svg` (for each varied
 //! key: the peaks against the key's values, the other keys at the best
 //! point's, the thesis's figures as dashed lines).
+//!
+//! Over 600 lines: the grid, its runs and its ranking share the grid's
+//! types and the fit figure; the runs themselves are the sweep's.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -13,6 +13,8 @@ use crate::unit::*;
 
 impl Writer1<'_> {
     /// Turns one fixup into bytes or relocations.
+    ///
+    /// Long: one match with an arm per kind of fixup and target.
     pub(super) fn fixup(&mut self, si: usize, fx: &Fixup, calls: &[u64]) -> Result<(), Diag> {
         use elf::*;
         let off = fx.offset as u64;

@@ -165,6 +165,9 @@ impl Hart<'_> {
     /// `now` is the tile cycle at issue, `retired` the instructions this
     /// context retired in the current slice beyond `ctx.instret` (the loop
     /// keeps both in registers).
+    ///
+    /// Long: one match over the table of operations' rows and the
+    /// operations of their own form (an arm each).
     pub fn execute<const TRACE: bool>(
         &mut self,
         inst: &Inst,

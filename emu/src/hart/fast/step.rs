@@ -360,6 +360,8 @@ unsafe fn step_row<const OP: u8, const FMA: bool, const U: bool>(
 /// which runs as its halves).
 ///
 /// Safety: as for [`step`].
+///
+/// Long: one match with an arm per operation of its own form.
 #[inline(always)]
 unsafe fn step_own<const OP: u8, const B: bool, const U: bool>(
     e: *const Fast,
