@@ -298,7 +298,10 @@ impl Hart<'_> {
                     CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => None,
                     // The F and D instructions, by the instruction table's
                     // extension (as the predecoder chooses the FP entries).
-                    op if semantics::is_fd(op) => Some(OutOfLine::Fp),
+                    op if semantics::is_fd(op) => {
+                        self.execute_fp::<TRACE>(inst, op, pc, fx)?;
+                        return Ok((next, 0));
+                    }
                     _ => unreachable!("{op:?}: a core operation of no form, not F or D"),
                 }
             };
