@@ -48,6 +48,9 @@
 //! The machine is usually shared: the load average at the start and the
 //! end is printed with the figures, and user CPU time is the steadier
 //! measure of the two when others run.
+//!
+//! Over 600 lines: the cases, the paired runner and the report of one
+//! benchmark.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -112,63 +112,19 @@ fn check_trace_filter(filter: &TraceFilter, config: &Config) -> Result<()> {
 fn run_inner(args: RunArgs) -> Result<ExitCode> {
     let (config, header) = configure(&args)?;
     // Every output is opened before the run, so a bad path is found now.
-    let mut stats_file = match (&args.stats_file, args.stats) {
-        (Some(_), None) => return Err(miette!("--stats-file needs --stats (text or json)")),
-        (Some(path), Some(_)) => {
-            Some(File::create(path).into_diagnostic().wrap_err_with(|| {
-                format!("cannot create the statistics file {}", path.display())
-            })?)
-        }
-        (None, _) => None,
-    };
-    let json_file = match &args.json {
-        Some(path) => Some((
-            path,
-            File::create(path)
-                .into_diagnostic()
-                .wrap_err_with(|| format!("cannot create the JSON file {}", path.display()))?,
-        )),
-        None => None,
-    };
+    let (mut stats_file, json_file) = output_files(&args)?;
     let program = load_program(&args, &header)?;
     let dumps = dump_ranges(&args.dump, &program, config.tile.memory_bytes)?;
     let trace = trace_options(&args, &header)?;
     if let Some(t) = &trace {
         check_trace_filter(&t.filter, &config)?;
     }
-    let (timeline, timeline_error) = match &args.timeline {
-        None => (None, None),
-        Some(path) => {
-            let file = File::create(path)
-                .into_diagnostic()
-                .wrap_err_with(|| format!("cannot create the timeline file {}", path.display()))?;
-            let writer = ErrorKeeping::new(BufWriter::new(file));
-            let error = writer.error.clone();
-            let options = emu::timeline::TimelineOptions {
-                out: Box::new(writer),
-                bucket_cycles: args.timeline_bucket,
-            };
-            (Some(options), Some((path.clone(), error)))
-        }
-    };
+    let (timeline, timeline_error) = timeline_file(&args)?;
     let (mut options, environment) = run_setup(&args, Box::new(std::io::stdin()))?;
     options.trace = trace;
     options.timeline = timeline;
     options.dump = dumps.iter().map(|(_, addr, len)| (*addr, *len)).collect();
-    let stop = match args.gdb {
-        // GDB has its own Ctrl-C.
-        Some(_) => None,
-        None => {
-            let stop = crate::watch::Stop::install()
-                .into_diagnostic()
-                .wrap_err("cannot catch SIGINT and SIGTERM")?;
-            options.monitor = Some(Box::new(crate::watch::Watch::new(
-                stop.clone(),
-                crate::watch::progress_wanted(args.quiet, args.progress),
-            )));
-            Some(stop)
-        }
-    };
+    let stop = watch(&args, &mut options)?;
     let started = std::time::Instant::now();
     let mut console = crate::record::Tee::new(StdConsole, json_file.is_some());
     let result = emu::with_host_environment(environment, || match args.gdb {
@@ -193,41 +149,12 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             path.display()
         ));
     }
-    let mut dump_text = String::new();
-    for ((name, addr, len), tiles) in dumps.iter().zip(&result.dumps) {
-        dump_text.push_str(&format!("dump {name} ({len} bytes at {addr:#010x}):\n"));
-        for (tile, bytes) in tiles.iter().enumerate() {
-            let words: Vec<String> = bytes
-                .chunks(4)
-                .map(|c| match c.try_into() {
-                    Ok(w) => format!("{:08x}", u32::from_le_bytes(w)),
-                    Err(_) => c.iter().map(|b| format!("{b:02x}")).collect(),
-                })
-                .collect();
-            dump_text.push_str(&format!("tile {tile}: {}\n", words.join(" ")));
-        }
-    }
+    let dump_text = dump_text(&dumps, &result.dumps);
     if !dump_text.is_empty() {
         crate::output::stdout(&dump_text);
     }
     if let Some(format) = args.stats {
-        let text = match format {
-            StatsFormat::Text => {
-                let mut text = result.stats.to_text();
-                if let Some(e) = &result.stats.energy {
-                    text.push_str(&e.to_text());
-                }
-                text
-            }
-            StatsFormat::Json => result.stats.to_json() + "\n",
-        };
-        match (&mut stats_file, &args.stats_file) {
-            (Some(file), Some(path)) => file
-                .write_all(text.as_bytes())
-                .into_diagnostic()
-                .wrap_err_with(|| format!("cannot write {}", path.display()))?,
-            _ => eprint!("{text}"),
-        }
+        write_stats(format, &result, &mut stats_file, args.stats_file.as_deref())?;
     }
     if let Some((path, file)) = json_file {
         let record = crate::record::RunRecord::new(
@@ -242,6 +169,127 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
             .into_diagnostic()
             .wrap_err_with(|| format!("cannot write {}", path.display()))?;
     }
+    report_end(&config, &result, stop.as_ref());
+    Ok(ExitCode::from(exit_status(&result.end)))
+}
+
+/// The statistics file (`--stats-file`, which needs `--stats`) and the
+/// JSON record (`--json`), created.
+#[allow(clippy::type_complexity)]
+fn output_files(args: &RunArgs) -> Result<(Option<File>, Option<(&std::path::PathBuf, File)>)> {
+    let stats_file = match (&args.stats_file, args.stats) {
+        (Some(_), None) => return Err(miette!("--stats-file needs --stats (text or json)")),
+        (Some(path), Some(_)) => {
+            Some(File::create(path).into_diagnostic().wrap_err_with(|| {
+                format!("cannot create the statistics file {}", path.display())
+            })?)
+        }
+        (None, _) => None,
+    };
+    let json_file = match &args.json {
+        Some(path) => Some((
+            path,
+            File::create(path)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot create the JSON file {}", path.display()))?,
+        )),
+        None => None,
+    };
+    Ok((stats_file, json_file))
+}
+
+/// The timeline's options (`--timeline`), its file created, and where a
+/// write error is kept (checked after the run).
+#[allow(clippy::type_complexity)]
+fn timeline_file(
+    args: &RunArgs,
+) -> Result<(
+    Option<emu::timeline::TimelineOptions>,
+    Option<(
+        std::path::PathBuf,
+        std::rc::Rc<std::cell::RefCell<Option<std::io::Error>>>,
+    )>,
+)> {
+    let Some(path) = &args.timeline else {
+        return Ok((None, None));
+    };
+    let file = File::create(path)
+        .into_diagnostic()
+        .wrap_err_with(|| format!("cannot create the timeline file {}", path.display()))?;
+    let writer = ErrorKeeping::new(BufWriter::new(file));
+    let error = writer.error.clone();
+    let options = emu::timeline::TimelineOptions {
+        out: Box::new(writer),
+        bucket_cycles: args.timeline_bucket,
+    };
+    Ok((Some(options), Some((path.clone(), error))))
+}
+
+/// SIGINT and SIGTERM caught and the progress line, unless GDB serves the
+/// run (it has its own Ctrl-C).
+fn watch(args: &RunArgs, options: &mut emu::RunOptions) -> Result<Option<crate::watch::Stop>> {
+    if args.gdb.is_some() {
+        return Ok(None);
+    }
+    let stop = crate::watch::Stop::install()
+        .into_diagnostic()
+        .wrap_err("cannot catch SIGINT and SIGTERM")?;
+    options.monitor = Some(Box::new(crate::watch::Watch::new(
+        stop.clone(),
+        crate::watch::progress_wanted(args.quiet, args.progress),
+    )));
+    Ok(Some(stop))
+}
+
+/// `--dump`'s text: each range's words on every tile.
+fn dump_text(dumps: &[(String, u32, u32)], contents: &[Vec<Vec<u8>>]) -> String {
+    let mut text = String::new();
+    for ((name, addr, len), tiles) in dumps.iter().zip(contents) {
+        text.push_str(&format!("dump {name} ({len} bytes at {addr:#010x}):\n"));
+        for (tile, bytes) in tiles.iter().enumerate() {
+            let words: Vec<String> = bytes
+                .chunks(4)
+                .map(|c| match c.try_into() {
+                    Ok(w) => format!("{:08x}", u32::from_le_bytes(w)),
+                    Err(_) => c.iter().map(|b| format!("{b:02x}")).collect(),
+                })
+                .collect();
+            text.push_str(&format!("tile {tile}: {}\n", words.join(" ")));
+        }
+    }
+    text
+}
+
+/// `--stats`: to the statistics file, else to standard error.
+fn write_stats(
+    format: StatsFormat,
+    result: &emu::RunResult,
+    file: &mut Option<File>,
+    path: Option<&std::path::Path>,
+) -> Result<()> {
+    let text = match format {
+        StatsFormat::Text => {
+            let mut text = result.stats.to_text();
+            if let Some(e) = &result.stats.energy {
+                text.push_str(&e.to_text());
+            }
+            text
+        }
+        StatsFormat::Json => result.stats.to_json() + "\n",
+    };
+    match (file, path) {
+        (Some(file), Some(path)) => file
+            .write_all(text.as_bytes())
+            .into_diagnostic()
+            .wrap_err_with(|| format!("cannot write {}", path.display()))?,
+        _ => eprint!("{text}"),
+    }
+    Ok(())
+}
+
+/// How the run ended, on standard error (a fault's report, the cycle
+/// limit, a deadlock, an interrupt).
+fn report_end(config: &Config, result: &emu::RunResult, stop: Option<&crate::watch::Stop>) {
     match &result.end {
         RunEnd::Fault(report) => eprint!("{report}"),
         RunEnd::CycleLimit(limit) => {
@@ -254,14 +302,13 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
                 .iter()
                 .filter(|t| t.contexts.iter().all(|c| c.threads == 0))
                 .count();
-            if let Some(note) = emu::machine::boot_note(&config, never) {
+            if let Some(note) = emu::machine::boot_note(config, never) {
                 eprintln!("note: {note}");
             }
         }
         RunEnd::Deadlock(report) => eprint!("error: {report}"),
         RunEnd::Interrupted(report) => {
             let signal = stop
-                .as_ref()
                 .and_then(crate::watch::Stop::signal)
                 .map_or("a signal", crate::watch::signal_name);
             eprint!("{report}");
@@ -272,7 +319,6 @@ fn run_inner(args: RunArgs) -> Result<ExitCode> {
         }
         RunEnd::AllThreadsEnded | RunEnd::Exit(_) => {}
     }
-    Ok(ExitCode::from(exit_status(&result.end)))
 }
 
 /// `--dump SYMBOL[:BYTES]`: (what, address, bytes), checked against the

@@ -4,6 +4,9 @@
 //! and compiler output must give identical `.text`/`.data` bytes; GNU's
 //! readelf must accept our files and GNU objdump disassemble them as we do
 //! (the whole output, line for line).
+//!
+//! Over 600 lines: one comparison per kind of input against the same GNU
+//! tools, sharing their helpers.
 
 mod support;
 

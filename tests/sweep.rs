@@ -3,6 +3,9 @@
 //! gathered on node 0 with thread messages or with Rendezvous
 //! send-and-receive): the in-process sweep's tables and plots, the same
 //! tables from a job list run by GNU parallel and `--merge`, and the errors.
+//!
+//! Over 600 lines: end-to-end tests of one command family sharing one
+//! fixture and its helpers.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -15,6 +15,10 @@
 //! is called at those places. The FDE's address is `R_RISCV_32_PCREL`
 //! (`.eh_frame`) or `R_RISCV_32` (`.debug_frame`), its length an
 //! `R_RISCV_ADD32`/`SUB32` pair.
+//!
+//! Over 600 lines: one directive family end to end (GNU's checks, the CIE
+//! and FDE encoding with CIE sharing, the fragments' relocations), whose
+//! parts share the open procedure's state (`pass1/cfi_state.rs`).
 
 use gimli::constants as dw;
 
@@ -190,6 +194,8 @@ impl Pass1<'_, '_> {
     }
 
     /// A `.cfi_*` directive.
+    ///
+    /// Long: one match with an arm per directive.
     pub(crate) fn cfi_directive(&mut self, st: &Stmt, c: &Call) {
         let name = c.name.trim_start_matches(".cfi_");
         match name {

@@ -7,6 +7,10 @@
 //! `.data` at the next 4 KiB boundary, `.bss` (and `.comm` symbols) after
 //! `.data`. Input sections of one class are concatenated in the order the
 //! files were given, each at its own alignment.
+//!
+//! Over 600 lines: the linker's passes (layout, symbols, fixups, patching)
+//! share the layout and symbol tables they build; each pass is its own
+//! function here, and the ELF writing is `elf.rs`.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -633,6 +637,8 @@ impl Linker<'_> {
 
     /// The patch of fixup `fx` of section `si` of unit `ui` (`None`: nothing
     /// to write, or already reported).
+    ///
+    /// Long: one match with an arm per kind of fixup and target.
     fn patch(
         &self,
         targets: &PcrelTargets,

@@ -520,17 +520,27 @@ impl Default for Config {
     }
 }
 
+/// `Ok` when `ok`, else the error of configuration key `key`.
+fn check(ok: bool, key: &str, what: String) -> Result<(), ConfigError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(err(format!("configuration key `{key}`: {what}")))
+    }
+}
+
 impl Config {
     /// Checks value ranges; errors name the key.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        self.validate_tiles()?;
+        self.validate_network()?;
+        self.validate_costs()
+    }
+
+    /// [`Config::validate`] of the mesh, the tiles, the scheduler, the boot
+    /// and the simulation's own keys.
+    fn validate_tiles(&self) -> Result<(), ConfigError> {
         let max = isa_spec::msg::MAX_MESH_DIM;
-        let check = |ok: bool, key: &str, what: String| {
-            if ok {
-                Ok(())
-            } else {
-                Err(err(format!("configuration key `{key}`: {what}")))
-            }
-        };
         check(
             (1..=max).contains(&self.mesh.width),
             "mesh.width",
@@ -595,6 +605,11 @@ impl Config {
             "sim.host_threads",
             format!("{} is not in 0..=1024", self.sim.host_threads),
         )?;
+        Ok(())
+    }
+
+    /// [`Config::validate`] of the network and the NIUs.
+    fn validate_network(&self) -> Result<(), ConfigError> {
         let n = &self.network;
         check(
             (1..=16).contains(&n.num_vcs),
@@ -659,6 +674,11 @@ impl Config {
             "network.channel_width",
             format!("{} is not in 1..=4096 bits", n.channel_width),
         )?;
+        Ok(())
+    }
+
+    /// [`Config::validate`] of the energy and timing costs.
+    fn validate_costs(&self) -> Result<(), ConfigError> {
         for (key, v) in self.energy.values() {
             check(
                 v.is_finite() && v >= 0.0,

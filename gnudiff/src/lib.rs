@@ -7,6 +7,9 @@
 //! ([`differences`]). Used by the workspace's tests (`tests/gnu_objects.rs`,
 //! CI's smoke) and by the fuzz crate's `gnu_differential` target; needs
 //! `riscv64-unknown-elf-as`, `-ld` and `-readelf` on the PATH.
+//!
+//! Over 600 lines: the generator and the comparison are one contract (what
+//! the generator writes is what the comparison knows how to describe).
 
 use std::collections::BTreeMap;
 use std::path::Path;

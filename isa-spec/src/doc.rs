@@ -156,6 +156,17 @@ pub fn reference() -> String {
          (core: the hart's pipeline; NIU: the network interface unit; thread: the\n\
          thread scheduler; host: a host service).\n\n",
     );
+    instructions(&mut out);
+    pseudo_instructions(&mut out);
+    timing_classes(&mut out);
+    csrs(&mut out);
+    host_services(&mut out);
+    flits_and_messages(&mut out);
+    out
+}
+
+/// The instructions, one table per extension.
+fn instructions(out: &mut String) {
     let extensions = [
         Extension::I,
         Extension::M,
@@ -191,6 +202,10 @@ pub fn reference() -> String {
         }
         out.push('\n');
     }
+}
+
+/// The pseudo-instructions and aliases.
+fn pseudo_instructions(out: &mut String) {
     out.push_str(
         "## Pseudo-instructions and aliases\n\n\
          GNU as's forms for RV32G, each written form one row of `isa-spec/src/pseudo.rs`.\n\
@@ -216,6 +231,10 @@ pub fn reference() -> String {
         );
     }
     out.push('\n');
+}
+
+/// Which instructions each timing class holds.
+fn timing_classes(out: &mut String) {
     out.push_str("## Timing classes\n\n");
     for class in TimingClass::ALL {
         let members: Vec<&str> = SPECS
@@ -225,6 +244,10 @@ pub fn reference() -> String {
             .collect();
         let _ = writeln!(out, "- `{}`: {}", class.name(), members.join(", "));
     }
+}
+
+/// The CSRs.
+fn csrs(out: &mut String) {
     out.push_str("\n## CSRs\n\n| number | name | access | holds |\n|---|---|---|---|\n");
     for csr in CSRS {
         let _ = writeln!(
@@ -239,10 +262,18 @@ pub fn reference() -> String {
             csr.description
         );
     }
+}
+
+/// The host services.
+fn host_services(out: &mut String) {
     out.push_str("\n## Host services (`ecall`, number in `a7`)\n\n| a7 | name | arguments and result |\n|---|---|---|\n");
     for s in HOST_SERVICES {
         let _ = writeln!(out, "| {} | `{}` | {} |", s.number, s.name, s.description);
     }
+}
+
+/// Flits, message heads and types, the tables' states.
+fn flits_and_messages(out: &mut String) {
     out.push_str(
         "\n## Flits and messages\n\n\
          A flit is 34 bits: head flag H, tail flag T, 32-bit payload. H=1 T=0 head, H=1 T=1 tag,\n\
@@ -295,5 +326,4 @@ pub fn reference() -> String {
         "Receive-table states (`ldsr`): {}.",
         receive.join(", ")
     );
-    out
 }

@@ -266,8 +266,6 @@ pub fn test(args: TestArgs) -> ExitCode {
     for path in &programs {
         let shown = path.display();
         let pending = file::pending_path(path);
-        let accepted = file::accepted_path(path);
-        let input_file = path.file_name().unwrap_or_default().to_string_lossy();
         let (old, new) = match test_one(path, &args) {
             Outcome::Matched => {
                 if pending.exists() {
@@ -294,56 +292,15 @@ pub fn test(args: TestArgs) -> ExitCode {
             }
             Outcome::Changed { old, new } => (old, new),
         };
-        match &old {
-            Some(old) => {
-                let _ = writeln!(out, "DIFFERS {shown} (snapshot {})", accepted.display());
-                let _ = write!(out, "{}", diff::render(old, &new));
-            }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "NEW     {shown}: no snapshot yet; {}",
-                    diff::summary(&new)
-                );
-            }
-        }
-        let decision = match mode {
-            Mode::Accept => Some(true),
-            Mode::Review => {
-                let _ = out.flush();
-                ask(&mut input)
-            }
-            Mode::Pending | Mode::Check => None,
-        };
-        let written = match decision {
-            Some(true) => file::write(&accepted, &input_file, &new)
-                .and_then(|()| remove_if_present(&pending))
-                .map(|()| {
-                    tally.accepted += 1;
-                    format!("accepted: {}", accepted.display())
-                }),
-            Some(false) => remove_if_present(&pending).map(|()| {
-                tally.rejected += 1;
-                "rejected".to_string()
-            }),
-            None if mode == Mode::Check => {
-                tally.pending += 1;
-                Ok("not written (CI mode)".to_string())
-            }
-            None => file::write(&pending, &input_file, &new).map(|()| {
-                tally.pending += 1;
-                format!("pending review: {}", pending.display())
-            }),
-        };
-        match written {
-            Ok(what) => {
-                let _ = writeln!(out, "  {what}");
-            }
-            Err(e) => {
-                let _ = writeln!(out, "  cannot write the snapshot: {e}");
-                tally.failed += 1;
-            }
-        }
+        settle(
+            mode,
+            &mut input,
+            &mut out,
+            &mut tally,
+            path,
+            old.as_deref(),
+            &new,
+        );
     }
     let _ = writeln!(
         out,
@@ -365,6 +322,75 @@ pub fn test(args: TestArgs) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// A program whose run differs from its snapshot (or has none): the
+/// difference shown, then the snapshot accepted, rejected or left pending
+/// as `mode` says.
+#[allow(clippy::too_many_arguments)]
+fn settle(
+    mode: Mode,
+    input: &mut dyn BufRead,
+    out: &mut impl Write,
+    tally: &mut Tally,
+    path: &Path,
+    old: Option<&str>,
+    new: &str,
+) {
+    let shown = path.display();
+    let pending = file::pending_path(path);
+    let accepted = file::accepted_path(path);
+    let input_file = path.file_name().unwrap_or_default().to_string_lossy();
+    match old {
+        Some(old) => {
+            let _ = writeln!(out, "DIFFERS {shown} (snapshot {})", accepted.display());
+            let _ = write!(out, "{}", diff::render(old, new));
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "NEW     {shown}: no snapshot yet; {}",
+                diff::summary(new)
+            );
+        }
+    }
+    let decision = match mode {
+        Mode::Accept => Some(true),
+        Mode::Review => {
+            let _ = out.flush();
+            ask(input)
+        }
+        Mode::Pending | Mode::Check => None,
+    };
+    let written = match decision {
+        Some(true) => file::write(&accepted, &input_file, new)
+            .and_then(|()| remove_if_present(&pending))
+            .map(|()| {
+                tally.accepted += 1;
+                format!("accepted: {}", accepted.display())
+            }),
+        Some(false) => remove_if_present(&pending).map(|()| {
+            tally.rejected += 1;
+            "rejected".to_string()
+        }),
+        None if mode == Mode::Check => {
+            tally.pending += 1;
+            Ok("not written (CI mode)".to_string())
+        }
+        None => file::write(&pending, &input_file, new).map(|()| {
+            tally.pending += 1;
+            format!("pending review: {}", pending.display())
+        }),
+    };
+    match written {
+        Ok(what) => {
+            let _ = writeln!(out, "  {what}");
+        }
+        Err(e) => {
+            let _ = writeln!(out, "  cannot write the snapshot: {e}");
+            tally.failed += 1;
+        }
     }
 }
 

@@ -15,6 +15,9 @@
 //! (the points, best fit first) and `calibrate-KEY.svg` (for each varied
 //! key: the peaks against the key's values, the other keys at the best
 //! point's, the thesis's figures as dashed lines).
+//!
+//! Over 600 lines: the grid, its runs and its ranking share the grid's
+//! types and the fit figure; the runs themselves are the sweep's.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -28,7 +31,7 @@ use stressmarks::catalog::{self, Variant};
 
 use super::plan::{self, Plan, Settings, Source};
 use super::report::{self, Report};
-use super::{SweepArgs, execute, parse_variant};
+use super::{BatchOptions, RunOptions, SweepArgs, execute, parse_variant};
 
 /// Arguments of `scmp calibrate`.
 #[derive(clap::Args, Debug)]
@@ -63,47 +66,21 @@ pub struct CalibrateArgs {
         default_value = "16,64"
     )]
     pub tiles: Vec<u32>,
-    /// The spec's test sizes instead of the defaults (as CI runs it).
-    #[arg(long)]
-    pub test_size: bool,
-    /// Set a configuration key for every run (repeatable).
-    #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
-    pub settings: Vec<String>,
-    /// A shipped profile for every run (its machine, its parameters).
-    #[arg(long, value_name = "NAME")]
-    pub profile: Option<String>,
-    /// Cycle limit of each run.
-    #[arg(long, value_name = "CYCLES")]
-    pub max_cycles: Option<u64>,
-    /// Check every run's printed results against its stressmark's model.
-    #[arg(long)]
-    pub check: bool,
     /// Output directory.
     #[arg(long, value_name = "DIR", default_value = "calibrate")]
     pub out: PathBuf,
-    /// Simulations run at once [default: the host's cores, divided by the
-    /// host threads each run uses (`--set sim.host_threads=N`; 1 by
-    /// default), as `scmp sweep` does].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub threads: Option<u32>,
-    /// Run nothing: write the runs to FILE, one `scmp run` command a line
-    /// (then `--merge DIR`).
-    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
-    pub jobs: Option<PathBuf>,
-    /// The `scmp` command the job list calls [default: this executable].
-    #[arg(long, value_name = "PATH", requires = "jobs")]
-    pub scmp: Option<PathBuf>,
     /// Run nothing: the tables and plots in DIR from its grid, plan and
     /// the records its job list wrote.
     #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "stressmarks", "vary", "variant", "tiles", "test_size", "settings",
-        "profile", "max_cycles", "out", "threads",
+        "RunOptions", "stressmarks", "vary", "variant", "tiles", "out", "threads",
     ])]
     pub merge: Option<PathBuf>,
-    /// Where the built-in table's sources are [default: here, else the
-    /// source tree this scmp was built from].
-    #[arg(long, value_name = "DIR")]
-    pub root: Option<PathBuf>,
+    /// How every run is made.
+    #[command(flatten)]
+    pub run: RunOptions,
+    /// How the runs are carried out.
+    #[command(flatten)]
+    pub batch: BatchOptions,
 }
 
 /// Version of `calibrate.json`'s format.
@@ -162,12 +139,13 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
         let grid = read_grid(dir)?;
         let plan = Plan::read(dir)?;
         let records = execute::read_all(&plan, dir)?;
-        return finish(&grid, &plan, &records, dir, args.check);
+        return finish(&grid, &plan, &records, dir, args.batch.check);
     }
     if args.tiles.is_empty() || args.tiles.contains(&0) {
         return Err(miette!("--tiles: a mesh has at least one tile"));
     }
     let profile = args
+        .run
         .profile
         .as_deref()
         .map(crate::profile::load)
@@ -190,9 +168,9 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
     let settings = Settings {
         tiles: args.tiles.clone(),
         queue_depths: Vec::new(),
-        settings: args.settings.clone(),
+        settings: args.run.settings.clone(),
         profile: None,
-        max_cycles: args.max_cycles,
+        max_cycles: args.run.max_cycles,
     };
     let out =
         std::path::absolute(&args.out).map_err(|e| miette!("--out {}: {e}", args.out.display()))?;
@@ -231,8 +209,8 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
         plan.jobs.len(),
         plan.jobs.len() - unique.jobs.len()
     );
-    if let Some(file) = &args.jobs {
-        let scmp = match &args.scmp {
+    if let Some(file) = &args.batch.jobs {
+        let scmp = match &args.batch.scmp {
             Some(path) => path.clone(),
             None => {
                 std::env::current_exe().map_err(|e| miette!("cannot find this executable: {e}"))?
@@ -247,7 +225,7 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let threads = match args.threads {
+    let threads = match args.batch.threads {
         Some(n) => n as usize,
         None => execute::runs_at_once(&unique, usize::MAX)?,
     };
@@ -265,7 +243,7 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
             ran[k].clone()
         })
         .collect();
-    let code = finish(&grid, &plan, &records, &out, args.check)?;
+    let code = finish(&grid, &plan, &records, &out, args.batch.check)?;
     println!(
         "{} runs on {threads} threads in {:.1} s",
         ran.len(),
@@ -311,7 +289,7 @@ fn grid(args: &CalibrateArgs, variants: &[Variant]) -> Result<Grid> {
         if axes.iter().any(|a: &Axis| a.key == key) {
             return Err(miette!("--vary {key} is given twice"));
         }
-        check_axis(&key, &values, args.test_size)?;
+        check_axis(&key, &values, args.run.test_size)?;
         axes.push(Axis { key, values });
     }
     let mut combos: Vec<Vec<String>> = vec![Vec::new()];
@@ -410,7 +388,7 @@ fn point_sources(args: &CalibrateArgs, grid: &Grid, point: &Point) -> Result<Vec
         let entry = catalog::find(&row).ok_or_else(|| miette!("no row `{row}`"))?;
         let mut defsyms = Vec::new();
         let mut settings = Vec::new();
-        let mut profile = args.profile.clone();
+        let mut profile = args.run.profile.clone();
         for (axis, value) in grid.axes.iter().zip(&point.values) {
             match key_kind(&axis.key) {
                 Key::Profile => {
@@ -432,19 +410,19 @@ fn point_sources(args: &CalibrateArgs, grid: &Grid, point: &Point) -> Result<Vec
             name: String::new(),
             tiles: args.tiles.clone(),
             queue_depths: None,
-            test_size: args.test_size,
             defsyms,
-            settings: Vec::new(),
-            profile: profile.clone(),
             variant: None,
-            max_cycles: args.max_cycles,
-            check: args.check,
             out: PathBuf::new(),
-            threads: None,
-            jobs: None,
-            scmp: None,
             merge: None,
-            root: args.root.clone(),
+            run: RunOptions {
+                settings: Vec::new(),
+                profile: profile.clone(),
+                ..args.run.clone()
+            },
+            batch: BatchOptions {
+                check: args.batch.check,
+                ..BatchOptions::default()
+            },
         };
         for mut source in super::select(&as_sweep)? {
             source.planned.name = run_name(stressmark, point);
@@ -935,17 +913,13 @@ mod tests {
             vary: vary.iter().map(|s| s.to_string()).collect(),
             variant: Vec::new(),
             tiles: vec![4],
-            test_size: true,
-            settings: Vec::new(),
-            profile: None,
-            max_cycles: None,
-            check: false,
             out: PathBuf::new(),
-            threads: None,
-            jobs: None,
-            scmp: None,
             merge: None,
-            root: None,
+            run: RunOptions {
+                test_size: true,
+                ..RunOptions::default()
+            },
+            batch: BatchOptions::default(),
         };
         let g = grid(
             &args(&[

@@ -16,12 +16,14 @@ mod breakdown;
 mod calibrate;
 mod compile;
 mod execute;
+mod options;
 mod plan;
 mod plots;
 mod report;
 mod single;
 
 pub use calibrate::{CalibrateArgs, calibrate};
+pub use options::{BatchOptions, RunOptions};
 pub use single::{StressmarkArgs, stressmark};
 
 use std::path::{Path, PathBuf};
@@ -83,58 +85,30 @@ pub struct SweepArgs {
     /// 6.1 (alone: 2,4,8,16,32,64,128).
     #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 0..=1, default_missing_value = "2,4,8,16,32,64,128")]
     pub queue_depths: Option<Vec<u32>>,
-    /// Run the models' test sizes (the spec's, as CI runs them) instead of
-    /// the defaults.
-    #[arg(long)]
-    pub test_size: bool,
     /// Define a program parameter for both designs, `NAME=VALUE` (repeatable).
     #[arg(long = "defsym", value_name = "NAME=VALUE")]
     pub defsyms: Vec<String>,
-    /// Set a configuration key for every run (repeatable).
-    #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
-    pub settings: Vec<String>,
-    /// A shipped profile (`scmp config --profile NAME` shows its machine):
-    /// its machine for every run, its program parameters, and its variant
-    /// for `all`.
-    #[arg(long, value_name = "NAME")]
-    pub profile: Option<String>,
     /// Which programs `all` runs: `lean` (ours), `literal` (as the thesis
     /// describes them, rows NAME-literal) or `c` (in C, compiled with `scmp
     /// cc -O2`, rows NAME-c) [default: the profile's, else lean].
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
     pub variant: Option<Variant>,
-    /// Cycle limit of each run.
-    #[arg(long, value_name = "CYCLES")]
-    pub max_cycles: Option<u64>,
-    /// Check every run's printed results against its stressmark's model.
-    #[arg(long)]
-    pub check: bool,
     /// Output directory.
     #[arg(long, value_name = "DIR", default_value = "sweep")]
     pub out: PathBuf,
-    /// Simulations run at once [default: the host's cores, divided by the
-    /// host threads each run uses (`--set sim.host_threads=N`; 1 by
-    /// default)].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub threads: Option<u32>,
-    /// Run nothing: write the runs to FILE, one self-contained `scmp run
-    /// ... --json OUT` command a line, and the plan to DIR/plan.json.
-    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
-    pub jobs: Option<PathBuf>,
-    /// The `scmp` command the job list calls [default: this executable].
-    #[arg(long, value_name = "PATH", requires = "jobs")]
-    pub scmp: Option<PathBuf>,
     /// Run nothing: build the tables and plots in DIR from DIR/plan.json
     /// and the records its job list wrote.
     #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "stressmarks", "original", "list", "tiles", "queue_depths", "test_size",
-        "defsyms", "settings", "max_cycles", "out", "threads", "root", "profile", "variant",
+        "RunOptions", "stressmarks", "original", "list", "tiles", "queue_depths", "defsyms",
+        "out", "threads", "variant",
     ])]
     pub merge: Option<PathBuf>,
-    /// Where the built-in table's sources are [default: here, else the
-    /// source tree this scmp was built from].
-    #[arg(long, value_name = "DIR")]
-    pub root: Option<PathBuf>,
+    /// How every run is made.
+    #[command(flatten)]
+    pub run: RunOptions,
+    /// How the runs are carried out.
+    #[command(flatten)]
+    pub batch: BatchOptions,
 }
 
 /// `--variant`'s value.
@@ -180,7 +154,7 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
     if let Some(dir) = &args.merge {
         let plan = Plan::read(dir)?;
         let records = execute::read_all(&plan, dir)?;
-        return finish(&plan, &records, dir, args.check);
+        return finish(&plan, &records, dir, args.batch.check);
     }
     let mut sources = select(&args)?;
     if args.tiles.contains(&0) {
@@ -189,20 +163,20 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
     let settings = Settings {
         tiles: args.tiles.clone(),
         queue_depths: args.queue_depths.clone().unwrap_or_default(),
-        settings: args.settings.clone(),
-        profile: args.profile.clone(),
-        max_cycles: args.max_cycles,
+        settings: args.run.settings.clone(),
+        profile: args.run.profile.clone(),
+        max_cycles: args.run.max_cycles,
     };
     let out =
         std::path::absolute(&args.out).map_err(|e| miette!("--out {}: {e}", args.out.display()))?;
-    compile::compile_c(&mut sources, &out, args.profile.as_deref())?;
+    compile::compile_c(&mut sources, &out, args.run.profile.as_deref())?;
     let plan = plan::plan(&sources, &settings);
     execute::preflight(&plan)?;
     std::fs::create_dir_all(out.join("runs"))
         .map_err(|e| miette!("cannot create {}: {e}", out.join("runs").display()))?;
     plan.write(&out)?;
-    if let Some(file) = &args.jobs {
-        let scmp = match &args.scmp {
+    if let Some(file) = &args.batch.jobs {
+        let scmp = match &args.batch.scmp {
             Some(path) => path.clone(),
             None => {
                 std::env::current_exe().map_err(|e| miette!("cannot find this executable: {e}"))?
@@ -217,14 +191,14 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let threads = match args.threads {
+    let threads = match args.batch.threads {
         Some(n) => n as usize,
         None => execute::runs_at_once(&plan, usize::MAX)?,
     };
     let started = Instant::now();
     let records = execute::run_all(&plan, &out, threads)?;
     let wall = started.elapsed().as_secs_f64();
-    let code = finish(&plan, &records, &out, args.check)?;
+    let code = finish(&plan, &records, &out, args.batch.check)?;
     let simulated: f64 = records.iter().map(|r| r.wall_seconds).sum();
     println!(
         "{} runs on {threads} threads in {wall:.2} s; the simulations took {simulated:.2} s in all ({:.2} s per thread), the rest (assembly, records, waiting for the last runs) {:.2} s",
@@ -237,19 +211,9 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
 
 /// The stressmarks named on the command line, and a program of one's own.
 fn select(args: &SweepArgs) -> Result<Vec<Source>> {
-    let user_defsyms = args
-        .defsyms
-        .iter()
-        .map(|d| {
-            let (name, value) = d
-                .split_once('=')
-                .ok_or_else(|| miette!("--defsym {d}: expected NAME=VALUE"))?;
-            let value = emu::snapshot::parse_int(value.trim())
-                .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
-            Ok((name.trim().to_string(), value))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let user_defsyms = parse_defsyms(&args.defsyms)?;
     let profile = args
+        .run
         .profile
         .as_deref()
         .map(crate::profile::load)
@@ -277,7 +241,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             (Some(p), Some(m)) => p.parameters_of(m.name()),
             _ => Vec::new(),
         };
-        if let (true, Some(m)) = (args.test_size, e.model) {
+        if let (true, Some(m)) = (args.run.test_size, e.model) {
             merge_defsyms(&mut defsyms, m.test_size().into_iter());
         }
         let own = e.defsyms.iter().map(|(n, v)| (n.to_string(), *v));
@@ -292,7 +256,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             paths
                 .iter()
                 .map(|p| {
-                    plan::resolve(Path::new(p), args.root.as_deref())
+                    plan::resolve(Path::new(p), args.run.root.as_deref())
                         .map_err(|err| miette!("stressmark `{}` cannot run yet: {err}", e.name))
                 })
                 .collect()
@@ -302,7 +266,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
                 name: e.name.to_string(),
                 title: e.title.to_string(),
                 input,
-                test_size: args.test_size,
+                test_size: args.run.test_size,
                 variant: e.variant.name().to_string(),
                 model: e.model.map(|m| m.name().to_string()),
                 defsyms,
@@ -320,36 +284,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
         });
     }
     if !args.original.is_empty() {
-        let absolute = |paths: &[PathBuf]| -> Result<Vec<PathBuf>> {
-            paths
-                .iter()
-                .map(|p| {
-                    if !p.is_file() {
-                        return Err(miette!("{} does not exist", p.display()));
-                    }
-                    std::path::absolute(p).map_err(|e| miette!("{}: {e}", p.display()))
-                })
-                .collect()
-        };
-        let mut defsyms = Vec::new();
-        merge_defsyms(&mut defsyms, user_defsyms.iter().cloned());
-        sources.push(Source {
-            planned: PlannedStressmark {
-                name: args.name.clone(),
-                title: args.name.clone(),
-                input: String::new(),
-                test_size: false,
-                variant: Variant::Lean.name().to_string(),
-                model: None,
-                defsyms,
-                symbol_prefix: String::new(),
-                thesis: None,
-            },
-            original: absolute(&args.original)?,
-            modified: absolute(&args.modified)?,
-            settings: Vec::new(),
-            profile: None,
-        });
+        sources.push(own_program(args, &user_defsyms)?);
     }
     if sources.is_empty() {
         return Err(miette!(
@@ -362,6 +297,56 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
         return Err(miette!("`{}` is named twice", w[0]));
     }
     Ok(sources)
+}
+
+/// `--defsym NAME=VALUE`s as pairs.
+fn parse_defsyms(defsyms: &[String]) -> Result<Vec<(String, i64)>> {
+    defsyms
+        .iter()
+        .map(|d| {
+            let (name, value) = d
+                .split_once('=')
+                .ok_or_else(|| miette!("--defsym {d}: expected NAME=VALUE"))?;
+            let value = emu::snapshot::parse_int(value.trim())
+                .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
+            Ok((name.trim().to_string(), value))
+        })
+        .collect()
+}
+
+/// Your own program (`--original`, `--modified`, `--name`), with the
+/// command line's parameters.
+fn own_program(args: &SweepArgs, user_defsyms: &[(String, i64)]) -> Result<Source> {
+    let absolute = |paths: &[PathBuf]| -> Result<Vec<PathBuf>> {
+        paths
+            .iter()
+            .map(|p| {
+                if !p.is_file() {
+                    return Err(miette!("{} does not exist", p.display()));
+                }
+                std::path::absolute(p).map_err(|e| miette!("{}: {e}", p.display()))
+            })
+            .collect()
+    };
+    let mut defsyms = Vec::new();
+    merge_defsyms(&mut defsyms, user_defsyms.iter().cloned());
+    Ok(Source {
+        planned: PlannedStressmark {
+            name: args.name.clone(),
+            title: args.name.clone(),
+            input: String::new(),
+            test_size: false,
+            variant: Variant::Lean.name().to_string(),
+            model: None,
+            defsyms,
+            symbol_prefix: String::new(),
+            thesis: None,
+        },
+        original: absolute(&args.original)?,
+        modified: absolute(&args.modified)?,
+        settings: Vec::new(),
+        profile: None,
+    })
 }
 
 /// Adds `more` to `defsyms`, a later value of a name replacing the earlier.

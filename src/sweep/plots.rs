@@ -17,6 +17,9 @@
 //!
 //! Curves differ by color, marker and dash pattern, so that they can be
 //! told apart in print too.
+//!
+//! Over 600 lines: the four plots share one drawing of curves over tiles
+//! (axes, colors, markers, legends), which is most of the file.
 
 use std::path::{Path, PathBuf};
 
@@ -62,158 +65,204 @@ fn title(peak: &Peak, what: &str) -> String {
 pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
     for peak in &report.peaks {
-        let name = &peak.stressmark;
-        let rows = |design: Design, queue: Option<u32>| -> Vec<&Row> {
-            report
-                .runs
-                .iter()
-                .filter(|r| &r.stressmark == name && r.design == design && r.queue_flits == queue)
-                .collect()
-        };
-        let (original, modified) = (rows(Design::Original, None), rows(Design::Modified, None));
-        let main = [
-            curve("original (active messages)".into(), &original, |r| {
-                r.speedup
-            }),
-            curve("modified (send-and-receive)".into(), &modified, |r| {
-                r.speedup
-            }),
+        let original = rows(report, &peak.stressmark, Design::Original, None);
+        let modified = rows(report, &peak.stressmark, Design::Modified, None);
+        let plots = [
+            speedup_plot(dir, peak, &original, &modified)?,
+            energy_plot(dir, peak, &original, &modified)?,
+            queue_depth_plot(dir, report, peak)?,
+            breakdown_plot(dir, peak, &original, &modified)?,
         ];
-        if main.iter().any(|c| !c.points.is_empty()) {
-            let improvement = curve("modified over original".into(), &modified, |r| {
-                r.improvement_percent
-            });
-            let thesis = peak
-                .thesis
-                .as_ref()
-                .map(|t| (t.at_tiles, t.improvement_percent));
-            let path = dir.join(format!("{name}-speedup.svg"));
-            draw_over_tiles(
-                &path,
-                &title(peak, "speedup"),
-                &main,
-                Upper::Speedup,
-                Lower::Improvement {
-                    curve: improvement,
-                    thesis,
-                },
-            )?;
-            written.push(path);
-        }
-        // Energy per run (docs/energy.md), when the runs had statistics.
-        let energy = [
-            curve("original (active messages)".into(), &original, |r| {
-                r.energy.map(|e| e[4] * 1e3)
-            }),
-            curve("modified (send-and-receive)".into(), &modified, |r| {
-                r.energy.map(|e| e[4] * 1e3)
-            }),
-        ];
-        if energy.iter().any(|c| !c.points.is_empty()) {
-            let saving = curve("modified over original".into(), &modified, |r| {
-                r.energy_improvement_percent
-            });
-            let path = dir.join(format!("{name}-energy.svg"));
-            draw_over_tiles(
-                &path,
-                &title(peak, "energy per run"),
-                &energy,
-                Upper::Values("energy of the run (mJ)"),
-                Lower::Improvement {
-                    curve: saving,
-                    thesis: None,
-                },
-            )?;
-            written.push(path);
-        }
-        let mut depths: Vec<u32> = report
-            .runs
-            .iter()
-            .filter(|r| &r.stressmark == name)
-            .filter_map(|r| r.queue_flits)
-            .collect();
-        depths.sort_unstable();
-        depths.dedup();
-        if !depths.is_empty() {
-            let curves: Vec<Curve> = depths
-                .iter()
-                .map(|&d| {
-                    curve(
-                        format!("{d} flits"),
-                        &rows(Design::Modified, Some(d)),
-                        |r| r.speedup,
-                    )
-                })
-                .collect();
-            // Relative to 16 flits, or the depth nearest to it.
-            let reference = *depths
-                .iter()
-                .min_by_key(|d| (i64::from(**d) - 16).abs())
-                .expect("a depth");
-            let base = &curves[depths.iter().position(|d| *d == reference).expect("listed")];
-            let relative: Vec<Curve> = curves
-                .iter()
-                .map(|c| Curve {
-                    label: c.label.clone(),
-                    points: c
-                        .points
-                        .iter()
-                        .filter_map(|&(t, s)| {
-                            let b = base.points.iter().find(|p| p.0 == t)?.1;
-                            Some((t, (s / b - 1.0) * 100.0))
-                        })
-                        .collect(),
-                })
-                .collect();
-            let path = dir.join(format!("{name}-queue-depth.svg"));
-            draw_over_tiles(
-                &path,
-                &title(peak, "speedup by transmission queue depth"),
-                &curves,
-                Upper::Speedup,
-                Lower::Relative {
-                    curves: relative,
-                    reference,
-                },
-            )?;
-            written.push(path);
-        }
-        let largest = original
-            .iter()
-            .chain(&modified)
-            .filter(|r| r.breakdown.is_some())
-            .map(|r| r.tiles)
-            .max();
-        if let Some(tiles) = largest {
-            let bars: Vec<(String, Vec<f64>)> =
-                [(Design::Original, &original), (Design::Modified, &modified)]
-                    .iter()
-                    .filter_map(|(d, rows)| {
-                        let r = rows.iter().find(|r| r.tiles == tiles)?;
-                        let b = r.breakdown.as_ref()?;
-                        Some((
-                            format!(
-                                "{} ({})",
-                                d.name(),
-                                match d {
-                                    Design::Original => "active messages",
-                                    Design::Modified => "send-and-receive",
-                                }
-                            ),
-                            b.parts.clone(),
-                        ))
-                    })
-                    .collect();
-            let path = dir.join(format!("{name}-breakdown.svg"));
-            draw_breakdown(
-                &path,
-                &title(peak, &format!("where the cycles go on {tiles} tiles")),
-                &bars,
-            )?;
-            written.push(path);
-        }
+        written.extend(plots.into_iter().flatten());
     }
     Ok(written)
+}
+
+/// The runs of stressmark `name` in `design` at transmission queue depth
+/// `queue` (`None`: the sweep over tiles).
+fn rows<'r>(report: &'r Report, name: &str, design: Design, queue: Option<u32>) -> Vec<&'r Row> {
+    report
+        .runs
+        .iter()
+        .filter(|r| r.stressmark == name && r.design == design && r.queue_flits == queue)
+        .collect()
+}
+
+/// `NAME-speedup.svg`, when there are runs.
+fn speedup_plot(
+    dir: &Path,
+    peak: &Peak,
+    original: &[&Row],
+    modified: &[&Row],
+) -> Result<Option<PathBuf>> {
+    let name = &peak.stressmark;
+    let main = [
+        curve("original (active messages)".into(), original, |r| r.speedup),
+        curve("modified (send-and-receive)".into(), modified, |r| {
+            r.speedup
+        }),
+    ];
+    if main.iter().any(|c| !c.points.is_empty()) {
+        let improvement = curve("modified over original".into(), modified, |r| {
+            r.improvement_percent
+        });
+        let thesis = peak
+            .thesis
+            .as_ref()
+            .map(|t| (t.at_tiles, t.improvement_percent));
+        let path = dir.join(format!("{name}-speedup.svg"));
+        draw_over_tiles(
+            &path,
+            &title(peak, "speedup"),
+            &main,
+            Upper::Speedup,
+            Lower::Improvement {
+                curve: improvement,
+                thesis,
+            },
+        )?;
+        return Ok(Some(path));
+    }
+    Ok(None)
+}
+
+/// `NAME-energy.svg`, when the runs had statistics (docs/energy.md).
+fn energy_plot(
+    dir: &Path,
+    peak: &Peak,
+    original: &[&Row],
+    modified: &[&Row],
+) -> Result<Option<PathBuf>> {
+    let name = &peak.stressmark;
+    let energy = [
+        curve("original (active messages)".into(), original, |r| {
+            r.energy.map(|e| e[4] * 1e3)
+        }),
+        curve("modified (send-and-receive)".into(), modified, |r| {
+            r.energy.map(|e| e[4] * 1e3)
+        }),
+    ];
+    if energy.iter().any(|c| !c.points.is_empty()) {
+        let saving = curve("modified over original".into(), modified, |r| {
+            r.energy_improvement_percent
+        });
+        let path = dir.join(format!("{name}-energy.svg"));
+        draw_over_tiles(
+            &path,
+            &title(peak, "energy per run"),
+            &energy,
+            Upper::Values("energy of the run (mJ)"),
+            Lower::Improvement {
+                curve: saving,
+                thesis: None,
+            },
+        )?;
+        return Ok(Some(path));
+    }
+    Ok(None)
+}
+
+/// `NAME-queue-depth.svg`, when the sweep ran queue depths.
+fn queue_depth_plot(dir: &Path, report: &Report, peak: &Peak) -> Result<Option<PathBuf>> {
+    let name = &peak.stressmark;
+    let mut depths: Vec<u32> = report
+        .runs
+        .iter()
+        .filter(|r| &r.stressmark == name)
+        .filter_map(|r| r.queue_flits)
+        .collect();
+    depths.sort_unstable();
+    depths.dedup();
+    if !depths.is_empty() {
+        let curves: Vec<Curve> = depths
+            .iter()
+            .map(|&d| {
+                curve(
+                    format!("{d} flits"),
+                    &rows(report, name, Design::Modified, Some(d)),
+                    |r| r.speedup,
+                )
+            })
+            .collect();
+        // Relative to 16 flits, or the depth nearest to it.
+        let reference = *depths
+            .iter()
+            .min_by_key(|d| (i64::from(**d) - 16).abs())
+            .expect("a depth");
+        let base = &curves[depths.iter().position(|d| *d == reference).expect("listed")];
+        let relative: Vec<Curve> = curves
+            .iter()
+            .map(|c| Curve {
+                label: c.label.clone(),
+                points: c
+                    .points
+                    .iter()
+                    .filter_map(|&(t, s)| {
+                        let b = base.points.iter().find(|p| p.0 == t)?.1;
+                        Some((t, (s / b - 1.0) * 100.0))
+                    })
+                    .collect(),
+            })
+            .collect();
+        let path = dir.join(format!("{name}-queue-depth.svg"));
+        draw_over_tiles(
+            &path,
+            &title(peak, "speedup by transmission queue depth"),
+            &curves,
+            Upper::Speedup,
+            Lower::Relative {
+                curves: relative,
+                reference,
+            },
+        )?;
+        return Ok(Some(path));
+    }
+    Ok(None)
+}
+
+/// `NAME-breakdown.svg` at the largest tile count with a breakdown.
+fn breakdown_plot(
+    dir: &Path,
+    peak: &Peak,
+    original: &[&Row],
+    modified: &[&Row],
+) -> Result<Option<PathBuf>> {
+    let name = &peak.stressmark;
+    let largest = original
+        .iter()
+        .chain(modified)
+        .filter(|r| r.breakdown.is_some())
+        .map(|r| r.tiles)
+        .max();
+    if let Some(tiles) = largest {
+        let bars: Vec<(String, Vec<f64>)> =
+            [(Design::Original, original), (Design::Modified, modified)]
+                .iter()
+                .filter_map(|(d, rows)| {
+                    let r = rows.iter().find(|r| r.tiles == tiles)?;
+                    let b = r.breakdown.as_ref()?;
+                    Some((
+                        format!(
+                            "{} ({})",
+                            d.name(),
+                            match d {
+                                Design::Original => "active messages",
+                                Design::Modified => "send-and-receive",
+                            }
+                        ),
+                        b.parts.clone(),
+                    ))
+                })
+                .collect();
+        let path = dir.join(format!("{name}-breakdown.svg"));
+        draw_breakdown(
+            &path,
+            &title(peak, &format!("where the cycles go on {tiles} tiles")),
+            &bars,
+        )?;
+        return Ok(Some(path));
+    }
+    Ok(None)
 }
 
 /// Curve colors, distinct on white (matplotlib's `tab10`).

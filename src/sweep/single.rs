@@ -9,7 +9,7 @@ use std::time::Instant;
 use miette::{Result, miette};
 
 use super::plan::{self, Design, Settings};
-use super::{SweepArgs, execute, report};
+use super::{BatchOptions, RunOptions, SweepArgs, execute, report};
 
 /// Arguments of `scmp stressmark`.
 #[derive(clap::Args, Debug)]
@@ -26,25 +26,12 @@ pub struct StressmarkArgs {
     #[arg(long, value_name = "N", default_value_t = 64,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub tiles: u32,
-    /// The spec's test size instead of the default size.
-    #[arg(long)]
-    pub test_size: bool,
     /// Define a program parameter, `NAME=VALUE` (repeatable).
     #[arg(long = "defsym", value_name = "NAME=VALUE")]
     pub defsyms: Vec<String>,
-    /// Set a configuration key for both runs (repeatable).
-    #[arg(long = "set", value_name = "SECTION.KEY=VALUE")]
-    pub settings: Vec<String>,
-    /// A shipped profile: its machine and its program parameters.
-    #[arg(long, value_name = "NAME")]
-    pub profile: Option<String>,
-    /// Cycle limit of each run.
-    #[arg(long, value_name = "CYCLES")]
-    pub max_cycles: Option<u64>,
-    /// Where the built-in table's sources are [default: here, else the
-    /// source tree this scmp was built from].
-    #[arg(long, value_name = "DIR")]
-    pub root: Option<PathBuf>,
+    /// How both runs are made.
+    #[command(flatten)]
+    pub run: RunOptions,
 }
 
 /// Runs `scmp stressmark`.
@@ -66,33 +53,29 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
         name: String::new(),
         tiles: vec![args.tiles],
         queue_depths: None,
-        test_size: args.test_size,
         defsyms: args.defsyms.clone(),
-        settings: args.settings.clone(),
-        profile: args.profile.clone(),
         variant: None,
-        max_cycles: args.max_cycles,
-        check: true,
         out: PathBuf::new(),
-        threads: None,
-        jobs: None,
-        scmp: None,
         merge: None,
-        root: args.root.clone(),
+        run: args.run.clone(),
+        batch: BatchOptions {
+            check: true,
+            ..BatchOptions::default()
+        },
     };
     let mut sources = super::select(&as_sweep)?;
     let dir = std::env::temp_dir().join(format!("scmp-stressmark-{}", std::process::id()));
     // A C row's programs are compiled into the run's directory.
-    if let Err(e) = super::compile::compile_c(&mut sources, &dir, args.profile.as_deref()) {
+    if let Err(e) = super::compile::compile_c(&mut sources, &dir, args.run.profile.as_deref()) {
         let _ = std::fs::remove_dir_all(&dir);
         return Err(e);
     }
     let settings = Settings {
         tiles: vec![args.tiles],
         queue_depths: Vec::new(),
-        settings: args.settings,
-        profile: args.profile.clone(),
-        max_cycles: args.max_cycles,
+        settings: args.run.settings.clone(),
+        profile: args.run.profile.clone(),
+        max_cycles: args.run.max_cycles,
     };
     let plan = plan::plan(&sources, &settings);
     if let Err(e) = execute::preflight(&plan) {
@@ -107,13 +90,32 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
     let wall = started.elapsed().as_secs_f64();
     let report = report::build(&plan, &records, true)?;
     let s = &plan.stressmarks[0];
+    print_comparison(&args, s, &report);
+    println!(
+        "  ({wall:.1} s on this host; `scmp sweep {}` runs 1..64 tiles)",
+        s.name
+    );
+    for p in &report.problems {
+        eprintln!("error: {p}");
+    }
+    Ok(if report.problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The two runs side by side: each design's cycles and check, then the
+/// modified design's printed results and its improvement.
+fn print_comparison(args: &StressmarkArgs, s: &plan::PlannedStressmark, report: &report::Report) {
     let (w, h) = plan::mesh_shape(args.tiles);
-    let size = if args.test_size {
+    let size = if args.run.test_size {
         " (the spec's test size)"
     } else {
         ""
     };
     let profile = args
+        .run
         .profile
         .as_deref()
         .map(|p| format!(", profile {p}"))
@@ -150,55 +152,49 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
         .iter()
         .find(|r| r.design == Design::Modified && r.exit_status == 0)
     {
-        for (name, values) in &m.results {
-            if name == "timed_cycles" {
-                continue;
-            }
-            let shown: Vec<&str> = values.iter().take(6).map(String::as_str).collect();
-            let more = if values.len() > 6 {
-                format!(" ... ({} values)", values.len())
-            } else {
-                String::new()
-            };
-            println!("  {name}: {}{more}", shown.join(" "));
-        }
-        if let Some(p) = m.improvement_percent {
-            // The catalog row's input (the thesis's, where it states one).
-            let row_input = stressmarks::catalog::find(&s.name).and_then(|e| {
-                let own: Vec<(String, i64)> =
-                    e.defsyms.iter().map(|(n, v)| (n.to_string(), *v)).collect();
-                e.model.and_then(|m| m.describe(&own).ok())
-            });
-            let whose = match row_input {
-                Some(i) if i != s.input => format!("the thesis, at its own input of {i}"),
-                _ => "the thesis".to_string(),
-            };
-            let thesis = s
-                .thesis
-                .as_ref()
-                .map(|t| {
-                    format!(
-                        " ({whose}: {}% at {} nodes, {})",
-                        t.improvement_percent, t.at_tiles, t.figure
-                    )
-                })
-                .unwrap_or_default();
-            let (amount, direction) = if p >= 0.0 { (p, "fewer") } else { (-p, "more") };
-            println!("  send-and-receive takes {amount:.2}% {direction} cycles{thesis}");
-        }
+        print_results(s, m);
     }
-    println!(
-        "  ({wall:.1} s on this host; `scmp sweep {}` runs 1..64 tiles)",
-        s.name
-    );
-    for p in &report.problems {
-        eprintln!("error: {p}");
+}
+
+/// The modified design's printed results (the first six values of each)
+/// and its improvement over the original, next to the thesis's.
+fn print_results(s: &plan::PlannedStressmark, m: &report::Row) {
+    for (name, values) in &m.results {
+        if name == "timed_cycles" {
+            continue;
+        }
+        let shown: Vec<&str> = values.iter().take(6).map(String::as_str).collect();
+        let more = if values.len() > 6 {
+            format!(" ... ({} values)", values.len())
+        } else {
+            String::new()
+        };
+        println!("  {name}: {}{more}", shown.join(" "));
     }
-    Ok(if report.problems.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    if let Some(p) = m.improvement_percent {
+        // The catalog row's input (the thesis's, where it states one).
+        let row_input = stressmarks::catalog::find(&s.name).and_then(|e| {
+            let own: Vec<(String, i64)> =
+                e.defsyms.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+            e.model.and_then(|m| m.describe(&own).ok())
+        });
+        let whose = match row_input {
+            Some(i) if i != s.input => format!("the thesis, at its own input of {i}"),
+            _ => "the thesis".to_string(),
+        };
+        let thesis = s
+            .thesis
+            .as_ref()
+            .map(|t| {
+                format!(
+                    " ({whose}: {}% at {} nodes, {})",
+                    t.improvement_percent, t.at_tiles, t.figure
+                )
+            })
+            .unwrap_or_default();
+        let (amount, direction) = if p >= 0.0 { (p, "fewer") } else { (-p, "more") };
+        println!("  send-and-receive takes {amount:.2}% {direction} cycles{thesis}");
+    }
 }
 
 /// `1234567` as `1,234,567`.

@@ -44,32 +44,34 @@ pub(crate) fn fp_compute<const TRACE: bool>(
     let f2 = ctx.f[inst.rs2 as usize & 31];
     let f3 = ctx.f[inst.rs3 as usize & 31];
     let flags_before = ctx.fflags;
-    // The rounded arithmetic of the table of operations, in its format.
+    // The rounded arithmetic of the table of operations, in its format;
+    // the others rows are not F or D.
+    macro_rules! row {
+        (FpArith ($soft:ident $host:ident $op:ident)) => {{
+            let rm = rounding(ctx, inst)?;
+            let r = fpu::arith::<$soft>(
+                Arith::$op,
+                $soft::unbox(f1),
+                $soft::unbox(f2),
+                $soft::unbox(f3),
+                rm,
+                &mut ctx.fflags,
+            );
+            wf!($soft::rebox(r))
+        }};
+        (FpSqrt ($soft:ident $host:ident)) => {{
+            let rm = rounding(ctx, inst)?;
+            let r = fpu::sqrt::<$soft>($soft::unbox(f1), rm, &mut ctx.fflags);
+            wf!($soft::rebox(r))
+        }};
+        ($form:ident $args:tt) => {
+            unreachable!("fp_compute is called for F and D instructions only")
+        };
+    }
     macro_rules! dispatch {
-        (
-            alu_rr: $rr:tt, alu_ri: $ri:tt, branch: $br:tt, load: $ld:tt, store: $st:tt,
-            amo: $amo:tt,
-            fp_arith: [$($fa:ident $fa_soft:ident $fa_host:ident $fa_op:ident),* $(,)?],
-            fp_sqrt: [$($fq:ident $fq_soft:ident $fq_host:ident),* $(,)?],
-        ) => {
+        (rows: [$($form:ident $op:ident $args:tt,)*]) => {
             match inst.op {
-                $(Opcode::$fa => {
-                    let rm = rounding(ctx, inst)?;
-                    let r = fpu::arith::<$fa_soft>(
-                        Arith::$fa_op,
-                        $fa_soft::unbox(f1),
-                        $fa_soft::unbox(f2),
-                        $fa_soft::unbox(f3),
-                        rm,
-                        &mut ctx.fflags,
-                    );
-                    wf!($fa_soft::rebox(r))
-                })*
-                $(Opcode::$fq => {
-                    let rm = rounding(ctx, inst)?;
-                    let r = fpu::sqrt::<$fq_soft>($fq_soft::unbox(f1), rm, &mut ctx.fflags);
-                    wf!($fq_soft::rebox(r))
-                })*
+                $(Opcode::$op => row!($form $args),)*
                 _ => fp_other::<TRACE>(ctx, inst, fx)?,
             }
         };

@@ -5,7 +5,9 @@
 //! the instruction table (`Opcode::executes`); the core's operations are
 //! dispatched from the table of operations (`semantics::for_each_op!`,
 //! whose forms are implemented here once, the fast loop implementing them
-//! its own way), and the operations of their own form are written here.
+//! its own way); the operations of their own form are `semantics`'
+//! functions, called with the careful step's way to memory, the
+//! reservations and the next instruction ([`Careful`]).
 //!
 //! `TRACE` is a const parameter: with it false the effect recording compiles
 //! away, so tracing costs nothing when off.
@@ -40,6 +42,14 @@ macro_rules! store_then_check {
     }};
 }
 
+/// Where the careful step sends an instruction it does not run inline.
+enum OutOfLine {
+    /// CSR accesses and atomics (`execute_rare`).
+    Rare,
+    /// F and D instructions (`execute_fp`).
+    Fp,
+}
+
 /// What the executing context may see of its tile.
 pub struct Hart<'a> {
     /// The context.
@@ -65,6 +75,86 @@ fn target_ok(target: u32) -> Result<u32, Stop> {
     }
 }
 
+/// The careful step's way to the next instruction, memory and the
+/// reservations, for the operations written once in `semantics`
+/// ([`semantics::Reach`]): the next pc, faults and trace effects.
+struct Careful<'c, const TRACE: bool> {
+    ctx: &'c mut Context,
+    mem: &'c mut Memory,
+    reservations: &'c mut Reservations,
+    index: usize,
+    fx: &'c mut Effects,
+    rd: usize,
+    pc: u32,
+    imm: u32,
+}
+
+impl<const TRACE: bool> semantics::Reach for Careful<'_, TRACE> {
+    type To = u32;
+    type Stop = Stop;
+
+    #[inline(always)]
+    fn pc(&self) -> u32 {
+        self.pc
+    }
+
+    #[inline(always)]
+    fn write_rd(&mut self, v: u32) {
+        write_x!(TRACE, self.ctx, self.fx, self.rd, v)
+    }
+
+    #[inline(always)]
+    fn jal_to(&mut self) -> Result<u32, Stop> {
+        target_ok(semantics::jal_target(self.pc, self.imm))
+    }
+
+    #[inline(always)]
+    fn land(&mut self, target: u32) -> Result<u32, Stop> {
+        target_ok(target)
+    }
+
+    #[inline(always)]
+    fn load_word(&mut self, addr: u32) -> Result<u32, Stop> {
+        if addr & 3 != 0 {
+            return Err(FaultCause::Misaligned {
+                access: Access::Load,
+                addr,
+                width: 4,
+            }
+            .into());
+        }
+        Ok(self.mem.load_u32(addr)?)
+    }
+
+    #[inline(always)]
+    fn reserve(&mut self, addr: u32) {
+        self.reservations.reserve(self.index, addr);
+    }
+
+    #[inline(always)]
+    fn check_store_word(&mut self, addr: u32) -> Result<(), Stop> {
+        self.mem
+            .load_u32(addr)
+            .map_err(|c| c.with_access(Access::Store))?;
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn take_reservation(&mut self, addr: u32) -> bool {
+        self.reservations.take(self.index, addr)
+    }
+
+    #[inline(always)]
+    fn store_word(&mut self, addr: u32, v: u32) -> Result<(), Stop> {
+        self.mem.store_u32(addr, v)?;
+        self.reservations.on_store(addr);
+        if TRACE {
+            self.fx.store = Some((addr, v as u64, 4));
+        }
+        Ok(())
+    }
+}
+
 impl Hart<'_> {
     /// Executes `inst` at `pc`; returns the next pc and the extra cycles it
     /// took beyond its decoded cost (a taken branch's). The caller keeps the
@@ -75,6 +165,9 @@ impl Hart<'_> {
     /// `now` is the tile cycle at issue, `retired` the instructions this
     /// context retired in the current slice beyond `ctx.instret` (the loop
     /// keeps both in registers).
+    ///
+    /// Long: one match over the table of operations' rows and the
+    /// operations of their own form (an arm each).
     pub fn execute<const TRACE: bool>(
         &mut self,
         inst: &Inst,
@@ -96,6 +189,20 @@ impl Hart<'_> {
         macro_rules! wx {
             ($v:expr) => {
                 write_x!(TRACE, ctx, fx, rd, $v)
+            };
+        }
+        macro_rules! careful {
+            () => {
+                Careful::<TRACE> {
+                    ctx: &mut *ctx,
+                    mem: &mut *self.mem,
+                    reservations: &mut *self.reservations,
+                    index: self.index,
+                    fx: &mut *fx,
+                    rd,
+                    pc,
+                    imm,
+                }
             };
         }
         macro_rules! branch {
@@ -120,9 +227,114 @@ impl Hart<'_> {
             Executes::Niu(_) => return Err(Stop::Messaging),
             Executes::Thread(ThreadOp::Endt) => return Err(Stop::EndThread),
             Executes::Thread(ThreadOp::Yield) => return Err(Stop::Yield),
-            // Services that write guest memory run here, where the memory
-            // is held mutably; the others go to the tile.
-            Executes::Host(HostOp::Ecall) => {
+            Executes::Host(host) => return self.execute_host::<TRACE>(host, pc, now, fx),
+        };
+        // A table row, by its form (`semantics::for_each_op!`).
+        macro_rules! row {
+            (AluRr ($f:ident)) => {{
+                wx!(semantics::$f(rs1, rs2));
+                None
+            }};
+            (AluRi ($f:ident)) => {{
+                wx!(semantics::$f(rs1, imm));
+                None
+            }};
+            (Branch ($f:ident)) => {{
+                branch!(semantics::$f(rs1, rs2));
+                None
+            }};
+            (Load ($w:ident $f:ident)) => {{
+                wx!(semantics::$f(<$w as Width>::load(self.mem, addr)?));
+                if TRACE {
+                    fx.load = Some((addr, <$w as Width>::BYTES));
+                }
+                None
+            }};
+            (Store ($w:ident)) => {{
+                store!($w, <$w as Width>::of_reg(rs2 as u64));
+                None
+            }};
+            (Amo $args:tt) => {
+                Some(OutOfLine::Rare)
+            };
+            (FpArith $args:tt) => {
+                Some(OutOfLine::Fp)
+            };
+            (FpSqrt $args:tt) => {
+                Some(OutOfLine::Fp)
+            };
+        }
+        // The table's rows, then the operations of their own form.
+        macro_rules! dispatch {
+            (rows: [$($form:ident $op:ident $args:tt,)*]) => {
+                match op {
+                    $(CoreOp::$op => row!($form $args),)*
+                    CoreOp::LrW
+                    | CoreOp::ScW
+                    | CoreOp::Csrrw
+                    | CoreOp::Csrrs
+                    | CoreOp::Csrrc
+                    | CoreOp::Csrrwi
+                    | CoreOp::Csrrsi
+                    | CoreOp::Csrrci => Some(OutOfLine::Rare),
+                    CoreOp::Lui => {
+                        wx!(imm << 12);
+                        None
+                    }
+                    CoreOp::Auipc => {
+                        wx!(pc.wrapping_add(imm << 12));
+                        None
+                    }
+                    CoreOp::Jal => {
+                        next = semantics::jal(&mut careful!())?;
+                        None
+                    }
+                    CoreOp::Jalr => {
+                        next = semantics::jalr(&mut careful!(), rs1, imm)?;
+                        None
+                    }
+                    // One in-order pipeline per tile and no caches: fences
+                    // order nothing.
+                    CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => None,
+                    // The F and D instructions, by the instruction table's
+                    // extension (as the predecoder chooses the FP entries).
+                    op if semantics::is_fd(op) => {
+                        self.execute_fp::<TRACE>(inst, op, pc, fx)?;
+                        return Ok((next, 0));
+                    }
+                    _ => unreachable!("{op:?}: a core operation of no form, not F or D"),
+                }
+            };
+        }
+        // The instructions run inline end here; the others (one value each
+        // way, so that the dispatch's table has one target for them) go on
+        // below.
+        let Some(out_of_line) = for_each_op!(dispatch) else {
+            ctx.x[0] = 0;
+            return Ok((next, extra));
+        };
+        match out_of_line {
+            OutOfLine::Rare => self.execute_rare::<TRACE>(inst, op, pc, now, retired, fx)?,
+            OutOfLine::Fp => self.execute_fp::<TRACE>(inst, op, pc, fx)?,
+        }
+        Ok((next, 0))
+    }
+
+    /// A host call (`ecall`) or a breakpoint (`ebreak`, which may be a
+    /// semihosting call): services that write guest memory run here,
+    /// where the memory is held mutably; the others go to the tile.
+    #[inline(always)]
+    fn execute_host<const TRACE: bool>(
+        &mut self,
+        host: HostOp,
+        pc: u32,
+        now: u64,
+        fx: &mut Effects,
+    ) -> Result<(u32, u32), Stop> {
+        let ctx = &mut *self.ctx;
+        let next = pc.wrapping_add(4);
+        match host {
+            HostOp::Ecall => {
                 ctx.outside += 1;
                 if HostService::from_number(ctx.x[17]) != Some(HostService::Read) {
                     return Err(Stop::HostCall);
@@ -134,9 +346,9 @@ impl Hart<'_> {
                     return Err(Stop::CodeWritten);
                 }
                 ctx.x[0] = 0;
-                return Ok((next, 0));
+                Ok((next, 0))
             }
-            Executes::Host(HostOp::Ebreak) => {
+            HostOp::Ebreak => {
                 if !crate::hart::semihost::is_call(self.mem, pc) {
                     return Err(FaultCause::Breakpoint.into());
                 }
@@ -153,70 +365,9 @@ impl Hart<'_> {
                     return Err(Stop::CodeWritten);
                 }
                 ctx.x[0] = 0;
-                return Ok((next, 0));
+                Ok((next, 0))
             }
-        };
-        // The table's forms, then the operations of their own form.
-        macro_rules! dispatch {
-            (
-                alu_rr: [$($rr:ident $rr_f:ident),* $(,)?],
-                alu_ri: [$($ri:ident $ri_f:ident),* $(,)?],
-                branch: [$($br:ident $br_f:ident),* $(,)?],
-                load: [$($ld:ident $ld_w:ident $ld_f:ident),* $(,)?],
-                store: [$($st:ident $st_w:ident),* $(,)?],
-                amo: [$($amo:ident $amo_f:ident),* $(,)?],
-                fp_arith: $fa:tt,
-                fp_sqrt: $fq:tt,
-            ) => {
-                match op {
-                    $(CoreOp::$rr => wx!(semantics::$rr_f(rs1, rs2)),)*
-                    $(CoreOp::$ri => wx!(semantics::$ri_f(rs1, imm)),)*
-                    $(CoreOp::$br => branch!(semantics::$br_f(rs1, rs2)),)*
-                    $(CoreOp::$ld => {
-                        wx!(semantics::$ld_f(<$ld_w as Width>::load(self.mem, addr)?));
-                        if TRACE {
-                            fx.load = Some((addr, <$ld_w as Width>::BYTES));
-                        }
-                    })*
-                    $(CoreOp::$st => store!($st_w, <$st_w as Width>::of_reg(rs2 as u64)),)*
-                    $(CoreOp::$amo)|*
-                    | CoreOp::LrW
-                    | CoreOp::ScW
-                    | CoreOp::Csrrw
-                    | CoreOp::Csrrs
-                    | CoreOp::Csrrc
-                    | CoreOp::Csrrwi
-                    | CoreOp::Csrrsi
-                    | CoreOp::Csrrci => {
-                        self.execute_rare::<TRACE>(inst, op, pc, now, retired, fx)?;
-                        return Ok((next, 0));
-                    }
-                    CoreOp::Lui => wx!(imm << 12),
-                    CoreOp::Auipc => wx!(pc.wrapping_add(imm << 12)),
-                    CoreOp::Jal => {
-                        next = target_ok(semantics::jal_target(pc, imm))?;
-                        wx!(semantics::link(pc))
-                    }
-                    CoreOp::Jalr => {
-                        next = target_ok(semantics::jalr_target(rs1, imm))?;
-                        wx!(semantics::link(pc))
-                    }
-                    // One in-order pipeline per tile and no caches: fences
-                    // order nothing.
-                    CoreOp::Fence | CoreOp::FenceTso | CoreOp::FenceI => {}
-                    // The F and D instructions, by the instruction table's
-                    // extension (as the predecoder chooses the FP entries).
-                    op if semantics::is_fd(op) => {
-                        self.execute_fp::<TRACE>(inst, op, pc, fx)?;
-                        return Ok((next, 0));
-                    }
-                    _ => unreachable!("{op:?}: a core operation of no form, not F or D"),
-                }
-            };
         }
-        for_each_op!(dispatch);
-        ctx.x[0] = 0;
-        Ok((next, extra))
     }
 
     /// CSR accesses and atomics: out of line, so that the step of the
@@ -238,6 +389,20 @@ impl Hart<'_> {
         macro_rules! wx {
             ($v:expr) => {
                 write_x!(TRACE, ctx, fx, rd, $v)
+            };
+        }
+        macro_rules! careful {
+            () => {
+                Careful::<TRACE> {
+                    ctx: &mut *ctx,
+                    mem: &mut *self.mem,
+                    reservations: &mut *self.reservations,
+                    index: self.index,
+                    fx: &mut *fx,
+                    rd,
+                    pc,
+                    imm: inst.imm as u32,
+                }
             };
         }
         macro_rules! amo {
@@ -270,14 +435,19 @@ impl Hart<'_> {
             }};
         }
 
+        // A table row: only the AMOs come here.
+        macro_rules! row {
+            (Amo ($f:ident)) => {
+                amo!(semantics::$f)
+            };
+            ($form:ident $args:tt) => {
+                unreachable!("execute_rare is called for CSR and atomic instructions only")
+            };
+        }
         macro_rules! dispatch {
-            (
-                alu_rr: $rr:tt, alu_ri: $ri:tt, branch: $br:tt, load: $ld:tt, store: $st:tt,
-                amo: [$($amo:ident $amo_f:ident),* $(,)?],
-                fp_arith: $fa:tt, fp_sqrt: $fq:tt,
-            ) => {
+            (rows: [$($form:ident $op:ident $args:tt,)*]) => {
                 match op {
-                    $(CoreOp::$amo => amo!(semantics::$amo_f),)*
+                    $(CoreOp::$op => row!($form $args),)*
                     CoreOp::Csrrw
                     | CoreOp::Csrrs
                     | CoreOp::Csrrc
@@ -287,33 +457,9 @@ impl Hart<'_> {
                         let instret = ctx.instret + retired;
                         return context_ops::csr_op::<TRACE>(ctx, self.id, inst, now, instret, fx);
                     }
-                    CoreOp::LrW => {
-                        if rs1 & 3 != 0 {
-                            return Err(FaultCause::Misaligned {
-                                access: Access::Load,
-                                addr: rs1,
-                                width: 4,
-                            }
-                            .into());
-                        }
-                        let v = self.mem.load_u32(rs1)?;
-                        self.reservations.reserve(self.index, rs1);
-                        wx!(v)
-                    }
+                    CoreOp::LrW => semantics::lr_w(&mut careful!(), rs1)?,
                     CoreOp::ScW => {
-                        // Check the address even when the store will not happen.
-                        self.mem
-                            .load_u32(rs1)
-                            .map_err(|c| c.with_access(Access::Store))?;
-                        let stored = self.reservations.take(self.index, rs1);
-                        if stored {
-                            self.mem.store_u32(rs1, rs2)?;
-                            self.reservations.on_store(rs1);
-                            if TRACE {
-                                fx.store = Some((rs1, rs2 as u64, 4));
-                            }
-                        }
-                        wx!(semantics::sc_result(stored));
+                        let stored = semantics::sc_w(&mut careful!(), rs1, rs2)?;
                         if stored && self.mem.code_was_written() {
                             ctx.x[0] = 0;
                             ctx.pc = pc.wrapping_add(4);

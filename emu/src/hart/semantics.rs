@@ -18,61 +18,70 @@
 //! The instructions of their own form that both dispatchers run inline
 //! (the jumps' targets and links, `sc.w`'s result, the FP loads' and
 //! stores' values, `fsgnj*.d`, `fmv`, `fcvt.d.w[u]`, `feq`/`flt`/`fle.d`)
-//! are functions here too, at the end, which both call; how each
-//! dispatcher reaches memory, the reservations and the next instruction is
-//! its own. The rest (`lui`/`auipc`, fences, CSR accesses, the other F and
+//! are functions here too, at the end, which both call. Those that
+//! reach memory, the reservations or the next instruction (`jal`, `jalr`,
+//! `lr.w`, `sc.w`) are written once generic over [`Reach`], which each
+//! dispatcher implements its own way. The rest (`lui`/`auipc`, fences, CSR accesses, the other F and
 //! D instructions) run one code for both (`context_ops`, or a constant
 //! predecoded). The rounded F and D arithmetic is here as rows, its
 //! functions are the soft `fpu` (the reference) and, in the fast loop, the
 //! host's FPU where it agrees bit for bit (`hardfloat`).
 
-/// Calls `$callback! { forms }` with the table of the core's operations,
-/// one row each, grouped by form (after any tokens given after the
-/// callback's name):
-/// - `alu_rr`: `rd = f(rs1, rs2)`, row `Opcode f`;
-/// - `alu_ri`: `rd = f(rs1, imm)`, row `Opcode f`;
-/// - `branch`: the pc goes to the target when `f(rs1, rs2)`, row `Opcode f`;
-/// - `load`: `rd = f(mem[rs1 + imm])` of an unsigned width, row
-///   `Opcode width f`;
-/// - `store`: `mem[rs1 + imm] = rs2` truncated to a width, row
-///   `Opcode width`;
-/// - `amo`: `rd = mem[rs1]; mem[rs1] = f(rd, rs2)` (a word), row `Opcode f`;
-/// - `fp_arith`: `frd = op(frs1, frs2, frs3)` rounded in a format, row
-///   `Opcode SoftFormat HostType Arith`;
-/// - `fp_sqrt`: `frd = sqrt(frs1)` rounded, row `Opcode SoftFormat HostType`.
+/// Calls `$callback! { rows: [Form Op(args), ...] }` with the table of the
+/// core's operations (after any tokens given after the callback's name):
+/// every row in one shape, its form (`decode::Form`), its instruction
+/// (`isa_spec::CoreOp`, `Opcode`) and the form's arguments. A callback
+/// takes the rows as `$($form:ident $op:ident $args:tt,)*` and hands each
+/// row's form and arguments to a macro of its own with a rule per form it
+/// implements, so that a new form is rows here, a `Form` variant and its
+/// rule in each dispatcher (`execute`, `fast/step.rs`). The forms:
+/// - `AluRr(f)`: `rd = f(rs1, rs2)`;
+/// - `AluRi(f)`: `rd = f(rs1, imm)`;
+/// - `Branch(f)`: the pc goes to the target when `f(rs1, rs2)`;
+/// - `Load(width f)`: `rd = f(mem[rs1 + imm])` of an unsigned width;
+/// - `Store(width)`: `mem[rs1 + imm] = rs2` truncated to a width;
+/// - `Amo(f)`: `rd = mem[rs1]; mem[rs1] = f(rd, rs2)` (a word);
+/// - `FpArith(SoftFormat HostType Arith)`: `frd = op(frs1, frs2, frs3)`
+///   rounded in a format;
+/// - `FpSqrt(SoftFormat HostType)`: `frd = sqrt(frs1)` rounded.
 ///
 /// Every instruction of a form is here, and an operation appears once:
-/// the immediate forms share their function with the register forms.
+/// the immediate forms share their function with the register forms. The
+/// rows are written grouped by form; the second rule flattens them.
 macro_rules! for_each_op {
     ($callback:ident $($before:tt)*) => {
-        $callback! {
-            $($before)*
-            alu_rr: [
-                Add add, Sub sub, Sll sll, Slt slt, Sltu sltu, Xor xor, Srl srl, Sra sra,
-                Or or, And and, Mul mul, Mulh mulh, Mulhsu mulhsu, Mulhu mulhu,
-                Div div, Divu divu, Rem rem, Remu remu,
+        $crate::hart::semantics::for_each_op! {
+            @rows $callback [$($before)*]
+            AluRr: [
+                Add(add), Sub(sub), Sll(sll), Slt(slt), Sltu(sltu), Xor(xor), Srl(srl),
+                Sra(sra), Or(or), And(and), Mul(mul), Mulh(mulh), Mulhsu(mulhsu),
+                Mulhu(mulhu), Div(div), Divu(divu), Rem(rem), Remu(remu),
             ],
-            alu_ri: [
-                Addi add, Slti slt, Sltiu sltu, Xori xor, Ori or, Andi and,
-                Slli sll, Srli srl, Srai sra,
+            AluRi: [
+                Addi(add), Slti(slt), Sltiu(sltu), Xori(xor), Ori(or), Andi(and),
+                Slli(sll), Srli(srl), Srai(sra),
             ],
-            branch: [Beq eq, Bne ne, Blt lt, Bge ge, Bltu ltu, Bgeu geu],
-            load: [Lb u8 lb, Lh u16 lh, Lw u32 lw, Lbu u8 lbu, Lhu u16 lhu],
-            store: [Sb u8, Sh u16, Sw u32],
-            amo: [
-                AmoswapW swap, AmoaddW add, AmoxorW xor, AmoandW and, AmoorW or,
-                AmominW min, AmomaxW max, AmominuW minu, AmomaxuW maxu,
+            Branch: [Beq(eq), Bne(ne), Blt(lt), Bge(ge), Bltu(ltu), Bgeu(geu)],
+            Load: [Lb(u8 lb), Lh(u16 lh), Lw(u32 lw), Lbu(u8 lbu), Lhu(u16 lhu)],
+            Store: [Sb(u8), Sh(u16), Sw(u32)],
+            Amo: [
+                AmoswapW(swap), AmoaddW(add), AmoxorW(xor), AmoandW(and), AmoorW(or),
+                AmominW(min), AmomaxW(max), AmominuW(minu), AmomaxuW(maxu),
             ],
-            fp_arith: [
-                FaddS Single f32 Add, FsubS Single f32 Sub, FmulS Single f32 Mul,
-                FdivS Single f32 Div, FmaddS Single f32 Madd, FmsubS Single f32 Msub,
-                FnmsubS Single f32 Nmsub, FnmaddS Single f32 Nmadd,
-                FaddD Double f64 Add, FsubD Double f64 Sub, FmulD Double f64 Mul,
-                FdivD Double f64 Div, FmaddD Double f64 Madd, FmsubD Double f64 Msub,
-                FnmsubD Double f64 Nmsub, FnmaddD Double f64 Nmadd,
+            FpArith: [
+                FaddS(Single f32 Add), FsubS(Single f32 Sub), FmulS(Single f32 Mul),
+                FdivS(Single f32 Div), FmaddS(Single f32 Madd), FmsubS(Single f32 Msub),
+                FnmsubS(Single f32 Nmsub), FnmaddS(Single f32 Nmadd),
+                FaddD(Double f64 Add), FsubD(Double f64 Sub), FmulD(Double f64 Mul),
+                FdivD(Double f64 Div), FmaddD(Double f64 Madd), FmsubD(Double f64 Msub),
+                FnmsubD(Double f64 Nmsub), FnmaddD(Double f64 Nmadd),
             ],
-            fp_sqrt: [FsqrtS Single f32, FsqrtD Double f64],
+            FpSqrt: [FsqrtS(Single f32), FsqrtD(Double f64)],
         }
+    };
+    (@rows $callback:ident [$($before:tt)*]
+        $($form:ident: [$($op:ident $args:tt),* $(,)?]),* $(,)?) => {
+        $callback! { $($before)* rows: [$($($form $op $args,)*)*] }
     };
 }
 pub(crate) use for_each_op;
@@ -400,6 +409,82 @@ pub fn fcmp_d(cmp: crate::hart::fpu::Compare, a: u64, b: u64) -> Option<u32> {
         Compare::Lt => x < y,
         Compare::Le => x <= y,
     } as u32)
+}
+
+/// What the operations of control flow and reservation need of a
+/// dispatcher: how it writes `rd`, reaches the next instruction, memory and
+/// the reservations. Each such operation is one function below, generic
+/// over it, which both dispatchers call (the careful step with its pc,
+/// faults and trace effects; the fast loop with its table's entries, giving
+/// the instruction back to the careful step when it cannot complete), as
+/// Pulley's interpreter has one method per operation for its two loops.
+/// Every method is inlined: a dispatcher's code is as if written in place.
+pub trait Reach {
+    /// Where the dispatcher goes after a control transfer (the careful
+    /// step: the next pc; the fast loop: an entry of its table).
+    type To;
+    /// Why an operation cannot complete (the careful step: a fault; the
+    /// fast loop: the careful step runs it, nothing having changed).
+    type Stop;
+    /// The instruction's address.
+    fn pc(&self) -> u32;
+    /// Writes `rd` (a dispatcher that knows `rd` is `x0` may skip it).
+    fn write_rd(&mut self, v: u32);
+    /// Where `jal` goes, aligned and reachable: `jal_target` of its pc and
+    /// offset (the fast loop's entry holds it, predecoded).
+    fn jal_to(&mut self) -> Result<Self::To, Self::Stop>;
+    /// Where a computed target goes, when it is aligned and reachable.
+    fn land(&mut self, target: u32) -> Result<Self::To, Self::Stop>;
+    /// The aligned word at `addr` (`lr.w`'s load).
+    fn load_word(&mut self, addr: u32) -> Result<u32, Self::Stop>;
+    /// Reserves the word at `addr` for this context.
+    fn reserve(&mut self, addr: u32);
+    /// Whether a word may be stored at `addr` (`sc.w` checks it whether it
+    /// stores or not).
+    fn check_store_word(&mut self, addr: u32) -> Result<(), Self::Stop>;
+    /// Takes this context's reservation of `addr`: whether it held one.
+    fn take_reservation(&mut self, addr: u32) -> bool;
+    /// Stores a word at `addr` (checked), breaking the reservations on it.
+    fn store_word(&mut self, addr: u32, v: u32) -> Result<(), Self::Stop>;
+}
+
+/// `jal`: to the target, the link into `rd`.
+#[inline(always)]
+pub fn jal<R: Reach>(r: &mut R) -> Result<R::To, R::Stop> {
+    let to = r.jal_to()?;
+    r.write_rd(link(r.pc()));
+    Ok(to)
+}
+
+/// `jalr`: to `rs1 + imm` with bit 0 cleared (`rs1` read before `rd` is
+/// written: they may be one register), the link into `rd`.
+#[inline(always)]
+pub fn jalr<R: Reach>(r: &mut R, rs1: u32, imm: u32) -> Result<R::To, R::Stop> {
+    let to = r.land(jalr_target(rs1, imm))?;
+    r.write_rd(link(r.pc()));
+    Ok(to)
+}
+
+/// `lr.w`: `rd` = the word at `rs1`, reserved.
+#[inline(always)]
+pub fn lr_w<R: Reach>(r: &mut R, rs1: u32) -> Result<(), R::Stop> {
+    let v = r.load_word(rs1)?;
+    r.reserve(rs1);
+    r.write_rd(v);
+    Ok(())
+}
+
+/// `sc.w`: stores `rs2` at `rs1` when this context's reservation of it
+/// holds; `rd` = 0 when it stored, 1 when not. Whether it stored.
+#[inline(always)]
+pub fn sc_w<R: Reach>(r: &mut R, rs1: u32, rs2: u32) -> Result<bool, R::Stop> {
+    r.check_store_word(rs1)?;
+    let stored = r.take_reservation(rs1);
+    if stored {
+        r.store_word(rs1, rs2)?;
+    }
+    r.write_rd(sc_result(stored));
+    Ok(stored)
 }
 
 /// Whether a core operation is an F or D instruction (the instruction

@@ -139,6 +139,107 @@ pub struct Machine {
     replay: Option<u64>,
 }
 
+/// The program's text, predecoded.
+fn decoded_text(program: &Program, costs: &CostTable) -> DecodedText {
+    let text_range = program.text_range();
+    let mut text_bytes = vec![0u8; (text_range.end - text_range.start) as usize];
+    for s in program.segments.iter().filter(|s| s.executable) {
+        let off = (s.addr - text_range.start) as usize;
+        text_bytes[off..off + s.data.len()].copy_from_slice(&s.data);
+    }
+    DecodedText::new(text_range.start, &text_bytes, costs)
+}
+
+/// Tile `id` with the program loaded, and the threads it boots.
+fn new_tile(
+    id: u32,
+    config: &Config,
+    program: &Program,
+    text: &DecodedText,
+    costs: &Arc<CostTable>,
+    params: &TileParams,
+    options: &RunOptions,
+) -> (Tile, u32) {
+    let t = &config.tile;
+    let (w, h) = (config.mesh.width, config.mesh.height);
+    let mut memory = Memory::new(t.memory_bytes as usize);
+    for s in &program.segments {
+        memory.write_bytes(s.addr, &s.data);
+    }
+    memory.set_code_range(text.base, text.len_bytes());
+    let identity = Identity {
+        node: id,
+        context: 0,
+        width: w,
+        height: h,
+        contexts: t.contexts,
+        clock_hz: t.clock_hz,
+    };
+    let mut tile = Tile::new(
+        id,
+        identity,
+        memory,
+        text.clone(),
+        costs.clone(),
+        params.clone(),
+    );
+    tile.files = Files::new(options.files.clone());
+    if config.energy.enabled {
+        tile.count_instructions();
+    }
+    if options.timeline.is_some() {
+        for ctx in &mut tile.contexts {
+            ctx.history = Some(Vec::new());
+        }
+    }
+    let boots = match config.boot.tiles {
+        BootTiles::First => id == 0,
+        BootTiles::All => true,
+    };
+    let mut booted = 0;
+    if boots {
+        for _ in 0..config.boot.threads {
+            tile.start_thread(program.entry, &[]);
+            booted += 1;
+        }
+    }
+    (tile, booted)
+}
+
+/// Tile `id`'s NIU, on a network of `vcs` virtual channels.
+fn new_niu(id: u32, config: &Config, vcs: usize, options: &RunOptions) -> Niu {
+    let t = &config.tile;
+    let mut n = Niu::new(
+        id,
+        (config.mesh.width, config.mesh.height),
+        t.contexts as usize,
+        t.memory_bytes,
+        vcs,
+        &config.niu,
+    );
+    if options.trace.as_ref().is_some_and(|o| o.filter.wants_niu()) {
+        n.enable_trace();
+    }
+    if options.timeline.is_some() {
+        n.enable_flows();
+    }
+    n
+}
+
+/// The host threads the tiles run on (`sim.host_threads`; none for one).
+fn host_pool(threads: u32) -> Result<Option<rayon::ThreadPool>, LoadError> {
+    Ok(match threads {
+        1 => None,
+        n => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n as usize)
+                .thread_name(|k| format!("scmp-tiles-{k}"))
+                .build()
+                .map_err(|e| LoadError(format!("cannot start {n} host threads: {e}")))?,
+        ),
+    })
+}
+
 impl Machine {
     /// Builds the mesh, loads `program` into every tile and boots threads.
     pub fn new(
@@ -159,13 +260,7 @@ impl Machine {
             None
         };
         let costs = Arc::new(CostTable::new(&config.timing));
-        let text_range = program.text_range();
-        let mut text_bytes = vec![0u8; (text_range.end - text_range.start) as usize];
-        for s in program.segments.iter().filter(|s| s.executable) {
-            let off = (s.addr - text_range.start) as usize;
-            text_bytes[off..off + s.data.len()].copy_from_slice(&s.data);
-        }
-        let text = DecodedText::new(text_range.start, &text_bytes, &costs);
+        let text = decoded_text(program, &costs);
         let params = TileParams {
             quantum: config.scheduler.quantum,
             switch_cycles: config.scheduler.switch_cycles,
@@ -187,62 +282,10 @@ impl Machine {
         let mut nius = Vec::with_capacity((w * h) as usize);
         let mut booted_threads = 0;
         for id in 0..w * h {
-            let mut memory = Memory::new(t.memory_bytes as usize);
-            for s in &program.segments {
-                memory.write_bytes(s.addr, &s.data);
-            }
-            memory.set_code_range(text.base, text.len_bytes());
-            let identity = Identity {
-                node: id,
-                context: 0,
-                width: w,
-                height: h,
-                contexts: t.contexts,
-                clock_hz: t.clock_hz,
-            };
-            let mut tile = Tile::new(
-                id,
-                identity,
-                memory,
-                text.clone(),
-                costs.clone(),
-                params.clone(),
-            );
-            tile.files = Files::new(options.files.clone());
-            if config.energy.enabled {
-                tile.count_instructions();
-            }
-            if options.timeline.is_some() {
-                for ctx in &mut tile.contexts {
-                    ctx.history = Some(Vec::new());
-                }
-            }
-            let boots = match config.boot.tiles {
-                BootTiles::First => id == 0,
-                BootTiles::All => true,
-            };
-            if boots {
-                for _ in 0..config.boot.threads {
-                    tile.start_thread(program.entry, &[]);
-                    booted_threads += 1;
-                }
-            }
+            let (tile, booted) = new_tile(id, config, program, &text, &costs, &params, &options);
+            booted_threads += booted;
             tiles.push(tile);
-            let mut n = Niu::new(
-                id,
-                (w, h),
-                t.contexts as usize,
-                t.memory_bytes,
-                net.vcs(),
-                &config.niu,
-            );
-            if options.trace.as_ref().is_some_and(|o| o.filter.wants_niu()) {
-                n.enable_trace();
-            }
-            if options.timeline.is_some() {
-                n.enable_flows();
-            }
-            nius.push(n);
+            nius.push(new_niu(id, config, net.vcs(), &options));
         }
         if options
             .trace
@@ -251,16 +294,7 @@ impl Machine {
         {
             net.enable_trace();
         }
-        let pool = match config.sim.host_threads {
-            1 => None,
-            n => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(n as usize)
-                    .thread_name(|k| format!("scmp-tiles-{k}"))
-                    .build()
-                    .map_err(|e| LoadError(format!("cannot start {n} host threads: {e}")))?,
-            ),
-        };
+        let pool = host_pool(config.sim.host_threads)?;
         let lookahead = Self::lookahead(net.timing());
         let self_lookahead = Self::self_lookahead(net.timing());
         let spin = spin::SpinWatch::new(config.sim.spin_check_cycles, tiles.len());
@@ -382,50 +416,89 @@ impl Machine {
             .min(self.stall_bound());
         let halted = halt.is_some();
         let halt_by_limit = halt.as_ref().is_some_and(|h| h.cycle() <= max);
-        if let Some(halt) = halt {
-            let cycle = halt.cycle();
-            // Nothing before it can change once the network has done
-            // every cycle before it and every tile that can still
-            // issue is at it or past it. Optimistic runs past it need
-            // no confirmation: every effect up to it has settled them,
-            // and the network does not simulate the halt's cycle (see
-            // `runnable_limit`), so it could not confirm them.
-            if running_min >= cycle && net_time >= cycle {
-                // What other tiles did at the halt's cycle or later
-                // (they may have run ahead) is not part of the run.
-                match cycle.checked_sub(1) {
-                    Some(last) => self.final_flush(console, last),
-                    None => self.tiles.iter_mut().for_each(Tile::commit),
-                }
-                return Some(match halt {
-                    Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
-                    Halt::Fault(mut report) => {
-                        if report.context != crate::fault::NIU_CONTEXT {
-                            let tile = &self.tiles[report.tile as usize];
-                            let x = &tile.contexts[report.context as usize].x;
-                            let load = |a: u32| tile.memory.load_u32(a).ok();
-                            (report.symbol, report.callers) =
-                                self.labels.place(report.pc, x, &load);
-                        }
-                        (RunEnd::Fault(report), cycle)
-                    }
-                });
-            }
+        if let Some(halt) = halt
+            && let Some(end) = self.halt_ending(console, halt, running_min, net_time)
+        {
+            return Some(end);
         }
         if s.output {
             self.flush(console, committed.saturating_sub(1));
         }
         let quiet = running_min == u64::MAX;
+        if quiet {
+            if let Some(end) = self.quiet_ending(console, s.all_finished, halted) {
+                return Some(end);
+            }
+        } else if self.net.is_stalled(self.net_now.saturating_sub(1)) {
+            return Some(self.spinning_ending(console));
+        }
+        // A halt by the limit ends the run once the runs before it are
+        // confirmed (above), however far optimistic runs went.
+        if running_min >= max && net_time >= max && !halt_by_limit {
+            return Some(self.limit_ending(console));
+        }
+        None
+    }
+
+    /// [`Machine::ending`] at a halt (exit or fault) at its cycle: once
+    /// the tiles that can still issue (from `running_min`) and the network
+    /// (at `net_time`) are at it or past it.
+    fn halt_ending(
+        &mut self,
+        console: &mut dyn Console,
+        halt: Halt,
+        running_min: u64,
+        net_time: u64,
+    ) -> Option<(RunEnd, u64)> {
+        let cycle = halt.cycle();
+        // Nothing before it can change once the network has done
+        // every cycle before it and every tile that can still
+        // issue is at it or past it. Optimistic runs past it need
+        // no confirmation: every effect up to it has settled them,
+        // and the network does not simulate the halt's cycle (see
+        // `runnable_limit`), so it could not confirm them.
+        if running_min < cycle || net_time < cycle {
+            return None;
+        }
+        // What other tiles did at the halt's cycle or later
+        // (they may have run ahead) is not part of the run.
+        match cycle.checked_sub(1) {
+            Some(last) => self.final_flush(console, last),
+            None => self.tiles.iter_mut().for_each(Tile::commit),
+        }
+        Some(match halt {
+            Halt::Exit { code, .. } => (RunEnd::Exit(code), cycle),
+            Halt::Fault(mut report) => {
+                if report.context != crate::fault::NIU_CONTEXT {
+                    let tile = &self.tiles[report.tile as usize];
+                    let x = &tile.contexts[report.context as usize].x;
+                    let load = |a: u32| tile.memory.load_u32(a).ok();
+                    (report.symbol, report.callers) = self.labels.place(report.pc, x, &load);
+                }
+                (RunEnd::Fault(report), cycle)
+            }
+        })
+    }
+
+    /// [`Machine::ending`] when no tile runs: every thread ended (and the
+    /// network side is idle), or a deadlock (nothing can move, or the
+    /// network has made no progress for `network.stall_cycles`) unless a
+    /// halt is pending.
+    fn quiet_ending(
+        &mut self,
+        console: &mut dyn Console,
+        all_finished: bool,
+        halted: bool,
+    ) -> Option<(RunEnd, u64)> {
         // Nothing on the network side can move by itself: no flits or
         // credits under way, no NIU with work of its own (a queue that
         // waits for a CTS has none: only a receiver's `str` could send
         // it, and no tile runs).
         // (Only asked when no tile runs: the scan of the NIUs is not free.)
-        let net_idle = quiet
-            && self.net.next_work().is_none()
+        let net_idle = self.net.next_work().is_none()
             && self.net.in_flight() == 0
             && !self.nius.iter().any(Niu::needs_cycle);
-        if quiet && s.all_finished && net_idle {
+        if all_finished && net_idle {
             let end = self
                 .tiles
                 .iter()
@@ -436,76 +509,78 @@ impl Machine {
             self.final_flush(console, u64::MAX);
             return Some((RunEnd::AllThreadsEnded, end));
         }
-        if quiet
-            && (net_idle
-                || self.net_now.saturating_sub(self.last_progress)
-                    > self.config.network.stall_cycles)
-            && !halted
-        {
-            // A tile started by the network's last cycles may have run
-            // (certain, inline) past the network's clock to its end:
-            // the run ends after its last instruction, as in lockstep.
-            let cycle = self
+        let stalled =
+            self.net_now.saturating_sub(self.last_progress) > self.config.network.stall_cycles;
+        if !(net_idle || stalled) || halted {
+            return None;
+        }
+        // A tile started by the network's last cycles may have run
+        // (certain, inline) past the network's clock to its end:
+        // the run ends after its last instruction, as in lockstep.
+        let cycle = self
+            .tiles
+            .iter()
+            .map(|t| t.now())
+            .fold(self.net_now, u64::max);
+        self.final_flush(console, u64::MAX);
+        let stuck = if net_idle {
+            report::Stuck::Idle
+        } else {
+            report::Stuck::NetworkStalled
+        };
+        Some((
+            RunEnd::Deadlock(Box::new(self.deadlock_report(cycle, stuck))),
+            cycle,
+        ))
+    }
+
+    /// [`Machine::ending`] when tiles run but the network says they spin
+    /// (`is_stalled`): a deadlock.
+    fn spinning_ending(&mut self, console: &mut dyn Console) -> (RunEnd, u64) {
+        // The first cycle at which it held (the network may have
+        // jumped past it to a tile's clock); what tiles did at it
+        // or later is not part of the run ([`run`] replays it to
+        // there).
+        let cycle = self.stall_bound();
+        debug_assert!(cycle <= self.net_now);
+        self.final_flush(console, cycle.saturating_sub(1));
+        (
+            RunEnd::Deadlock(Box::new(
+                self.deadlock_report(cycle, report::Stuck::Spinning),
+            )),
+            cycle,
+        )
+    }
+
+    /// [`Machine::ending`] at the cycle limit: an interrupt, a proven
+    /// livelock, or the limit itself.
+    fn limit_ending(&mut self, console: &mut dyn Console) -> (RunEnd, u64) {
+        let max = self.max;
+        // The last instructions may end a few cycles past the limit
+        // (a replay's statistics end at the limit itself).
+        let reached = match self.replay {
+            Some(h) => h,
+            None => self
                 .tiles
                 .iter()
                 .map(|t| t.now())
-                .fold(self.net_now, u64::max);
-            self.final_flush(console, u64::MAX);
-            let stuck = if net_idle {
-                report::Stuck::Idle
-            } else {
-                report::Stuck::NetworkStalled
-            };
-            return Some((
-                RunEnd::Deadlock(Box::new(self.deadlock_report(cycle, stuck))),
-                cycle,
-            ));
+                .max()
+                .unwrap_or(max)
+                .max(max),
+        };
+        self.final_flush(console, reached);
+        if self.interrupted {
+            return (
+                RunEnd::Interrupted(Box::new(self.state_report(reached))),
+                reached,
+            );
         }
-        if !quiet && self.net.is_stalled(self.net_now.saturating_sub(1)) {
-            // The first cycle at which it held (the network may have
-            // jumped past it to a tile's clock); what tiles did at it
-            // or later is not part of the run ([`run`] replays it to
-            // there).
-            let cycle = self.stall_bound();
-            debug_assert!(cycle <= self.net_now);
-            self.final_flush(console, cycle.saturating_sub(1));
-            return Some((
-                RunEnd::Deadlock(Box::new(
-                    self.deadlock_report(cycle, report::Stuck::Spinning),
-                )),
-                cycle,
-            ));
+        if let Some(repeats) = self.livelock.take() {
+            let mut report = self.deadlock_report(reached, report::Stuck::Livelock);
+            report.repeats = repeats.tiles;
+            return (RunEnd::Deadlock(Box::new(report)), reached);
         }
-        // A halt by the limit ends the run once the runs before it are
-        // confirmed (above), however far optimistic runs went.
-        if running_min >= max && net_time >= max && !halt_by_limit {
-            // The last instructions may end a few cycles past the limit
-            // (a replay's statistics end at the limit itself).
-            let reached = match self.replay {
-                Some(h) => h,
-                None => self
-                    .tiles
-                    .iter()
-                    .map(|t| t.now())
-                    .max()
-                    .unwrap_or(max)
-                    .max(max),
-            };
-            self.final_flush(console, reached);
-            if self.interrupted {
-                return Some((
-                    RunEnd::Interrupted(Box::new(self.state_report(reached))),
-                    reached,
-                ));
-            }
-            if let Some(repeats) = self.livelock.take() {
-                let mut report = self.deadlock_report(reached, report::Stuck::Livelock);
-                report.repeats = repeats.tiles;
-                return Some((RunEnd::Deadlock(Box::new(report)), reached));
-            }
-            return Some((RunEnd::CycleLimit(max), reached));
-        }
-        None
+        (RunEnd::CycleLimit(max), reached)
     }
 
     /// Runs until the run ends (`Some`), or until `pause`, called after the

@@ -51,6 +51,8 @@ impl Fast {
 
     /// Prepares `decoded`, the word at `pc`, in a table of `len` words at
     /// `base`.
+    ///
+    /// Long: one match over the forms and the core operations, an arm each.
     pub fn new(decoded: &Decoded, pc: u32, base: u32, len: usize) -> Fast {
         let Some(inst) = decoded.inst else {
             return Fast::SLOW;

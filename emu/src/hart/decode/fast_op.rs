@@ -6,10 +6,10 @@
 
 use isa_spec::CoreOp;
 
-/// Calls `$callback! { own: [..], pairs: [..], forms }`: the fast loop's
-/// operations of their own form, the fused pairs (`Fused = First Second`:
-/// the first operation's entry, then the second's, with one dispatch), and
-/// the table's rows by form (see `semantics::for_each_op!`). The enum
+/// Calls `$callback! { own: [..], pairs: [..], rows: [..] }`: the fast
+/// loop's operations of their own form, the fused pairs (`Fused = First
+/// Second`: the first operation's entry, then the second's, with one
+/// dispatch), and the table's rows (see `semantics::for_each_op!`). The enum
 /// [`FastOp`], the predecoder's choice of an operation and the fast loop's
 /// handler table are generated from it, so they list the same operations.
 macro_rules! for_each_fast_op {
@@ -34,7 +34,8 @@ macro_rules! for_each_fast_op {
 }
 pub(crate) use for_each_fast_op;
 
-/// The form of a table row's operation (`semantics::for_each_op!`).
+/// The form of a table row's operation (`semantics::for_each_op!`, whose
+/// rows name these variants).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
     /// `rd = f(rs1, rs2)`.
@@ -55,18 +56,19 @@ pub enum Form {
     FpSqrt,
 }
 
+impl Form {
+    /// Whether the form is rounded F or D arithmetic (the fast loop may use
+    /// the host's fused multiply-add for it).
+    pub const fn rounds(self) -> bool {
+        matches!(self, Form::FpArith | Form::FpSqrt)
+    }
+}
+
 macro_rules! define_fast_ops {
     (
         own: [$($own:ident),* $(,)?],
         pairs: [$($pair:ident = $first:ident $second:ident),* $(,)?],
-        alu_rr: [$($rr:ident $rr_f:ident),* $(,)?],
-        alu_ri: [$($ri:ident $ri_f:ident),* $(,)?],
-        branch: [$($br:ident $br_f:ident),* $(,)?],
-        load: [$($ld:ident $ld_w:ident $ld_f:ident),* $(,)?],
-        store: [$($st:ident $st_w:ident),* $(,)?],
-        amo: [$($amo:ident $amo_f:ident),* $(,)?],
-        fp_arith: [$($fa:ident $fa_soft:ident $fa_host:ident $fa_op:ident),* $(,)?],
-        fp_sqrt: [$($fq:ident $fq_soft:ident $fq_host:ident),* $(,)?],
+        rows: [$($form:ident $op:ident $args:tt,)*]
     ) => {
         /// The operation of a [`Fast`](super::Fast) entry: a row of the
         /// core's operation table (named as its instruction), an operation
@@ -77,7 +79,7 @@ macro_rules! define_fast_ops {
         #[allow(missing_docs)]
         pub enum FastOp {
             $($own,)*
-            $($rr,)* $($ri,)* $($br,)* $($ld,)* $($st,)* $($amo,)* $($fa,)* $($fq,)*
+            $($op,)*
             $($pair,)*
         }
 
@@ -85,24 +87,24 @@ macro_rules! define_fast_ops {
             /// Every operation, in `repr` order.
             pub const ALL: &'static [FastOp] = &[
                 $(FastOp::$own,)*
-                $(FastOp::$rr,)* $(FastOp::$ri,)* $(FastOp::$br,)* $(FastOp::$ld,)*
-                $(FastOp::$st,)* $(FastOp::$amo,)* $(FastOp::$fa,)* $(FastOp::$fq,)*
+                $(FastOp::$op,)*
                 $(FastOp::$pair,)*
             ];
 
             /// The operation and form of a table row's instruction.
             pub fn of_row(op: CoreOp) -> Option<(FastOp, Form)> {
                 Some(match op {
-                    $(CoreOp::$rr => (FastOp::$rr, Form::AluRr),)*
-                    $(CoreOp::$ri => (FastOp::$ri, Form::AluRi),)*
-                    $(CoreOp::$br => (FastOp::$br, Form::Branch),)*
-                    $(CoreOp::$ld => (FastOp::$ld, Form::Load),)*
-                    $(CoreOp::$st => (FastOp::$st, Form::Store),)*
-                    $(CoreOp::$amo => (FastOp::$amo, Form::Amo),)*
-                    $(CoreOp::$fa => (FastOp::$fa, Form::FpArith),)*
-                    $(CoreOp::$fq => (FastOp::$fq, Form::FpSqrt),)*
+                    $(CoreOp::$op => (FastOp::$op, Form::$form),)*
                     _ => return None,
                 })
+            }
+
+            /// The form of a table row's operation (`None` for the others).
+            pub const fn form(self) -> Option<Form> {
+                match self {
+                    $(FastOp::$op => Some(Form::$form),)*
+                    _ => None,
+                }
             }
 
             /// Whether an entry ends a block: the control transfers, and the
@@ -111,8 +113,8 @@ macro_rules! define_fast_ops {
                 matches!(
                     self,
                     FastOp::J | FastOp::Jal | FastOp::Jalr | FastOp::Jr | FastOp::Slow
-                        | FastOp::Stop $(| FastOp::$br)*
-                )
+                        | FastOp::Stop
+                ) || matches!(self.form(), Some(Form::Branch))
             }
 
             /// The operation of a pair fusing `self` and then `second`, if any.

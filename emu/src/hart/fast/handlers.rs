@@ -17,7 +17,7 @@
 use super::Env;
 use super::step::{Flow, fp_call, step};
 use crate::hart::context::Context;
-use crate::hart::decode::{Fast, FastOp, for_each_fast_op};
+use crate::hart::decode::{Fast, FastOp, Form, for_each_fast_op};
 use crate::hart::hardfloat::host_has_fma;
 
 /// A handler: runs the entry `e` and the ones after it (by calling their
@@ -357,14 +357,7 @@ macro_rules! define_tables {
     (
         own: [$($own:ident),* $(,)?],
         pairs: [$($pair:ident = $first:ident $second:ident),* $(,)?],
-        alu_rr: [$($rr:ident $rr_f:ident),* $(,)?],
-        alu_ri: [$($ri:ident $ri_f:ident),* $(,)?],
-        branch: [$($br:ident $br_f:ident),* $(,)?],
-        load: [$($ld:ident $ld_w:ident $ld_f:ident),* $(,)?],
-        store: [$($st:ident $st_w:ident),* $(,)?],
-        amo: [$($amo:ident $amo_f:ident),* $(,)?],
-        fp_arith: [$($fa:ident $fa_soft:ident $fa_host:ident $fa_op:ident),* $(,)?],
-        fp_sqrt: [$($fq:ident $fq_soft:ident $fq_host:ident),* $(,)?],
+        rows: [$($form:ident $op:ident $args:tt,)*]
     ) => {
         /// The handler of `op`: in blocks (`B`) or carefully (a pair's
         /// first half alone), with the host's fused multiply-add (`FMA`)
@@ -375,16 +368,10 @@ macro_rules! define_tables {
         ) -> Handler {
             match op {
                 $(FastOp::$own => single::<{ FastOp::$own as u8 }, B, U, E>,)*
-                $(FastOp::$rr => single::<{ FastOp::$rr as u8 }, B, U, E>,)*
-                $(FastOp::$ri => single::<{ FastOp::$ri as u8 }, B, U, E>,)*
-                $(FastOp::$br => single::<{ FastOp::$br as u8 }, B, U, E>,)*
-                $(FastOp::$ld => single::<{ FastOp::$ld as u8 }, B, U, E>,)*
-                $(FastOp::$st => single::<{ FastOp::$st as u8 }, B, U, E>,)*
-                $(FastOp::$amo => single::<{ FastOp::$amo as u8 }, B, U, E>,)*
-                $(FastOp::$fa if FMA => single_fma::<{ FastOp::$fa as u8 }, B, U, E>,)*
-                $(FastOp::$fa => single::<{ FastOp::$fa as u8 }, B, U, E>,)*
-                $(FastOp::$fq if FMA => single_fma::<{ FastOp::$fq as u8 }, B, U, E>,)*
-                $(FastOp::$fq => single::<{ FastOp::$fq as u8 }, B, U, E>,)*
+                $(FastOp::$op if FMA && Form::$form.rounds() => {
+                    single_fma::<{ FastOp::$op as u8 }, B, U, E>
+                })*
+                $(FastOp::$op => single::<{ FastOp::$op as u8 }, B, U, E>,)*
                 $(FastOp::$pair if B => pair::<{ FastOp::$first as u8 }, { FastOp::$second as u8 }, U, E>,)*
                 $(FastOp::$pair => single::<{ FastOp::$first as u8 }, false, U, E>,)*
             }

@@ -33,6 +33,7 @@
 mod counts;
 mod handlers;
 mod step;
+mod words;
 
 pub use counts::ExecCounts;
 

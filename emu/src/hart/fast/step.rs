@@ -1,12 +1,14 @@
-//! What each fast-loop operation does ([`step`]): an arm per form of the
-//! core's operation table (generated: the rows' semantics functions are
-//! `semantics`'), an arm per operation of its own form. An operation that
-//! cannot complete the ordinary way returns [`Flow::Stop`] having changed
-//! nothing.
+//! What each fast-loop operation does ([`step`]): a rule per form of the
+//! core's operation table (`row!`, on the rows' semantics functions in
+//! `semantics`), an arm per operation of its own form (`jal`, `jalr`,
+//! `lr.w`, `sc.w` through `semantics`' functions with the loop's
+//! [`semantics::Reach`], `FastReach`). An operation that cannot complete
+//! the ordinary way returns [`Flow::Stop`] having changed nothing.
 
 use isa_spec::{Inst, Opcode};
 
 use super::Env;
+use super::words::Words;
 use crate::hart::context::Context;
 use crate::hart::context_ops::{csr_op, fp_compute};
 use crate::hart::csr::Identity;
@@ -32,131 +34,6 @@ pub(super) enum Flow {
     /// reaches them by a tail call (`handlers::fp_careful`), so that its
     /// own body holds no call and saves no registers.
     Fp,
-}
-
-/// A width of memory access on the memory as little-endian words (at most
-/// 2 GiB). A misaligned address or one outside memory gives `None`/`false`
-/// (rotating an address moves its low bits to the top, beyond any index).
-trait Words: Sized {
-    /// Loads the value at `addr`.
-    ///
-    /// Safety: `mem` points at `len` words.
-    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<Self>;
-    /// Stores `v` at `addr`; whether it did.
-    ///
-    /// Safety: as for `load`.
-    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: Self) -> bool;
-    /// A register value truncated to the width.
-    fn of_reg(v: u64) -> Self;
-}
-
-impl Words for u8 {
-    #[inline(always)]
-    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<u8> {
-        let i = (addr >> 2) as usize;
-        // SAFETY: `i` is below `len`.
-        (i < len).then(|| unsafe { (*mem.add(i))[addr as usize & 3] })
-    }
-    #[inline(always)]
-    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: u8) -> bool {
-        let i = (addr >> 2) as usize;
-        if i >= len {
-            return false;
-        }
-        // SAFETY: `i` is below `len`.
-        unsafe { (*mem.add(i))[addr as usize & 3] = v };
-        true
-    }
-    #[inline(always)]
-    fn of_reg(v: u64) -> u8 {
-        v as u8
-    }
-}
-
-impl Words for u16 {
-    #[inline(always)]
-    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<u16> {
-        let i = (addr.rotate_right(1) >> 1) as usize;
-        let h = addr as usize & 2;
-        // SAFETY: `i` is below `len`.
-        (i < len).then(|| unsafe {
-            let w = &*mem.add(i);
-            u16::from_le_bytes([w[h], w[h + 1]])
-        })
-    }
-    #[inline(always)]
-    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: u16) -> bool {
-        let i = (addr.rotate_right(1) >> 1) as usize;
-        if i >= len {
-            return false;
-        }
-        let h = addr as usize & 2;
-        let [lo, hi] = v.to_le_bytes();
-        // SAFETY: `i` is below `len`.
-        unsafe {
-            let w = &mut *mem.add(i);
-            w[h] = lo;
-            w[h + 1] = hi;
-        }
-        true
-    }
-    #[inline(always)]
-    fn of_reg(v: u64) -> u16 {
-        v as u16
-    }
-}
-
-impl Words for u32 {
-    #[inline(always)]
-    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<u32> {
-        let i = addr.rotate_right(2) as usize;
-        // SAFETY: `i` is below `len`.
-        (i < len).then(|| u32::from_le_bytes(unsafe { *mem.add(i) }))
-    }
-    #[inline(always)]
-    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: u32) -> bool {
-        let i = addr.rotate_right(2) as usize;
-        if i >= len {
-            return false;
-        }
-        // SAFETY: `i` is below `len`.
-        unsafe { *mem.add(i) = v.to_le_bytes() };
-        true
-    }
-    #[inline(always)]
-    fn of_reg(v: u64) -> u32 {
-        v as u32
-    }
-}
-
-impl Words for u64 {
-    #[inline(always)]
-    unsafe fn load(mem: *const [u8; 4], len: usize, addr: u32) -> Option<u64> {
-        let i = addr.rotate_right(3) as usize;
-        // SAFETY: words `2i` and `2i + 1` are below `len`.
-        (i < len / 2).then(|| unsafe {
-            let lo = u32::from_le_bytes(*mem.add(2 * i));
-            let hi = u32::from_le_bytes(*mem.add(2 * i + 1));
-            lo as u64 | (hi as u64) << 32
-        })
-    }
-    #[inline(always)]
-    unsafe fn store(mem: *mut [u8; 4], len: usize, addr: u32, v: u64) -> bool {
-        let i = addr.rotate_right(3) as usize;
-        if i >= len / 2 {
-            return false;
-        }
-        // SAFETY: words `2i` and `2i + 1` are below `len`.
-        unsafe {
-            *mem.add(2 * i) = (v as u32).to_le_bytes();
-            *mem.add(2 * i + 1) = ((v >> 32) as u32).to_le_bytes();
-        }
-        true
-    }
-    #[inline(always)]
-    fn of_reg(v: u64) -> u64 {
-        v
-    }
 }
 
 /// Whether a store to `addr` may go the fast way: outside the range that
@@ -196,23 +73,111 @@ fn jump(env: &Env<'_>, i: u32, extra: u64) -> Flow {
     }
 }
 
-/// The address after entry `e`.
-#[inline(always)]
-fn link(env: &Env<'_>, e: *const Fast) -> u32 {
-    let i = (e as usize - env.code as usize) / size_of::<Fast>();
-    semantics::link(env.base.wrapping_add(4 * i as u32))
+/// The fast loop's way to the next entry, memory and the reservations,
+/// for the operations written once in `semantics` ([`semantics::Reach`]):
+/// entry `e` of operation `OP` (`U`: memory logs stores for undo), which
+/// stops for the careful step, having changed nothing, where the plain way
+/// does not apply.
+///
+/// Built only in [`step`], under its contract: `mem` holds `env.mem_len`
+/// words.
+struct FastReach<'s, 'e, const OP: u8, const U: bool> {
+    e: &'s Fast,
+    ctx: &'s mut Context,
+    mem: *mut [u8; 4],
+    env: &'s mut Env<'e>,
 }
 
-/// The entry of a `jalr` target, when it is aligned and in the table (else
-/// the careful step runs the `jalr`).
-#[inline(always)]
-fn jalr_target(env: &Env<'_>, ctx: &Context, e: &Fast) -> Option<*const Fast> {
-    let target = semantics::jalr_target(ctx.x[e.rs1.index()], e.imm);
-    let i = target.wrapping_sub(env.base) as usize >> 2;
-    if target & 3 != 0 {
-        return None;
+impl<const OP: u8, const U: bool> semantics::Reach for FastReach<'_, '_, OP, U> {
+    type To = *const Fast;
+    type Stop = ();
+
+    #[inline(always)]
+    fn pc(&self) -> u32 {
+        let i = (self.e as *const Fast as usize - self.env.code as usize) / size_of::<Fast>();
+        self.env.base.wrapping_add(4 * i as u32)
     }
-    entry(env, i)
+
+    #[inline(always)]
+    fn write_rd(&mut self, v: u32) {
+        match const { FastOp::ALL[OP as usize] } {
+            // The jumps into x0.
+            FastOp::J | FastOp::Jr => {}
+            // A jump entry's `rd` is never x0 (see `Fast`).
+            FastOp::Jal | FastOp::Jalr => self.ctx.x[self.e.rd.index()] = v,
+            _ => {
+                self.ctx.x[self.e.rd.index()] = v;
+                self.ctx.x[0] = 0;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn jal_to(&mut self) -> Result<*const Fast, ()> {
+        // The target's text index, predecoded.
+        entry(self.env, self.e.imm as usize).ok_or(())
+    }
+
+    #[inline(always)]
+    fn land(&mut self, target: u32) -> Result<*const Fast, ()> {
+        let i = target.wrapping_sub(self.env.base) as usize >> 2;
+        if target & 3 != 0 {
+            return Err(());
+        }
+        entry(self.env, i).ok_or(())
+    }
+
+    #[inline(always)]
+    fn load_word(&mut self, addr: u32) -> Result<u32, ()> {
+        // Aligned and in range, else the careful step faults.
+        // SAFETY: `mem` holds `mem_len` words (built in `step`).
+        unsafe { u32::load(self.mem, self.env.mem_len, addr) }.ok_or(())
+    }
+
+    #[inline(always)]
+    fn reserve(&mut self, addr: u32) {
+        self.env.reservations.reserve(self.env.index, addr);
+        // A reservation is held now: stores go the careful way.
+        self.env.store_base = 0;
+        self.env.store_len = u32::MAX;
+    }
+
+    #[inline(always)]
+    fn check_store_word(&mut self, addr: u32) -> Result<(), ()> {
+        // Into the text (a code write if it stores): the careful way.
+        if addr.wrapping_sub(self.env.code_base) < self.env.code_len
+            || !undo_ok::<U>(self.env, addr)
+        {
+            return Err(());
+        }
+        // SAFETY: as in `load_word`.
+        match unsafe { u32::load(self.mem, self.env.mem_len, addr) } {
+            Some(_) => Ok(()),
+            None => Err(()),
+        }
+    }
+
+    #[inline(always)]
+    fn take_reservation(&mut self, addr: u32) -> bool {
+        self.env.reservations.take(self.env.index, addr)
+    }
+
+    #[inline(always)]
+    fn store_word(&mut self, addr: u32, v: u32) -> Result<(), ()> {
+        // SAFETY: as in `load_word`; `check_store_word` found the word.
+        unsafe { u32::store(self.mem, self.env.mem_len, addr, v) };
+        self.env.reservations.on_store(addr);
+        Ok(())
+    }
+}
+
+/// Where the loop goes after a control transfer of [`semantics::Reach`].
+#[inline(always)]
+fn to(r: Result<*const Fast, ()>) -> Flow {
+    match r {
+        Ok(n) => Flow::To(n, 0),
+        Err(()) => Flow::Stop,
+    }
 }
 
 /// An F or D instruction of a [`FastOp::Fp`] entry (or one the host FPU
@@ -268,112 +233,179 @@ fn host_float(ctx: &mut Context, e: &Fast, host: impl FnOnce(&mut Context) -> Op
     }
 }
 
-macro_rules! define_step {
-    (
-        own: [$($own:ident),* $(,)?],
-        pairs: [$($pair:ident = $first:ident $second:ident),* $(,)?],
-        alu_rr: [$($rr:ident $rr_f:ident),* $(,)?],
-        alu_ri: [$($ri:ident $ri_f:ident),* $(,)?],
-        branch: [$($br:ident $br_f:ident),* $(,)?],
-        load: [$($ld:ident $ld_w:ident $ld_f:ident),* $(,)?],
-        store: [$($st:ident $st_w:ident),* $(,)?],
-        amo: [$($amo:ident $amo_f:ident),* $(,)?],
-        fp_arith: [$($fa:ident $fa_soft:ident $fa_host:ident $fa_op:ident),* $(,)?],
-        fp_sqrt: [$($fq:ident $fq_soft:ident $fq_host:ident),* $(,)?],
-    ) => {
-        /// Runs operation `OP` on entry `e` (`B`: in blocks, for the CSRs'
-        /// view of the clock; `FMA`: the host's fused multiply-add may be
-        /// used; `U`: memory logs stores for undo).
-        ///
-        /// Safety: `e` is an entry of the table `env` describes and `mem`
-        /// its memory (see `Handler`).
-        #[inline(always)]
-        pub(super) unsafe fn step<const OP: u8, const B: bool, const FMA: bool, const U: bool>(
-            e: *const Fast,
-            ctx: &mut Context,
-            mem: *mut [u8; 4],
-            acc: u64,
-            env: &mut Env<'_>,
-        ) -> Flow {
-            // SAFETY: the caller's contract.
-            let e = unsafe { &*e };
-            let rd = e.rd.index();
-            let imm = e.imm;
-            let rs1 = ctx.x[e.rs1.index()];
-            let addr = rs1.wrapping_add(imm);
-            let len = env.mem_len;
-            macro_rules! rs2 {
-                () => {
-                    ctx.x[e.rs2.index()]
-                };
+/// Runs operation `OP` on entry `e` (`B`: in blocks, for the CSRs'
+/// view of the clock; `FMA`: the host's fused multiply-add may be
+/// used; `U`: memory logs stores for undo): a table row or an operation
+/// of its own form (the choice is made when compiling).
+///
+/// Safety: `e` is an entry of the table `env` describes and `mem`
+/// its memory (see `Handler`).
+#[inline(always)]
+pub(super) unsafe fn step<const OP: u8, const B: bool, const FMA: bool, const U: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    env: &mut Env<'_>,
+) -> Flow {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if const { FastOp::ALL[OP as usize].form().is_some() } {
+            step_row::<OP, FMA, U>(e, ctx, mem, env)
+        } else {
+            step_own::<OP, B, U>(e, ctx, mem, acc, env)
+        }
+    }
+}
+
+/// [`step`] of a row of the table of operations, by its form.
+///
+/// Safety: as for [`step`].
+#[inline(always)]
+unsafe fn step_row<const OP: u8, const FMA: bool, const U: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    env: &mut Env<'_>,
+) -> Flow {
+    // SAFETY: the caller's contract.
+    let e = unsafe { &*e };
+    let rd = e.rd.index();
+    let imm = e.imm;
+    let rs1 = ctx.x[e.rs1.index()];
+    let addr = rs1.wrapping_add(imm);
+    let len = env.mem_len;
+    macro_rules! rs2 {
+        () => {
+            ctx.x[e.rs2.index()]
+        };
+    }
+    // A table row, by its form (`semantics::for_each_op!`).
+    macro_rules! row {
+        (AluRr ($f:ident)) => {
+            ctx.x[rd] = semantics::$f(rs1, rs2!())
+        };
+        (AluRi ($f:ident)) => {
+            ctx.x[rd] = semantics::$f(rs1, imm)
+        };
+        (Branch ($f:ident)) => {
+            return if semantics::$f(rs1, rs2!()) {
+                jump(env, imm, env.taken_extra)
+            } else {
+                // SAFETY: a branch is not the last entry (a `Slow` one).
+                Flow::To(unsafe { (e as *const Fast).add(1) }, 0)
             }
+        };
+        // SAFETY (loads and stores): `mem` holds `len` words.
+        (Load ($w:ident $f:ident)) => {
+            match unsafe { <$w as Words>::load(mem, len, addr) } {
+                Some(v) => ctx.x[rd] = semantics::$f(v),
+                None => return Flow::Stop,
+            }
+        };
+        (Store ($w:ident)) => {{
+            let v = <$w as Words>::of_reg(rs2!() as u64);
+            if !store_ok::<U>(env, addr) || !unsafe { <$w as Words>::store(mem, len, addr, v) } {
+                return Flow::Stop;
+            }
+        }};
+        (Amo ($f:ident)) => {{
+            // Address rs1: the conditions of a store, and aligned.
+            if !store_ok::<U>(env, rs1) {
+                return Flow::Stop;
+            }
+            let Some(old) = (unsafe { u32::load(mem, len, rs1) }) else {
+                return Flow::Stop;
+            };
+            let new = semantics::$f(old, rs2!());
+            // SAFETY: the load found the word.
+            unsafe { u32::store(mem, len, rs1, new) };
+            ctx.x[rd] = old;
+            ctx.x[0] = 0;
+        }};
+        (FpArith ($soft:ident $host:ident $op:ident)) => {
+            return host_float(ctx, e, |ctx| {
+                hardfloat::arith::<$host, FMA>(
+                    Arith::$op,
+                    ctx.f[e.rs1.index()],
+                    ctx.f[e.rs2.index()],
+                    ctx.f[(e.imm >> 8 & 31) as usize],
+                    &mut ctx.fflags,
+                )
+            })
+        };
+        (FpSqrt ($soft:ident $host:ident)) => {
+            return host_float(ctx, e, |ctx| {
+                hardfloat::sqrt::<$host, FMA>(ctx.f[e.rs1.index()], &mut ctx.fflags)
+            })
+        };
+    }
+    macro_rules! arms {
+        (
+            own: $own:tt,
+            pairs: $pairs:tt,
+            rows: [$($form:ident $op:ident $args:tt,)*]
+        ) => {
             match const { FastOp::ALL[OP as usize] } {
-                $(FastOp::$rr => ctx.x[rd] = semantics::$rr_f(rs1, rs2!()),)*
-                $(FastOp::$ri => ctx.x[rd] = semantics::$ri_f(rs1, imm),)*
-                $(FastOp::$br => {
-                    return if semantics::$br_f(rs1, rs2!()) {
-                        jump(env, imm, env.taken_extra)
-                    } else {
-                        // SAFETY: a branch is not the last entry (a `Slow` one).
-                        Flow::To(unsafe { (e as *const Fast).add(1) }, 0)
-                    };
-                })*
-                // SAFETY (loads and stores): `mem` holds `len` words.
-                $(FastOp::$ld => match unsafe { <$ld_w as Words>::load(mem, len, addr) } {
-                    Some(v) => ctx.x[rd] = semantics::$ld_f(v),
-                    None => return Flow::Stop,
-                },)*
-                $(FastOp::$st => {
-                    let v = <$st_w as Words>::of_reg(rs2!() as u64);
-                    if !store_ok::<U>(env, addr) || !unsafe { <$st_w as Words>::store(mem, len, addr, v) } {
-                        return Flow::Stop;
-                    }
-                })*
-                $(FastOp::$amo => {
-                    // Address rs1: the conditions of a store, and aligned.
-                    if !store_ok::<U>(env, rs1) {
-                        return Flow::Stop;
-                    }
-                    let Some(old) = (unsafe { u32::load(mem, len, rs1) }) else {
-                        return Flow::Stop;
-                    };
-                    let new = semantics::$amo_f(old, rs2!());
-                    // SAFETY: the load found the word.
-                    unsafe { u32::store(mem, len, rs1, new) };
-                    ctx.x[rd] = old;
-                    ctx.x[0] = 0;
-                })*
-                $(FastOp::$fa => return host_float(ctx, e, |ctx| {
-                    hardfloat::arith::<$fa_host, FMA>(
-                        Arith::$fa_op,
-                        ctx.f[e.rs1.index()],
-                        ctx.f[e.rs2.index()],
-                        ctx.f[(e.imm >> 8 & 31) as usize],
-                        &mut ctx.fflags,
-                    )
-                }),)*
-                $(FastOp::$fq => return host_float(ctx, e, |ctx| {
-                    hardfloat::sqrt::<$fq_host, FMA>(ctx.f[e.rs1.index()], &mut ctx.fflags)
-                }),)*
+                $(FastOp::$op => row!($form $args),)*
+                _ => unreachable!("step_row runs the table's rows"),
+            }
+        };
+    }
+    for_each_fast_op!(arms);
+    Flow::Next
+}
+
+/// [`step`] of an operation of its own form (and of a fused pair's entry,
+/// which runs as its halves).
+///
+/// Safety: as for [`step`].
+///
+/// Long: one match with an arm per operation of its own form.
+#[inline(always)]
+unsafe fn step_own<const OP: u8, const B: bool, const U: bool>(
+    e: *const Fast,
+    ctx: &mut Context,
+    mem: *mut [u8; 4],
+    acc: u64,
+    env: &mut Env<'_>,
+) -> Flow {
+    // SAFETY: the caller's contract.
+    let e = unsafe { &*e };
+    let rd = e.rd.index();
+    let imm = e.imm;
+    let rs1 = ctx.x[e.rs1.index()];
+    let addr = rs1.wrapping_add(imm);
+    let len = env.mem_len;
+    macro_rules! rs2 {
+        () => {
+            ctx.x[e.rs2.index()]
+        };
+    }
+    macro_rules! reach {
+        () => {
+            FastReach::<OP, U> {
+                e,
+                ctx: &mut *ctx,
+                mem,
+                env: &mut *env,
+            }
+        };
+    }
+    macro_rules! arms {
+        (
+            own: $own:tt,
+            pairs: [$($pair:ident = $first:ident $second:ident),* $(,)?],
+            rows: $rows:tt
+        ) => {
+            match const { FastOp::ALL[OP as usize] } {
                 // Pairs run as their halves (see `handlers::pair`).
                 $(FastOp::$pair)|* => return Flow::Stop,
                 FastOp::Slow | FastOp::Stop => return Flow::Stop,
                 FastOp::Nop => {}
                 FastOp::Const => ctx.x[rd] = imm,
-                FastOp::Jal => {
-                    ctx.x[rd] = link(env, e);
-                    return jump(env, imm, 0);
-                }
-                FastOp::J => return jump(env, imm, 0),
-                FastOp::Jalr | FastOp::Jr => {
-                    let Some(n) = jalr_target(env, ctx, e) else {
-                        return Flow::Stop;
-                    };
-                    if const { matches!(FastOp::ALL[OP as usize], FastOp::Jalr) } {
-                        ctx.x[rd] = link(env, e);
-                    }
-                    return Flow::To(n, 0);
-                }
+                FastOp::Jal | FastOp::J => return to(semantics::jal(&mut reach!())),
+                FastOp::Jalr | FastOp::Jr => return to(semantics::jalr(&mut reach!(), rs1, imm)),
                 FastOp::Flw => match unsafe { u32::load(mem, len, addr) } {
                     Some(v) => ctx.f[rd] = semantics::flw(v),
                     None => return Flow::Stop,
@@ -447,38 +479,20 @@ macro_rules! define_step {
                     }
                 }
                 FastOp::Lr => {
-                    // Aligned and in range, else the careful step faults.
-                    let Some(v) = (unsafe { u32::load(mem, len, rs1) }) else {
+                    if semantics::lr_w(&mut reach!(), rs1).is_err() {
                         return Flow::Stop;
-                    };
-                    env.reservations.reserve(env.index, rs1);
-                    // A reservation is held now: stores go the careful way.
-                    env.store_base = 0;
-                    env.store_len = u32::MAX;
-                    ctx.x[rd] = v;
-                    ctx.x[0] = 0;
+                    }
                 }
                 FastOp::Sc => {
-                    // Into the text (a code write if it stores): the careful way.
-                    if rs1.wrapping_sub(env.code_base) < env.code_len || !undo_ok::<U>(env, rs1) {
+                    let rs2 = rs2!();
+                    if semantics::sc_w(&mut reach!(), rs1, rs2).is_err() {
                         return Flow::Stop;
                     }
-                    if unsafe { u32::load(mem, len, rs1) }.is_none() {
-                        return Flow::Stop;
-                    }
-                    let stored = env.reservations.take(env.index, rs1);
-                    if stored {
-                        // SAFETY: the load found the word.
-                        unsafe { u32::store(mem, len, rs1, rs2!()) };
-                        env.reservations.on_store(rs1);
-                    }
-                    ctx.x[rd] = semantics::sc_result(stored);
-                    ctx.x[0] = 0;
                 }
+                _ => unreachable!("step_own runs the operations of their own form"),
             }
-            Flow::Next
-        }
-    };
+        };
+    }
+    for_each_fast_op!(arms);
+    Flow::Next
 }
-
-for_each_fast_op!(define_step);
