@@ -381,7 +381,7 @@ pub fn write(
         return Err(w.diags);
     }
 
-    let attributes = attributes(unit);
+    let attributes = attributes(unit, opts.arch_attribute.as_deref());
     emit::emit(unit, &w, &attributes, e_flags).map_err(|e| {
         vec![Diag::error(
             Span::default(),
@@ -537,14 +537,14 @@ impl Writer1<'_> {
     }
 }
 
-/// The `.riscv.attributes` section: the source's, with GNU as 2.40's
-/// architecture when it sets none.
-fn attributes(unit: &Unit) -> Vec<u8> {
+/// The `.riscv.attributes` section: the source's, with `arch` (from
+/// `-march`, canonical) when it sets none.
+fn attributes(unit: &Unit, arch: Option<&str>) -> Vec<u8> {
     let mut attributes = unit.attributes.clone();
     if !attributes.iter().any(|(t, _)| *t == 5)
-        && let Some(arch) = &opts.arch_attribute
+        && let Some(arch) = arch
     {
-        attributes.push((5, AttrValue::Str(arch.clone())));
+        attributes.push((5, AttrValue::Str(arch.to_string())));
     }
     // Tag_RISCV_priv_spec (8) and _minor (10): GNU as 2.40 writes 1.11
     // once an instruction names a CSR.
