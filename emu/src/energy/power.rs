@@ -157,10 +157,23 @@ pub struct Wire {
 }
 
 /// The model for one technology.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Model {
     t: Tech,
     d: Derived,
+    /// The wires sized so far, by length (its bits): a run evaluates the
+    /// model at its end, and sizing a wire is a search.
+    wires: std::sync::Mutex<Vec<(u64, Option<Wire>)>>,
+}
+
+impl Clone for Model {
+    fn clone(&self) -> Model {
+        Model {
+            t: self.t.clone(),
+            d: self.d,
+            wires: std::sync::Mutex::new(self.wires_sized().clone()),
+        }
+    }
 }
 
 /// A router's ports in a 2-D mesh (BookSim2: `2n + 1`).
@@ -172,7 +185,14 @@ impl Model {
         Model {
             t: tech.clone(),
             d: tech.derived(),
+            wires: Default::default(),
         }
+    }
+
+    /// The wires sized so far (a panic elsewhere cannot leave them half
+    /// written: each is pushed whole).
+    fn wires_sized(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Option<Wire>)>> {
+        self.wires.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The technology.
@@ -204,13 +224,17 @@ impl Model {
     /// = 1 .. 39 in that order (the first of equals wins). `None` when no
     /// wire meets the clock.
     ///
-    /// The same answer with fewer candidates: for given K and N the
+    /// Sized once per length in the model's life. The same answer with
+    /// fewer candidates: for given K and N the
     /// metric grows with M (`M^4` times a power that does not shrink, its
     /// terms' coefficients not negative), so once it is not below the best
     /// so far no larger M can win, and the rest of that M loop is left out
     /// (some 140,000 candidates become a few thousand). A technology with
     /// a negative or non-finite coefficient gets the whole search.
     pub fn wire(&self, l: f64) -> Option<Wire> {
+        if let Some((_, w)) = self.wires_sized().iter().find(|(b, _)| *b == l.to_bits()) {
+            return *w;
+        }
         let (t, d) = (&self.t, &self.d);
         let w = 64.0;
         let alpha = 0.2;
@@ -218,7 +242,9 @@ impl Model {
         let monotone = [d.ci + d.co, d.cw * l, self.wire_dff(1.0, w, alpha), vvf]
             .iter()
             .all(|c| c.is_finite() && *c >= 0.0);
-        self.wire_search(l, monotone)
+        let w = self.wire_search(l, monotone);
+        self.wires_sized().push((l.to_bits(), w));
+        w
     }
 
     /// [`Model::wire`]'s search, leaving out the larger M of a (K, N) once
