@@ -568,9 +568,11 @@ mod tests {
     /// inverter, over links of 0.1 to 12 mm.
     #[test]
     fn pruned_wire_search_is_the_whole_one() {
-        let mut other = Tech::default();
-        other.Vdd = 1.2;
-        other.R *= 3.0;
+        let other = Tech {
+            Vdd: 1.2,
+            R: 3.0 * Tech::default().R,
+            ..Tech::default()
+        };
         let techs = [Tech::default(), other];
         for tech in &techs {
             let m = Model::new(tech);
