@@ -12,10 +12,10 @@
 //! `pending`, added to the confirmed ones when the run is confirmed and
 //! zeroed when it is rolled back; the class counts go back to their value
 //! at the checkpoint. Which pending counters to visit then: those of
-//! blocks started, on a table of at most [`DENSE_ENTRIES`] entries, all of
-//! them (the loop counts a block start by a bare increment, as in a run
-//! that is not optimistic); on a longer table, and for the other counts
-//! (rare), those listed in `touched`, where the loop notes a counter when
+//! blocks started and stopped, on a table of at most [`DENSE_ENTRIES`]
+//! entries, all of them (the loop counts a block start by a bare
+//! increment, as in a run that is not optimistic); on a longer table, and
+//! for the runs alone (rare), those listed in `touched`, where the loop notes a counter when
 //! it leaves zero (a test and a branch more per block, but work in
 //! proportion to the counters touched, not to the table).
 
@@ -23,10 +23,11 @@ use isa_spec::TimingClass;
 
 use crate::hart::decode::{Decoded, Fast};
 
-/// The longest table whose pending block-start counters are summed densely
-/// when an optimistic run ends (a host-speed choice, no part of the model:
-/// summing 512 counters costs about what the checkpoint itself does, about
-/// a thousand host instructions, and saves about five per block run).
+/// The longest table whose pending block start and stop counters are
+/// summed densely when an optimistic run ends (a host-speed choice, no
+/// part of the model: summing 1,024 counters costs about what the
+/// checkpoint itself does, a thousand or two host instructions, and saves
+/// about five per block run).
 pub const DENSE_ENTRIES: usize = 512;
 
 /// Instructions retired by timing class, and the fast loop's counts.
@@ -35,14 +36,15 @@ pub struct ExecCounts {
     /// Retired instructions by [`TimingClass`] (`as usize`), folded from
     /// the loop's counts by [`ExecCounts::fold`].
     pub by_class: [u64; TimingClass::ALL.len()],
-    /// The loop's confirmed counts: starts, stops, alone; each the table's
-    /// length.
+    /// The loop's confirmed counts, three per entry of the table (`n`
+    /// entries): entry `i`'s blocks started at `2i`, stopped at `2i + 1`,
+    /// its runs alone at `2n + i`.
     pub entries: Vec<u64>,
     /// An optimistic run's loop counts, laid out as `entries`.
     pub pending: Vec<u64>,
     /// The indices of the counters of `pending` that are not zero, each
-    /// once (but for block starts on a dense table, which may or may not be
-    /// listed); its capacity is `pending`'s length (the loop writes into
+    /// once (but for block starts and stops on a dense table, which may
+    /// or may not be listed); its capacity is `pending`'s length (the loop writes into
     /// it with no check: `fast::run`).
     pub touched: Vec<usize>,
     /// `by_class` at the checkpoint of an optimistic run.
@@ -70,9 +72,9 @@ impl ExecCounts {
         }
     }
 
-    /// Whether the table is short enough that the pending block starts are
-    /// summed densely ([`DENSE_ENTRIES`]): then the loop does not note
-    /// them in `touched`.
+    /// Whether the table is short enough that the pending block starts and
+    /// stops are summed densely ([`DENSE_ENTRIES`]): then the loop does
+    /// not note the starts in `touched`.
     pub fn dense(&self) -> bool {
         self.entries.len() <= 3 * DENSE_ENTRIES
     }
@@ -80,10 +82,10 @@ impl ExecCounts {
     /// Adds the pending counts to `entries` (`keep`) or drops them, and
     /// zeroes them.
     fn settle_pending(&mut self, keep: bool) {
-        // The listed counters, but for block starts on a dense table (all
-        // visited below: not twice).
+        // The listed counters, but for block starts and stops on a dense
+        // table (all visited below: not twice).
         let from = if self.dense() {
-            self.entries.len() / 3
+            self.entries.len() / 3 * 2
         } else {
             0
         };
@@ -160,20 +162,19 @@ impl ExecCounts {
     }
 }
 
-/// The instructions the loop's counts `entries` (starts, stops, alone)
-/// say ran, by timing class.
+/// The instructions the loop's counts `entries` (laid out as
+/// [`ExecCounts::entries`]) say ran, by timing class.
 fn ran_by_class(
     entries: &[u64],
     fast: &[Fast],
     words: &[Decoded],
 ) -> [u64; TimingClass::ALL.len()] {
     let len = fast.len();
-    let (starts, rest) = entries.split_at(len);
-    let (stops, alone) = rest.split_at(len);
+    let (started_stopped, alone) = entries.split_at(2 * len);
     let mut by_class = [0u64; TimingClass::ALL.len()];
     let mut running: i64 = 0;
     for i in 0..len {
-        running += starts[i] as i64 - stops[i] as i64;
+        running += started_stopped[2 * i] as i64 - started_stopped[2 * i + 1] as i64;
         debug_assert!(running >= 0, "entry {i}: more blocks stopped than started");
         let ran = running as u64 + alone[i];
         if ran > 0

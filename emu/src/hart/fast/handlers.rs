@@ -41,7 +41,10 @@ pub(super) enum Exit {
     Slow,
 }
 
-/// The counts of blocks started at an entry (in blocks).
+/// The counts of blocks started at an entry (in blocks). The counts are
+/// laid out as `ExecCounts::entries` says: entry `i`'s start and stop at
+/// `2i` and `2i + 1` (so that an entry's start is at its own offset in
+/// the table, an entry being 16 bytes), its runs alone at `2n + i`.
 pub(super) const START: usize = 0;
 /// The counts of blocks stopped at an entry, which had no effect (in blocks).
 pub(super) const STOP: usize = 1;
@@ -66,7 +69,12 @@ pub(super) const NOTED: u8 = 2;
 /// Safety: `e` is an entry of the table and `env.counts` is not null.
 #[inline(always)]
 unsafe fn count(env: &mut Env<'_>, e: *const Fast, which: usize) {
-    let i = which * env.code_entries + (e as usize - env.code as usize) / size_of::<Fast>();
+    let entry = (e as usize - env.code as usize) / size_of::<Fast>();
+    let i = if which == SINGLE {
+        2 * env.code_entries + entry
+    } else {
+        2 * entry + which
+    };
     // SAFETY: the arrays hold `code_entries` counts each.
     unsafe { bump(env, env.counts.add(i), !env.touched.is_null()) };
 }
@@ -79,9 +87,9 @@ unsafe fn count(env: &mut Env<'_>, e: *const Fast, which: usize) {
 unsafe fn count_start<const E: u8>(env: &mut Env<'_>, e: *const Fast) {
     const { assert!(size_of::<Fast>() == 16) };
     // The entry's counter of blocks started (`start_delta` as documented).
-    let counter = ((e as usize) >> 1).wrapping_add(env.start_delta) as *mut u64;
-    // SAFETY: as in `count` (START is the first array); `env.touched` is
-    // not null in the tables that note.
+    let counter = (e as usize).wrapping_add(env.start_delta) as *mut u64;
+    // SAFETY: as in `count` (an entry's start is at its offset in the
+    // table); `env.touched` is not null in the tables that note.
     unsafe { bump(env, counter, E == NOTED) };
 }
 

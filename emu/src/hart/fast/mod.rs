@@ -79,17 +79,17 @@ struct Env<'a> {
     pub instret_start: u64,
     /// The careful table (of the same build as the one running).
     pub careful: &'static Table,
-    /// Execution counts for the energy model, or null: three arrays of
-    /// `code_entries` counts (see `handlers::START`, `STOP`, `SINGLE`); in
+    /// Execution counts for the energy model, or null: three counts per
+    /// entry (see `handlers::START`, `STOP`, `SINGLE`); in
     /// an optimistic run, the pending ones.
     pub counts: *mut u64,
     /// While memory logs stores for undo (an optimistic run), with
     /// `counts`: where the index of the next counter of `counts` to leave
     /// zero goes (room for every counter); else null.
     pub touched: *mut usize,
-    /// `counts` less half the table's address: an entry's address halved
-    /// plus this is its count of blocks started (an entry is 16 bytes, a
-    /// count 8).
+    /// `counts` less the table's address: an entry's address plus this is
+    /// its count of blocks started (an entry is 16 bytes, the size of its
+    /// start and stop counts).
     pub start_delta: usize,
     /// Out: why the loop ended.
     pub exit: Exit,
@@ -239,7 +239,7 @@ pub(crate) fn run(
         careful,
         counts: env.counts,
         touched: touched_cursor,
-        start_delta: (env.counts as usize).wrapping_sub(code.as_ptr() as usize >> 1),
+        start_delta: (env.counts as usize).wrapping_sub(code.as_ptr() as usize),
         exit: Exit::End,
         at: code[start..].as_ptr(),
     };
