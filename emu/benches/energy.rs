@@ -18,12 +18,12 @@
 //! Measured (2-core shared VM; callgrind instruction counts of the whole
 //! process, nothing subtracted: `SCMP_BENCH_ROUNDS=20 SCMP_BENCH_CASE=c
 //! SCMP_BENCH_ONLY=off|on valgrind --tool=callgrind
-//! target/release/deps/energy-*`): compute only 70.45 M off, 76.75 M on
-//! (+8.9%; of it 0.77 M sizing the link's wire, once per process); ring
-//! exchange 122.18 M, 128.87 M (+5.5%); ping-pong 195.63 M, 205.71 M
-//! (+5.2%). Paired wall-clock medians of 9 (`SCMP_BENCH_RUNS=9`, 200
+//! target/release/deps/energy-*`): compute only 70.45 M off, 74.53 M on
+//! (+5.8%; of it 1.0 M sizing the link's wire, once per process); ring
+//! exchange 122.13 M, 126.61 M (+3.7%); ping-pong 195.54 M, 202.05 M
+//! (+3.3%). Paired wall-clock medians of 9 (`SCMP_BENCH_RUNS=9`, 200
 //! rounds) swing by several percent on this host: two runs of the bench
-//! gave 1.020x and 1.121x, 1.092x and 1.109x, 1.033x and 1.001x.
+//! gave 1.005x and 1.057x, 1.047x and 1.018x, 1.043x and 0.949x.
 //! With counting off the loop runs the handlers of before; the end-of-run
 //! energy is computed only when on.
 
