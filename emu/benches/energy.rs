@@ -3,26 +3,27 @@
 //! program with it off and on, alternating, per CPU second of the thread,
 //! medians, and the ratio on/off. The cases: `ring.s` without messages (64
 //! tiles computing: the fast loop's cost), `ring.s` with its Rendezvous
-//! exchanges (optimistic runs, whose counts are logged until confirmed),
+//! exchanges (optimistic runs, whose counts stay pending until confirmed),
 //! and `pingpong.s`. With it off the handlers are those of before (a
 //! separate table, chosen once per call of the loop); what remains is the
 //! network's switch counter and the end-of-run arithmetic.
 //!
-//! `SCMP_BENCH_RUNS=7 cargo bench -p emu --bench energy`; environment:
+//! `SCMP_BENCH_RUNS=9 cargo bench -p emu --bench energy`; environment:
 //! `SCMP_BENCH_RUNS` (pairs, default 5), `SCMP_BENCH_ROUNDS` (ring rounds,
 //! default 200), `SCMP_BENCH_ONLY` (`off` or `on`: one run of each case
 //! with counting off or on, nothing printed but the instructions: for
 //! `valgrind --tool=callgrind`, whose instruction counts are the steady
 //! figure on a shared host; `SCMP_BENCH_CASE=0`, `1` or `2` runs one case).
-
 //!
 //! Measured (2-core shared VM; callgrind instruction counts of the whole
-//! process, `SCMP_BENCH_ROUNDS=20 SCMP_BENCH_CASE=c SCMP_BENCH_ONLY=off|on
-//! valgrind --tool=callgrind`, less the one-time 5.7 M of sizing the
-//! embedded technology's wire when on): compute only 71.0 M off, 79.1 M on
-//! (+11.3%); ring exchange 123.2 M, 135.7 M (+10.1%); ping-pong 197.1 M,
-//! 214.6 M (+8.9%). Paired wall-clock medians of 9 (`SCMP_BENCH_RUNS=9`)
-//! swing by several percent on this host: 1.12x, 1.08x, 1.10x to 1.25x.
+//! process, nothing subtracted: `SCMP_BENCH_ROUNDS=20 SCMP_BENCH_CASE=c
+//! SCMP_BENCH_ONLY=off|on valgrind --tool=callgrind
+//! target/release/deps/energy-*`): compute only 70.45 M off, 74.53 M on
+//! (+5.8%; of it 1.0 M sizing the link's wire, once per process); ring
+//! exchange 122.13 M, 126.61 M (+3.7%); ping-pong 195.54 M, 202.05 M
+//! (+3.3%). Paired wall-clock medians of 9 (`SCMP_BENCH_RUNS=9`, 200
+//! rounds) swing by several percent on this host: two runs of the bench
+//! gave 1.005x and 1.057x, 1.047x and 1.018x, 1.043x and 0.949x.
 //! With counting off the loop runs the handlers of before; the end-of-run
 //! energy is computed only when on.
 

@@ -13,8 +13,8 @@ use crate::network::flit::PORTS;
 pub use power::{Activity, Area, Model, Power, Shape};
 pub use tech::Tech;
 
-/// The model of the embedded technology, made once (sizing a link's wire
-/// searches some 140,000 candidates).
+/// The model of the embedded technology, made once (it keeps the wires it
+/// sizes: `Model::wire`).
 pub fn default_model() -> &'static Model {
     static MODEL: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
     MODEL.get_or_init(|| Model::new(&Tech::default()))

@@ -493,16 +493,14 @@ impl Tile {
             // careful step straight away.)
             if use_fast && ((st.pc.wrapping_sub(base) >> 2) as usize) < words.len() {
                 let (bytes, code_base, code_len, undo) = hart.mem.fast_parts();
-                let (counts_ptr, log_ptr) = match counts.as_deref_mut() {
-                    Some(c) => (
-                        c.entries.as_mut_ptr(),
-                        if undo.is_some() {
-                            &mut c.log as *mut Vec<usize>
-                        } else {
-                            std::ptr::null_mut()
-                        },
+                let (counts_ptr, touched_ptr, note_starts) = match counts.as_deref_mut() {
+                    Some(c) if undo.is_some() => (
+                        c.pending.as_mut_ptr(),
+                        &mut c.touched as *mut Vec<usize>,
+                        !c.dense(),
                     ),
-                    None => (std::ptr::null_mut(), std::ptr::null_mut()),
+                    Some(c) => (c.entries.as_mut_ptr(), std::ptr::null_mut(), false),
+                    None => (std::ptr::null_mut(), std::ptr::null_mut(), false),
                 };
                 let env = FastEnv {
                     base,
@@ -511,7 +509,8 @@ impl Tile {
                     taken_extra: hart.branch_taken_extra,
                     undo,
                     counts: counts_ptr,
-                    log: log_ptr,
+                    touched: touched_ptr,
+                    note_starts,
                 };
                 let mem_words = bytes.as_chunks_mut::<4>().0;
                 let (ctx, id, res) = (&mut *hart.ctx, hart.id, &mut *hart.reservations);

@@ -41,53 +41,85 @@ pub(super) enum Exit {
     Slow,
 }
 
-/// The counts of blocks started at an entry (in blocks).
+/// The counts of blocks started at an entry (in blocks). The counts are
+/// laid out as `ExecCounts::entries` says: entry `i`'s start and stop at
+/// `2i` and `2i + 1` (so that an entry's start is at its own offset in
+/// the table, an entry being 16 bytes), its runs alone at `2n + i`.
 pub(super) const START: usize = 0;
 /// The counts of blocks stopped at an entry, which had no effect (in blocks).
 pub(super) const STOP: usize = 1;
 /// The counts of an entry retired alone (carefully).
 pub(super) const SINGLE: usize = 2;
 
+/// What a table counts (its `E`): nothing (the tables of before energy
+/// accounting),
+pub(super) const NONE: u8 = 0;
+/// executions, each block start by a bare increment (a run that is not
+/// optimistic, or an optimistic one whose block starts are summed densely
+/// when it ends: `ExecCounts::dense`),
+pub(super) const COUNTED: u8 = 1;
+/// or executions, noting each block-start counter that leaves zero (an
+/// optimistic run on a table too long to sum densely).
+pub(super) const NOTED: u8 = 2;
+
 /// Counts entry `e` in array `which` of `env.counts` (in an optimistic
-/// run, in the log). No call: the handlers that inline it keep their
-/// registers.
+/// run, the pending counts, noting the counter when it leaves zero). No
+/// call: the handlers that inline it keep their registers.
 ///
 /// Safety: `e` is an entry of the table and `env.counts` is not null.
 #[inline(always)]
 unsafe fn count(env: &mut Env<'_>, e: *const Fast, which: usize) {
-    let i = which * env.code_entries + (e as usize - env.code as usize) / size_of::<Fast>();
-    // SAFETY: the arrays hold `code_entries` counts each.
-    let counter = unsafe { env.counts.add(i) };
-    if env.log.is_null() {
-        // SAFETY: as above.
-        unsafe { *counter += 1 };
+    let entry = (e as usize - env.code as usize) / size_of::<Fast>();
+    let i = if which == SINGLE {
+        2 * env.code_entries + entry
     } else {
-        // An optimistic run's counts wait in the log until it is confirmed.
-        // SAFETY: the log has room for every count of the call (`run`).
-        unsafe {
-            *env.log = counter as usize;
-            env.log = env.log.add(1);
-        }
-    }
+        2 * entry + which
+    };
+    // SAFETY: the arrays hold `code_entries` counts each.
+    unsafe { bump(env, env.counts.add(i), !env.touched.is_null()) };
 }
 
-/// [`count`] of a block start, for the hot path: whether the run is
-/// optimistic (`U`) known when compiled.
+/// [`count`] of a block start, for the hot path: whether the counter is
+/// noted when it leaves zero (`E` is [`NOTED`]) known when compiled.
 ///
 /// Safety: as for [`count`].
 #[inline(always)]
-unsafe fn count_start<const U: bool>(env: &mut Env<'_>, e: *const Fast) {
+unsafe fn count_start<const E: u8>(env: &mut Env<'_>, e: *const Fast) {
     const { assert!(size_of::<Fast>() == 16) };
     // The entry's counter of blocks started (`start_delta` as documented).
-    let counter = ((e as usize) >> 1).wrapping_add(env.start_delta);
-    // SAFETY: as in `count` (START is the first array).
+    let counter = (e as usize).wrapping_add(env.start_delta) as *mut u64;
+    // SAFETY: as in `count` (an entry's start is at its offset in the
+    // table); `env.touched` is not null in the tables that note.
+    unsafe { bump(env, counter, E == NOTED) };
+}
+
+/// Adds one to `counter`, a counter of `env.counts`; in an optimistic run
+/// (`pending`), first notes its index in `env.touched` when it is zero.
+///
+/// Safety: `counter` is in `env.counts`; with `pending`, `env.touched`
+/// has room (each counter is noted once: `fast::run`).
+#[inline(always)]
+unsafe fn bump(env: &mut Env<'_>, counter: *mut u64, pending: bool) {
+    // SAFETY: the caller's contract.
     unsafe {
-        if U {
-            *env.log = counter;
-            env.log = env.log.add(1);
-        } else {
-            *(counter as *mut u64) += 1;
+        if pending && *counter == 0 {
+            note_touched(env, counter);
         }
+        *counter += 1;
+    }
+}
+
+/// Notes `counter` in `env.touched` (once per counter and optimistic run;
+/// inline all the same: a call would cost every handler that inlines it
+/// its registers).
+///
+/// Safety: as for [`bump`].
+#[inline(always)]
+unsafe fn note_touched(env: &mut Env<'_>, counter: *mut u64) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        *env.touched = counter.offset_from(env.counts) as usize;
+        env.touched = env.touched.add(1);
     }
 }
 
@@ -146,12 +178,12 @@ fn exit(env: &mut Env<'_>, exit: Exit, at: *const Fast, acc: u64) -> u64 {
 /// loop returns with the pc on it (in blocks, its charge and the rest of its
 /// block's taken back).
 #[inline(always)]
-unsafe fn stop<const B: bool, const E: bool>(e: *const Fast, acc: u64, env: &mut Env<'_>) -> u64 {
+unsafe fn stop<const B: bool, const E: u8>(e: *const Fast, acc: u64, env: &mut Env<'_>) -> u64 {
     // SAFETY: `e` is an entry (the caller's contract).
     let acc = if B {
         // Counting (`E`) is the table's, known when compiled: the tables
         // that do not count have no trace of it (`env.counts` is then null).
-        if E {
+        if E != NONE {
             // SAFETY: as above.
             unsafe { count(env, e, STOP) };
         }
@@ -165,7 +197,7 @@ unsafe fn stop<const B: bool, const E: bool>(e: *const Fast, acc: u64, env: &mut
 /// Entry `e`, which does not end its block, retired: on to the next one
 /// (carefully, charging `e` and ending the loop when the cycles are spent).
 #[inline(always)]
-unsafe fn next<const B: bool, const E: bool>(
+unsafe fn next<const B: bool, const E: u8>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -177,7 +209,7 @@ unsafe fn next<const B: bool, const E: bool>(
     // `Slow` one).
     let n = unsafe { e.add(1) };
     if !B {
-        if E {
+        if E != NONE {
             // SAFETY: `e` is an entry.
             unsafe { count(env, e, SINGLE) };
         }
@@ -197,7 +229,7 @@ unsafe fn next<const B: bool, const E: bool>(
 /// the block at `n` starts (carefully when it does not fit).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn transfer<const B: bool, const E: bool, const U: bool>(
+unsafe fn transfer<const B: bool, const E: u8, const U: bool>(
     e: *const Fast,
     n: *const Fast,
     extra: u64,
@@ -210,7 +242,7 @@ unsafe fn transfer<const B: bool, const E: bool, const U: bool>(
     if !B {
         // SAFETY: `e` is an entry; it ends its block, so `rest` is its own.
         acc = acc.wrapping_add(unsafe { (*e).rest });
-        if E {
+        if E != NONE {
             // SAFETY: as above.
             unsafe { count(env, e, SINGLE) };
         }
@@ -229,9 +261,9 @@ unsafe fn transfer<const B: bool, const E: bool, const U: bool>(
             return unsafe { dispatch(n, ctx, mem, acc, env.careful, env) };
         }
         acc = charged;
-        if E {
+        if E != NONE {
             // SAFETY: as above.
-            unsafe { count_start::<U>(env, n) };
+            unsafe { count_start::<E>(env, n) };
         }
     }
     // SAFETY: as above.
@@ -240,13 +272,7 @@ unsafe fn transfer<const B: bool, const E: bool, const U: bool>(
 
 /// The handler of an operation that runs alone: `step`, then on.
 #[inline(always)]
-unsafe fn single_body<
-    const OP: u8,
-    const B: bool,
-    const FMA: bool,
-    const U: bool,
-    const E: bool,
->(
+unsafe fn single_body<const OP: u8, const B: bool, const FMA: bool, const U: bool, const E: u8>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -269,7 +295,7 @@ unsafe fn single_body<
 /// for entry `e` (which does not end its block), then on. Out of line, and
 /// reached by a tail call, so that the FP handlers' fast path holds no call.
 #[inline(never)]
-unsafe fn fp_careful<const B: bool, const U: bool, const E: bool>(
+unsafe fn fp_careful<const B: bool, const U: bool, const E: u8>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -288,7 +314,7 @@ unsafe fn fp_careful<const B: bool, const U: bool, const E: bool>(
 }
 
 /// [`single_body`] as a handler.
-unsafe fn single<const OP: u8, const B: bool, const U: bool, const E: bool>(
+unsafe fn single<const OP: u8, const B: bool, const U: bool, const E: u8>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -304,7 +330,7 @@ unsafe fn single<const OP: u8, const B: bool, const U: bool, const E: bool>(
 /// multiply-add (only in code compiled with the feature).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma")]
-unsafe fn single_fma<const OP: u8, const B: bool, const U: bool, const E: bool>(
+unsafe fn single_fma<const OP: u8, const B: bool, const U: bool, const E: u8>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -319,7 +345,7 @@ unsafe fn single_fma<const OP: u8, const B: bool, const U: bool, const E: bool>(
 /// Elsewhere, a CPU with the fused multiply-add (`host_has_fma`) has it in
 /// every build.
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn single_fma<const OP: u8, const B: bool, const U: bool, const E: bool>(
+unsafe fn single_fma<const OP: u8, const B: bool, const U: bool, const E: u8>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -333,7 +359,7 @@ unsafe fn single_fma<const OP: u8, const B: bool, const U: bool, const E: bool>(
 
 /// The handler of a fused pair (blocks only): operation `A` on entry `e`,
 /// then `C` on the next entry, with one dispatch.
-unsafe fn pair<const A: u8, const C: u8, const U: bool, const E: bool>(
+unsafe fn pair<const A: u8, const C: u8, const U: bool, const E: u8>(
     e: *const Fast,
     ctx: &mut Context,
     mem: *mut [u8; 4],
@@ -363,7 +389,7 @@ macro_rules! define_tables {
         /// first half alone), with the host's fused multiply-add (`FMA`)
         /// for the rounded FP arithmetic, for a run while memory logs
         /// stores for undo (`U`) or not.
-        const fn handler<const B: bool, const FMA: bool, const U: bool, const E: bool>(
+        const fn handler<const B: bool, const FMA: bool, const U: bool, const E: u8>(
             op: FastOp,
         ) -> Handler {
             match op {
@@ -382,7 +408,7 @@ macro_rules! define_tables {
 for_each_fast_op!(define_tables);
 
 /// The table of every handler.
-const fn table<const B: bool, const FMA: bool, const U: bool, const E: bool>() -> Table {
+const fn table<const B: bool, const FMA: bool, const U: bool, const E: u8>() -> Table {
     let mut t = [handler::<B, FMA, U, E>(FastOp::Slow); FastOp::ALL.len()];
     let mut i = 0;
     while i < t.len() {
@@ -392,61 +418,62 @@ const fn table<const B: bool, const FMA: bool, const U: bool, const E: bool>() -
     Table(t)
 }
 
+/// The (blocks, careful) pair of tables that count `E`, indexed
+/// `[FMA][U]`.
+const fn tables_of<const E: u8>() -> [[(Table, Table); 2]; 2] {
+    [
+        [
+            (
+                table::<true, false, false, E>(),
+                table::<false, false, false, E>(),
+            ),
+            (
+                table::<true, false, true, E>(),
+                table::<false, false, true, E>(),
+            ),
+        ],
+        [
+            (
+                table::<true, true, false, E>(),
+                table::<false, true, false, E>(),
+            ),
+            (
+                table::<true, true, true, E>(),
+                table::<false, true, true, E>(),
+            ),
+        ],
+    ]
+}
+
 /// The tables: in blocks or careful; with the host's fused multiply-add or
 /// without; while memory logs stores for undo or not; counting executions
-/// for the energy model or not. Indexed `[E][FMA][U]`, each the (blocks,
-/// careful) pair.
-static TABLES: [[[(Table, Table); 2]; 2]; 2] = [
-    [
-        [
-            (
-                table::<true, false, false, false>(),
-                table::<false, false, false, false>(),
-            ),
-            (
-                table::<true, false, true, false>(),
-                table::<false, false, true, false>(),
-            ),
-        ],
-        [
-            (
-                table::<true, true, false, false>(),
-                table::<false, true, false, false>(),
-            ),
-            (
-                table::<true, true, true, false>(),
-                table::<false, true, true, false>(),
-            ),
-        ],
-    ],
-    [
-        [
-            (
-                table::<true, false, false, true>(),
-                table::<false, false, false, true>(),
-            ),
-            (
-                table::<true, false, true, true>(),
-                table::<false, false, true, true>(),
-            ),
-        ],
-        [
-            (
-                table::<true, true, false, true>(),
-                table::<false, true, false, true>(),
-            ),
-            (
-                table::<true, true, true, true>(),
-                table::<false, true, true, true>(),
-            ),
-        ],
-    ],
+/// ([`COUNTED`]) or not ([`NONE`]). Indexed `[E][FMA][U]`, each the
+/// (blocks, careful) pair.
+static TABLES: [[[(Table, Table); 2]; 2]; 2] = [tables_of::<NONE>(), tables_of::<COUNTED>()];
+
+/// The tables that note block starts ([`NOTED`]), for optimistic runs only
+/// (memory logs stores for undo), indexed `[FMA]`.
+static NOTED_TABLES: [(Table, Table); 2] = [
+    (
+        table::<true, false, true, NOTED>(),
+        table::<false, false, true, NOTED>(),
+    ),
+    (
+        table::<true, true, true, NOTED>(),
+        table::<false, true, true, NOTED>(),
+    ),
 ];
 
 /// The tables in blocks and careful, for this host, for a run while
-/// memory logs stores for undo (`undo`) or not, and counting executions
-/// (`count`) or not.
-pub(super) fn tables(undo: bool, count: bool) -> (&'static Table, &'static Table) {
-    let (blocks, careful) = &TABLES[count as usize][host_has_fma() as usize][undo as usize];
+/// memory logs stores for undo (`undo`) or not, counting `count`
+/// ([`NONE`], [`COUNTED`], [`NOTED`]: only while memory logs stores for
+/// undo; else as [`COUNTED`]).
+pub(super) fn tables(undo: bool, count: u8) -> (&'static Table, &'static Table) {
+    let fma = host_has_fma() as usize;
+    let (blocks, careful) = match count {
+        NOTED if undo => &NOTED_TABLES[fma],
+        NOTED => &TABLES[COUNTED as usize][fma][0],
+        _ => &TABLES[count as usize][fma][undo as usize],
+    };
     (blocks, careful)
 }

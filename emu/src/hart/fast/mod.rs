@@ -80,16 +80,17 @@ struct Env<'a> {
     pub instret_start: u64,
     /// The careful table (of the same build as the one running).
     pub careful: &'static Table,
-    /// Execution counts for the energy model, or null: three arrays of
-    /// `code_entries` counts (see `handlers::START`, `STOP`, `SINGLE`).
+    /// Execution counts for the energy model, or null: three counts per
+    /// entry (see `handlers::START`, `STOP`, `SINGLE`); in
+    /// an optimistic run, the pending ones.
     pub counts: *mut u64,
-    /// While memory logs stores for undo (an optimistic run): where the
-    /// next count goes instead, as the address of its counter in `counts`
-    /// (room reserved for every count a call can make); else null.
-    pub log: *mut usize,
-    /// `counts` less half the table's address: an entry's address halved
-    /// plus this is its count of blocks started (an entry is 16 bytes, a
-    /// count 8).
+    /// While memory logs stores for undo (an optimistic run), with
+    /// `counts`: where the index of the next counter of `counts` to leave
+    /// zero goes (room for every counter); else null.
+    pub touched: *mut usize,
+    /// `counts` less the table's address: an entry's address plus this is
+    /// its count of blocks started (an entry is 16 bytes, the size of its
+    /// start and stop counts).
     pub start_delta: usize,
     /// Out: why the loop ended.
     pub exit: Exit,
@@ -134,11 +135,16 @@ pub(crate) struct FastEnv<'a> {
     /// page not saved in this generation goes the careful way, which saves
     /// it first.
     pub undo: Option<(&'a [u32], u32)>,
-    /// Execution counts for the energy model (see [`ExecCounts`]), or null.
+    /// Execution counts for the energy model (see [`ExecCounts`]), or null:
+    /// in an optimistic run, the pending ones.
     pub counts: *mut u64,
-    /// With `counts`, in an optimistic run: the log of counts (see
-    /// [`ExecCounts`]), or null.
-    pub log: *mut Vec<usize>,
+    /// With `counts`, in an optimistic run: the indices of the pending
+    /// counters that are not zero (see [`ExecCounts`]), with room for all
+    /// of them; else null.
+    pub touched: *mut Vec<usize>,
+    /// With `touched`: whether block starts are noted there too (else
+    /// their pending counters are summed densely: [`ExecCounts`]).
+    pub note_starts: bool,
 }
 
 /// The most cycles one call runs (the accumulator's high half is an i32,
@@ -197,17 +203,23 @@ pub(crate) fn run(
     } else {
         (0, u32::MAX)
     };
-    let (blocks, careful) = tables(env.undo.is_some(), !env.counts.is_null());
-    // An optimistic run's counts go to the log: room for all a call can
-    // make (a block start per cycle, an entry alone per cycle, one stop).
-    let log_cursor = if env.log.is_null() {
+    let counting = if env.counts.is_null() {
+        handlers::NONE
+    } else if env.note_starts && !env.touched.is_null() {
+        handlers::NOTED
+    } else {
+        handlers::COUNTED
+    };
+    let (blocks, careful) = tables(env.undo.is_some(), counting);
+    // An optimistic run notes the pending counters it makes non-zero.
+    let touched_cursor = if env.touched.is_null() {
         std::ptr::null_mut()
     } else {
-        // SAFETY: the caller's log, not otherwise used during the call.
-        let log = unsafe { &mut *env.log };
-        log.reserve(2 * budget as usize + 4);
-        // SAFETY: within the reserved room.
-        unsafe { log.as_mut_ptr().add(log.len()) }
+        // SAFETY: the caller's list, not otherwise used during the call.
+        let touched = unsafe { &mut *env.touched };
+        debug_assert!(touched.capacity() >= 3 * code.len());
+        // SAFETY: within its capacity, room for every counter.
+        unsafe { touched.as_mut_ptr().add(touched.len()) }
     };
     let mut loop_env = Env {
         mem_len: mem.len(),
@@ -227,8 +239,8 @@ pub(crate) fn run(
         instret_start: ctx.instret + state.retired,
         careful,
         counts: env.counts,
-        log: log_cursor,
-        start_delta: (env.counts as usize).wrapping_sub(code.as_ptr() as usize >> 1),
+        touched: touched_cursor,
+        start_delta: (env.counts as usize).wrapping_sub(code.as_ptr() as usize),
         exit: Exit::End,
         at: code[start..].as_ptr(),
     };
@@ -240,13 +252,17 @@ pub(crate) fn run(
         blocks,
         &mut loop_env,
     );
-    if !env.log.is_null() {
-        // SAFETY: as above; the loop wrote the entries up to its cursor.
+    if !env.touched.is_null() {
+        // SAFETY: as above; the loop wrote the indices up to its cursor,
+        // each counter's once (it notes a counter only when it is zero).
         unsafe {
-            let log = &mut *env.log;
-            let written = loop_env.log.offset_from(log.as_ptr().add(log.len())) as usize;
-            debug_assert!(written <= 2 * budget as usize + 4);
-            log.set_len(log.len() + written);
+            let touched = &mut *env.touched;
+            let written = loop_env
+                .touched
+                .offset_from(touched.as_ptr().add(touched.len()))
+                as usize;
+            debug_assert!(touched.len() + written <= touched.capacity());
+            touched.set_len(touched.len() + written);
         }
     }
     let left = (acc as i64) >> 32;
