@@ -120,6 +120,7 @@ impl Hart<'_> {
             Executes::Niu(_) => return Err(Stop::Messaging),
             Executes::Thread(ThreadOp::Endt) => return Err(Stop::EndThread),
             Executes::Thread(ThreadOp::Yield) => return Err(Stop::Yield),
+            Executes::Thread(ThreadOp::Mret) => return Err(Stop::Return),
             // Services that write guest memory run here, where the memory
             // is held mutably; the others go to the tile.
             Executes::Host(HostOp::Ecall) => {
