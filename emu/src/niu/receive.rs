@@ -126,8 +126,7 @@ impl Niu {
     /// Whether context `c` is being freed by the context-exhaustion
     /// exception for the thread message of an ejection VC.
     fn swap_pinned(&self, c: usize) -> bool {
-        self.config.context_exhausted == ContextExhausted::Swap
-            && self.swap_for.contains(&Some(c))
+        self.config.context_exhausted == ContextExhausted::Swap && self.swap_for.contains(&Some(c))
     }
 
     /// Whether context `c` holds nothing in the NIU that names it: no
@@ -166,7 +165,10 @@ impl Niu {
         }
         let victim = (0..self.open.len())
             .filter(|&c| self.holds_nothing(c))
-            .filter_map(|c| view.swap_candidate(c).map(|(susp, since)| (!susp, since, c)))
+            .filter_map(|c| {
+                view.swap_candidate(c)
+                    .map(|(susp, since)| (!susp, since, c))
+            })
             .min();
         let Some((_, _, v)) = victim else {
             return;

@@ -649,7 +649,10 @@ fn a_thread_message_swaps_a_waiting_thread_out() {
                     assert!(!rig.tiles[2].busy[1]);
                 }
             }
-            assert_eq!(rig.swapped[2], expected, "one exception, {design:?} {mode:?}");
+            assert_eq!(
+                rig.swapped[2], expected,
+                "one exception, {design:?} {mode:?}"
+            );
         }
     }
 }
