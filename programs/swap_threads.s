@@ -11,7 +11,20 @@
 # (stressmarks/lib/swap.s) saves them, and each resumes, registers intact,
 # when the thread that took its context ends (the statistics count both).
 # swap_threads_original.s and swap_threads_original_block.s: the same on
-# the original NIU.
+# the original NIU. swap_threads_waitr.s and swap_threads_waitr_block.s
+# (WAITR): instead of yielding, each work thread posts a receive for
+# message i and waits for it (`waitr`, suspended: the thread the exception
+# prefers; tile 0 leaves it time to get there); tile 0 then sends each its data, 3i + 7, in Rendezvous mode,
+# the last thread's first, which the thread checks too. A thread swapped
+# out while suspended issues its `waitr` again when it resumes. With
+# "swap" this completes; with "block" it deadlocks, as the thesis's 3.3
+# says blocked thread messages can: message 7's RTS waits for a receive
+# that only thread 7 would post, whose thread message waits for a context
+# that threads 0..3 hold, and their data is queued behind message 7's.
+# (Sent first to last, it is the other way round: "swap" deadlocks, since
+# a thread swapped out before it posted its receive resumes only when the
+# thread that took its context ends, whose data is queued behind its own;
+# docs/network.md, "Context exhaustion".)
 # run: mesh=2x1 boot=first set=tile.contexts=4 set=niu.context_exhausted=swap
     .text
     .globl _start
@@ -24,8 +37,24 @@ _start:
     li a1, 12
     sendh t0, thread, s1
     send2e a0, a1
+    .ifdef WAITR
+    li t1, 300              # time for the thread to reach its waitr
+5:  addi t1, t1, -1
+    bnez t1, 5b
+    .endif
     addi s3, s3, 1
     blt s3, s4, 1b
+    .ifdef WAITR
+    li s3, 7                # then each work thread's data, 3i + 7, as
+4:  li t0, 1                # message i, the last first
+    sendh t0, rdv, s3
+    slli t1, s3, 1
+    add t1, t1, s3
+    addi t1, t1, 7
+    sende t1
+    addi s3, s3, -1
+    bgez s3, 4b
+    .endif
     la t0, answers
 2:  lw t1, 0(t0)            # wait for every answer
     beq t1, s4, 3f
@@ -87,9 +116,18 @@ work:
     .irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
     fill_f \n
     .endr
+    .ifdef WAITR
+    la t0, bufs             # receive message i into bufs[i] and wait for it
+    slli t1, a0, 2
+    add t0, t0, t1
+    li t1, 1
+    str a0, t0, t1
+    waitr a0
+    .else
 1:  yield
     addi a1, a1, -1
     bnez a1, 1b
+    .endif
     li t2, 0
     check_x x1, 1
     check_x x3, 3
@@ -100,6 +138,19 @@ work:
     .irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
     check_f \n
     .endr
+    .ifdef WAITR
+    la t0, bufs             # the data: 3i + 7
+    slli t1, a0, 2
+    add t0, t0, t1
+    lw t0, 0(t0)
+    slli t1, a0, 1
+    add t1, t1, a0
+    addi t1, t1, 7
+    sub t1, t0, t1
+    snez t1, t1
+    add t2, t2, t1
+    rmr a0
+    .endif
     li t0, 0                # answer tile 0
     la t1, collect
     mv a1, t2
@@ -123,3 +174,4 @@ collect:
 sum: .word 0
 changed: .word 0
 answers: .word 0
+bufs: .space 4 * 8

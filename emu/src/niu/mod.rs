@@ -271,6 +271,8 @@ pub enum NiuEventKind {
     SwapOut {
         /// Context.
         context: usize,
+        /// Whether its thread was suspended (otherwise ready).
+        suspended: bool,
         /// The thread message's sending node.
         from: u32,
     },
@@ -293,9 +295,14 @@ impl NiuEvent {
                 format!("discard id {id} from node {from}: no receive posted")
             }
             NiuEventKind::Woken { context } => format!("wake    c{context}"),
-            NiuEventKind::SwapOut { context, from } => {
-                format!("swap    c{context} out for a thread message from node {from}")
-            }
+            NiuEventKind::SwapOut {
+                context,
+                suspended,
+                from,
+            } => format!(
+                "swap    c{context} ({}) out for a thread message from node {from}",
+                if suspended { "suspended" } else { "ready" }
+            ),
         };
         format!("{:>10} n{:<3} niu {what}", self.cycle, self.node)
     }

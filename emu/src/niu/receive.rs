@@ -170,7 +170,7 @@ impl Niu {
                     .map(|(susp, since)| (!susp, since, c))
             })
             .min();
-        let Some((_, _, v)) = victim else {
+        let Some((ready, _, v)) = victim else {
             return;
         };
         self.swap_for[vc] = Some(v);
@@ -184,7 +184,14 @@ impl Niu {
             what: TileEffect::SwapOut { context: v },
         });
         self.counters.swaps += 1;
-        self.event(now, NiuEventKind::SwapOut { context: v, from });
+        self.event(
+            now,
+            NiuEventKind::SwapOut {
+                context: v,
+                suspended: !ready,
+                from,
+            },
+        );
     }
 
     fn delivery_fault(&mut self, now: u64, from: u32, reason: String) {
