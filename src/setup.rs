@@ -277,13 +277,32 @@ pub fn assemble_program(
     defines: &[String],
     defsyms: Vec<(String, i64)>,
 ) -> Result<Program> {
+    assemble_program_with(inputs, include_dirs, defines, defsyms, None)
+}
+
+/// The runtime's handler of the context-exhaustion exception
+/// (`niu.context_exhausted = "swap"`), linked after a program's sources
+/// when they do not define it.
+const SWAP_RUNTIME_NAME: &str = "stressmarks/lib/swap.s";
+const SWAP_RUNTIME: &str = include_str!("../stressmarks/lib/swap.s");
+
+fn assemble_program_with(
+    inputs: &[PathBuf],
+    include_dirs: &[PathBuf],
+    defines: &[String],
+    defsyms: Vec<(String, i64)>,
+    extra: Option<(&str, &str)>,
+) -> Result<Program> {
     let options = asm::Options {
         include_dirs: include_dirs.to_vec(),
         defsyms,
         ..asm::Options::default()
     };
-    let sources = crate::preprocess::read_sources(inputs, include_dirs, defines)
+    let mut sources = crate::preprocess::read_sources(inputs, include_dirs, defines)
         .map_err(|errors| miette!("{}", errors.join("\nerror: ")))?;
+    if let Some((name, text)) = extra {
+        sources.push((format!("{name} (built in)"), text.to_string()));
+    }
     let output = asm::assemble_sources(&sources, &options).map_err(|d| {
         eprint!(
             "{}",
@@ -328,7 +347,22 @@ pub fn load_program(args: &RunArgs, header: &RunHeader) -> Result<Program> {
         let source_dir = args.inputs[0].parent().unwrap_or(Path::new(""));
         let mut include_dirs = args.include_dirs.clone();
         include_dirs.extend(header.include_dirs(source_dir));
-        return assemble_program(&args.inputs, &include_dirs, &args.defines, defsyms);
+        let program =
+            assemble_program(&args.inputs, &include_dirs, &args.defines, defsyms.clone())?;
+        // With "swap", the runtime's exception handler, unless the program
+        // brings its own.
+        if program.symbol("scmp_swap_out").is_none()
+            && configure(args)?.0.niu.context_exhausted == emu::config::ContextExhausted::Swap
+        {
+            return assemble_program_with(
+                &args.inputs,
+                &include_dirs,
+                &args.defines,
+                defsyms,
+                Some((SWAP_RUNTIME_NAME, SWAP_RUNTIME)),
+            );
+        }
+        return Ok(program);
     }
     let [path] = args.inputs.as_slice() else {
         // `--trace FILE`: clap takes FILE for a program (the file goes

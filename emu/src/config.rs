@@ -297,6 +297,23 @@ pub struct NiuConfig {
     pub strict: bool,
     /// What a send that finds its transmission queue full stalls.
     pub full_queue: FullQueue,
+    /// What a thread message does when every context holds a thread.
+    pub context_exhausted: ContextExhausted,
+}
+
+/// What a thread message's head does when no context is free (thesis 3.4:
+/// "thread messages will block at its NIU until some threads finish, or
+/// the exception handler can swap threads into memory").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ContextExhausted {
+    /// It waits in the ejection buffer, holding its VC, until a thread ends.
+    Block,
+    /// The NIU raises the context-exhaustion exception in a waiting thread's
+    /// context: the runtime's handler (`scmp_swap_out`) saves that thread
+    /// to its stack and frees the context for the message; the thread
+    /// resumes (`scmp_swap_in`) when the thread that took its context ends.
+    Swap,
 }
 
 /// What a send that finds its transmission queue full stalls (the thesis

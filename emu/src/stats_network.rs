@@ -97,6 +97,10 @@ pub struct Stalls {
     pub entry_busy: u64,
 }
 
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 /// The network's and the NIUs' statistics.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NetworkStats {
@@ -108,6 +112,13 @@ pub struct NetworkStats {
     pub types: Vec<TypeStats>,
     /// Ready-mode messages discarded (no receive posted).
     pub discarded: u64,
+    /// Threads swapped out by the context-exhaustion exception
+    /// (`niu.context_exhausted = "swap"`; left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub swapped_out: u64,
+    /// Saved threads that resumed (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub resumed: u64,
     /// Thread and data messages taken in.
     pub messages: u64,
     /// Their mean end-to-end latency: `sendh` to the message's effect.
@@ -180,6 +191,8 @@ impl NetworkStats {
                 })
                 .collect(),
             discarded,
+            swapped_out: nius.iter().map(|n| n.counters.swaps).sum(),
+            resumed: tiles.iter().map(|t| t.counters().swaps_in).sum(),
             messages: m.count,
             end_to_end_mean: mean(m.end_to_end, m.count),
             end_to_end_max: m.end_to_end_max,
@@ -245,6 +258,13 @@ impl NetworkStats {
         }
         if self.discarded > 0 {
             let _ = writeln!(s, "discarded (no receive posted): {}", self.discarded);
+        }
+        if self.swapped_out > 0 {
+            let _ = writeln!(
+                s,
+                "context exhaustion: {} threads swapped out, {} resumed",
+                self.swapped_out, self.resumed
+            );
         }
         let b = &self.breakdown;
         // docs/machine.md, "Message latency", defines each figure.

@@ -63,6 +63,7 @@ macro_rules! for_each_instruction {
         FenceTso "fence.tso" I []                   {31:0 = 0x8330_000f}                        Fence  Core   "fence rw, rw with total store order";
         Ecall    "ecall"     I []                   {31:0 = 0x0000_0073}                        System Host   "host service call: service number in a7, arguments in a0..a5";
         Ebreak   "ebreak"    I []                   {31:0 = 0x0010_0073}                        System Host   "breakpoint: stops the run with a report";
+        Mret     "mret"      I []                   {31:0 = 0x3020_0073}                        System Thread "return from the context-exhaustion exception: pc = mepc (niu.context_exhausted = \"swap\")";
         // ------------------------------------------------------------ Zifencei
         FenceI   "fence.i"   Zifencei []            {31:0 = 0x0000_100f}                        Fence  Core   "synchronize instruction fetch with stores";
         // --------------------------------------------------------------- Zicsr

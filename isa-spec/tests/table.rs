@@ -171,6 +171,7 @@ proptest! {
 /// The unit column and the enums derived from it agree: each opcode is
 /// one of its unit's instructions, and back; the units are where the
 /// extensions say (the SCMP rows are the NIU's and the thread scheduler's,
+/// `mret` the thread scheduler's too,
 /// `ecall`/`ebreak` the host's, every other row the core's).
 #[test]
 fn each_opcode_is_one_of_its_units_instructions() {
@@ -182,17 +183,18 @@ fn each_opcode_is_one_of_its_units_instructions() {
             Executes::Niu(n) => n.opcode(),
             Executes::Thread(ThreadOp::Endt) => Opcode::Endt,
             Executes::Thread(ThreadOp::Yield) => Opcode::Yield,
+            Executes::Thread(ThreadOp::Mret) => Opcode::Mret,
             Executes::Host(HostOp::Ecall) => Opcode::Ecall,
             Executes::Host(HostOp::Ebreak) => Opcode::Ebreak,
         };
         assert_eq!(back, op);
         let expected = match (op.spec().extension, op) {
-            (_, Opcode::Endt | Opcode::Yield) => Unit::Thread,
+            (_, Opcode::Endt | Opcode::Yield | Opcode::Mret) => Unit::Thread,
             (_, Opcode::Ecall | Opcode::Ebreak) => Unit::Host,
             (Extension::Scmp, _) => Unit::Niu,
             _ => Unit::Core,
         };
         assert_eq!(op.unit(), expected, "{op:?}");
     }
-    assert_eq!(CoreOp::ALL.len() + NiuOp::ALL.len() + 4, Opcode::ALL.len());
+    assert_eq!(CoreOp::ALL.len() + NiuOp::ALL.len() + 5, Opcode::ALL.len());
 }

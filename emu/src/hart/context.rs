@@ -59,6 +59,21 @@ pub enum ContextState {
     Suspended(SuspendCause),
 }
 
+/// A context's part in the context-exhaustion exception
+/// (`niu.context_exhausted = "swap"`, see `Tile::swap_out`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SwapRole {
+    /// Its thread runs its own code.
+    #[default]
+    None,
+    /// It runs the handler that saves its thread (`scmp_swap_out`), up to
+    /// the handler's `endt`, which frees the context.
+    Out,
+    /// It runs the handler that restores a saved thread (`scmp_swap_in`),
+    /// up to the handler's `mret`.
+    In,
+}
+
 /// Per-context counters, accumulated at state changes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ContextCounters {
@@ -119,6 +134,12 @@ pub struct Context {
     /// The livelock watch (`machine/spin.rs`) takes a recurring state for
     /// proof only when no thread did so in between.
     pub outside: u64,
+    /// Its part in the context-exhaustion exception.
+    pub swap: SwapRole,
+    /// Threads saved on this context's stack by the exception handler,
+    /// to resume here, the last saved first, as the threads that took the
+    /// context end.
+    pub swapped: u32,
 }
 
 impl Context {
@@ -140,6 +161,8 @@ impl Context {
             handler: false,
             poll_mark: (0, 0),
             outside: 0,
+            swap: SwapRole::None,
+            swapped: 0,
         }
     }
 

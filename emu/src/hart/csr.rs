@@ -61,7 +61,7 @@ pub fn is_clock(csr: u16) -> bool {
     matches!(csr, CYCLE | CYCLEH | TIME | TIMEH | INSTRET | INSTRETH)
 }
 
-fn machine_index(csr: u16) -> usize {
+pub(crate) fn machine_index(csr: u16) -> usize {
     MACHINE_CSRS
         .iter()
         .position(|&c| c == csr)

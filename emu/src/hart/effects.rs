@@ -19,6 +19,9 @@ pub enum Stop {
     Yield,
     /// `endt`.
     EndThread,
+    /// `mret`: the tile returns the context to its `mepc` (the end of the
+    /// context-exhaustion exception handler, `niu.context_exhausted`).
+    Return,
     /// A messaging instruction: the tile hands it to the NIU.
     Messaging,
     /// The instruction completed (pc advanced) but stored into the

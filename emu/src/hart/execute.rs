@@ -227,6 +227,7 @@ impl Hart<'_> {
             Executes::Niu(_) => return Err(Stop::Messaging),
             Executes::Thread(ThreadOp::Endt) => return Err(Stop::EndThread),
             Executes::Thread(ThreadOp::Yield) => return Err(Stop::Yield),
+            Executes::Thread(ThreadOp::Mret) => return Err(Stop::Return),
             Executes::Host(host) => return self.execute_host::<TRACE>(host, pc, now, fx),
         };
         // A table row, by its form (`semantics::for_each_op!`).

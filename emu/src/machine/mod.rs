@@ -45,7 +45,7 @@ mod spin;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use crate::config::{BootTiles, Config};
+use crate::config::{BootTiles, Config, ContextExhausted};
 use crate::elf::{LoadError, Program};
 use crate::fault::FaultReport;
 use crate::hart::csr::Identity;
@@ -59,7 +59,7 @@ use crate::labels::Labels;
 use crate::network::Network;
 use crate::niu::{self, Niu};
 use crate::stats::Stats;
-use crate::tile::{Halt, Tile, TileParams};
+use crate::tile::{Halt, SwapVectors, Tile, TileParams};
 use crate::timeline::Recorder;
 use crate::trace::TraceFilter;
 
@@ -241,6 +241,25 @@ fn host_pool(threads: u32) -> Result<Option<rayon::ThreadPool>, LoadError> {
 }
 
 impl Machine {
+    /// With `niu.context_exhausted = "swap"`, the runtime's handlers of the
+    /// context-exhaustion exception, which the program must define.
+    fn swap_vectors(config: &Config, program: &Program) -> Result<Option<SwapVectors>, LoadError> {
+        if config.niu.context_exhausted != ContextExhausted::Swap {
+            return Ok(None);
+        }
+        let find = |name: &str| {
+            program.symbol(name).map(|s| s.addr).ok_or_else(|| {
+                LoadError(format!(
+                    "`niu.context_exhausted = \"swap\"` runs the program's exception handler `{name}`, and the program defines none: link stressmarks/lib/swap.s with it (`scmp run` does so for assembly sources; a C program or an ELF needs it linked)"
+                ))
+            })
+        };
+        Ok(Some(SwapVectors {
+            out: find("scmp_swap_out")?,
+            resume: find("scmp_swap_in")?,
+        }))
+    }
+
     /// Builds the mesh, loads `program` into every tile and boots threads.
     pub fn new(
         config: &Config,
@@ -267,6 +286,7 @@ impl Machine {
             memory_bytes: t.memory_bytes,
             stack_bytes: t.stack_bytes,
             contexts: t.contexts,
+            swap: Self::swap_vectors(config, program)?,
         };
         let (w, h) = (config.mesh.width, config.mesh.height);
         let design = config.niu.design;

@@ -20,6 +20,10 @@ impl TileView for View<'_> {
     fn context_free(&self, c: usize) -> bool {
         self.0.context_free(c)
     }
+
+    fn swap_candidate(&self, c: usize) -> Option<(bool, u64)> {
+        self.0.swap_candidate(c)
+    }
 }
 
 impl Machine {

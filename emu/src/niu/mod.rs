@@ -95,6 +95,14 @@ pub enum TileEffect {
         /// a0..a7.
         args: [u32; THREAD_ARGS],
     },
+    /// The context-exhaustion exception in the context of a thread that
+    /// does not hold the pipeline (`niu.context_exhausted = "swap"`): it
+    /// runs the runtime's handler, which saves the thread and frees the
+    /// context for the thread message waiting.
+    SwapOut {
+        /// The context.
+        context: usize,
+    },
     /// A suspended context may issue again.
     Wake {
         /// The context.
@@ -119,6 +127,11 @@ pub trait TileView {
     fn read_word(&mut self, addr: u32) -> Result<u32, FaultCause>;
     /// Whether context `c` holds no thread.
     fn context_free(&self, c: usize) -> bool;
+    /// Whether context `c`'s thread may be swapped out (it does not hold
+    /// the pipeline and is not in a swap handler): whether it is
+    /// suspended, and since when it is in its state; `None` if not, or
+    /// without `niu.context_exhausted = "swap"`.
+    fn swap_candidate(&self, c: usize) -> Option<(bool, u64)>;
 }
 
 /// VC class (set) of a message type under a design: original 2 sets
@@ -153,6 +166,9 @@ pub struct NiuCounters {
     pub messages_received: [u64; 5],
     /// Ready-mode messages discarded for want of a posted receive.
     pub discarded: u64,
+    /// Context-exhaustion exceptions raised (`niu.context_exhausted =
+    /// "swap"`): threads swapped out for a thread message.
+    pub swaps: u64,
     /// Cycles a flit waited in an ejection buffer, by reason: no free
     /// context, receive entry busy (Ready data or RTS), table full
     /// (finished waits; see `eject_waiting` for the total at a cycle).
@@ -251,6 +267,16 @@ pub enum NiuEventKind {
         /// Context.
         context: usize,
     },
+    /// The context-exhaustion exception: the thread in `context` is
+    /// swapped out for a thread message from `from`.
+    SwapOut {
+        /// Context.
+        context: usize,
+        /// Whether its thread was suspended (otherwise ready).
+        suspended: bool,
+        /// The thread message's sending node.
+        from: u32,
+    },
 }
 
 impl NiuEvent {
@@ -270,6 +296,14 @@ impl NiuEvent {
                 format!("discard id {id} from node {from}: no receive posted")
             }
             NiuEventKind::Woken { context } => format!("wake    c{context}"),
+            NiuEventKind::SwapOut {
+                context,
+                suspended,
+                from,
+            } => format!(
+                "swap    c{context} ({}) out for a thread message from node {from}",
+                if suspended { "suspended" } else { "ready" }
+            ),
         };
         format!("{:>10} n{:<3} niu {what}", self.cycle, self.node)
     }
@@ -344,6 +378,11 @@ pub struct Niu {
     /// Reserved contexts whose thread start went out this cycle (released
     /// next cycle, once the tile has applied it).
     pub(crate) releasing: u32,
+    /// Per ejection VC: the context whose thread the context-exhaustion
+    /// exception is swapping out for the thread message at its front
+    /// (`niu.context_exhausted = "swap"`); the message waits for that
+    /// context, which no other message may take.
+    pub(crate) swap_for: Vec<Option<usize>>,
     /// Contexts suspended on the NIU and what they wait for.
     pub(crate) waiting: Vec<(usize, Wait)>,
     /// What a waiting context may wait for that changed since the last
@@ -418,6 +457,7 @@ impl Niu {
             rx_dma: DmaPace::new(config.dma_cycles_per_word),
             reserved: 0,
             releasing: 0,
+            swap_for: vec![None; vcs],
             waiting: Vec::new(),
             changed: 0,
             effects: Vec::new(),

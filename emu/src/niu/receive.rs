@@ -6,15 +6,18 @@
 //! receive's buffer, the entry going In Progress and then Complete); an RTS
 //! records itself or is answered with a CTS; a CTS readies the waiting
 //! queue. A flit that cannot be taken yet stays in its buffer, which holds
-//! its VC in the network: a thread message when no context is free, a Ready
-//! message or RTS whose receive entry is busy (thesis 3.3, 5.6.1, 5.7).
+//! its VC in the network: a thread message when no context is free (or,
+//! with `niu.context_exhausted = "swap"`, until the thread it has swapped
+//! out frees its context), a Ready message or RTS whose receive entry is
+//! busy (thesis 3.3, 3.4, 5.6.1, 5.7).
 
 use isa_spec::msg::{Flit, FlitKind, Head, MessageType, THREAD_ARGS};
 
 use super::eject::{Rx, RxEvent};
-use super::tables::{QueueEvent, QueueStep, ReceiveEvent, ReceiveStep, TableFull};
-use super::{Effect, HeadSeen, Niu, TileEffect, TileView};
-use crate::config::NiuDesign;
+use super::tables::{QueueEvent, QueueState, QueueStep, ReceiveEvent, ReceiveStep, TableFull};
+use super::wait::Changed;
+use super::{Effect, HeadSeen, Niu, NiuEventKind, TileEffect, TileView};
+use crate::config::{ContextExhausted, NiuDesign};
 use crate::fault::FaultCause;
 use crate::network::Network;
 
@@ -133,7 +136,79 @@ impl Niu {
     }
 
     fn free_context(&self, view: &dyn TileView) -> Option<usize> {
-        (0..self.open.len()).find(|&c| !self.is_reserved(c) && view.context_free(c))
+        (0..self.open.len())
+            .find(|&c| !self.is_reserved(c) && !self.swap_pinned(c) && view.context_free(c))
+    }
+
+    /// Whether context `c` is being freed by the context-exhaustion
+    /// exception for the thread message of an ejection VC.
+    fn swap_pinned(&self, c: usize) -> bool {
+        self.config.context_exhausted == ContextExhausted::Swap && self.swap_for.contains(&Some(c))
+    }
+
+    /// Whether context `c` holds nothing in the NIU that names it: no
+    /// message open or queued, no `sendm` copy, no RTS waiting for its
+    /// CTS, no reservation. Only such a thread may be swapped out: its
+    /// context is given to another thread.
+    fn holds_nothing(&self, c: usize) -> bool {
+        !self.is_reserved(c)
+            && !self.swap_pinned(c)
+            && self.open[c].is_none()
+            && match self.config.design {
+                NiuDesign::Original => {
+                    self.owner != Some(c) && self.copier.as_ref().is_none_or(|k| k.context != c)
+                }
+                NiuDesign::Modified => {
+                    self.queues[c].is_empty()
+                        && self.qstate[c] == QueueState::Empty
+                        && self.holder.as_ref().is_none_or(|h| h.queue != c)
+                }
+            }
+    }
+
+    /// No context is free for the thread message from `from` at the front
+    /// of ejection VC `vc`: with `niu.context_exhausted = "swap"`, and no
+    /// swap already under way for it, raises the context-exhaustion
+    /// exception in a thread that may be swapped out, and the message
+    /// waits for that thread's context. The thread chosen: a suspended
+    /// one before a ready one (it cannot use the pipeline now anyway), and
+    /// among those the one longest in its state, then the lowest context;
+    /// never the thread holding the pipeline, one in a swap handler, or
+    /// one that holds anything in the NIU ([`Niu::holds_nothing`]). With
+    /// none, the message blocks as with "block".
+    fn swap_out(&mut self, now: u64, vc: usize, from: u32, view: &dyn TileView) {
+        if self.config.context_exhausted != ContextExhausted::Swap {
+            return;
+        }
+        let victim = (0..self.open.len())
+            .filter(|&c| self.holds_nothing(c))
+            .filter_map(|c| {
+                view.swap_candidate(c)
+                    .map(|(susp, since)| (!susp, since, c))
+            })
+            .min();
+        let Some((ready, _, v)) = victim else {
+            return;
+        };
+        self.swap_for[vc] = Some(v);
+        if let Some(k) = self.waiting.iter().position(|(x, _)| *x == v) {
+            // Its instruction issues again when the thread resumes.
+            self.waiting.remove(k);
+            self.changed |= Changed::WAITING;
+        }
+        self.effects.push(Effect {
+            at: now + 1,
+            what: TileEffect::SwapOut { context: v },
+        });
+        self.counters.swaps += 1;
+        self.event(
+            now,
+            NiuEventKind::SwapOut {
+                context: v,
+                suspended: !ready,
+                from,
+            },
+        );
     }
 
     fn delivery_fault(&mut self, now: u64, from: u32, reason: String) {
@@ -233,8 +308,20 @@ impl Niu {
         };
         let mut context = 0;
         if head.ty == MessageType::Thread {
-            let Some(c) = self.free_context(view) else {
-                return Err(Blocked::NoContext);
+            let c = match self.swap_for[vc] {
+                // The swapped-out thread's context, once its handler ended.
+                Some(v) if view.context_free(v) => {
+                    self.swap_for[vc] = None;
+                    v
+                }
+                Some(_) => return Err(Blocked::NoContext),
+                None => match self.free_context(view) {
+                    Some(c) => c,
+                    None => {
+                        self.swap_out(now, vc, from, view);
+                        return Err(Blocked::NoContext);
+                    }
+                },
             };
             self.reserved |= 1 << c;
             context = c;

@@ -24,6 +24,8 @@ const MEMORY: u64 = 1 << 16;
 struct FakeTile {
     memory: HashMap<u32, u32>,
     busy: [bool; CONTEXTS],
+    /// What `swap_candidate` says of each context.
+    swappable: [Option<(bool, u64)>; CONTEXTS],
 }
 
 impl TileView for FakeTile {
@@ -32,6 +34,9 @@ impl TileView for FakeTile {
     }
     fn context_free(&self, c: usize) -> bool {
         !self.busy[c]
+    }
+    fn swap_candidate(&self, c: usize) -> Option<(bool, u64)> {
+        self.swappable[c]
     }
 }
 
@@ -44,6 +49,8 @@ struct Rig {
     now: u64,
     /// Wake-ups and faults the NIUs caused, by node.
     woken: Vec<Vec<usize>>,
+    /// Contexts the context-exhaustion exception was raised in, by node.
+    swapped: Vec<Vec<usize>>,
     faults: Vec<Vec<FaultCause>>,
 }
 
@@ -73,6 +80,7 @@ impl Rig {
             tiles: (0..nodes).map(|_| FakeTile::default()).collect(),
             now: 0,
             woken: vec![Vec::new(); nodes],
+            swapped: vec![Vec::new(); nodes],
             faults: vec![Vec::new(); nodes],
         }
     }
@@ -124,6 +132,7 @@ impl Rig {
                 }
                 TileEffect::StartThread { context, .. } => self.tiles[node].busy[context] = true,
                 TileEffect::Wake { context } => self.woken[node].push(context),
+                TileEffect::SwapOut { context } => self.swapped[node].push(context),
                 TileEffect::Fault(f) => self.faults[node].push(f),
             }
         }
@@ -603,6 +612,53 @@ fn a_thread_message_waits_for_a_free_context() {
             )
         });
         assert!(created, "{design:?}");
+    }
+}
+
+/// `niu.context_exhausted`: with "swap", a thread message that finds
+/// every context busy raises the exception once, in the thread chosen
+/// (suspended before ready, the longest in its state first; never one
+/// holding the pipeline or with a message open), and waits for that
+/// context even when another frees first; with "block" it takes the first
+/// context that frees and raises nothing.
+#[test]
+fn a_thread_message_swaps_a_waiting_thread_out() {
+    use crate::config::ContextExhausted;
+    for design in [NiuDesign::Original, NiuDesign::Modified] {
+        for mode in [ContextExhausted::Block, ContextExhausted::Swap] {
+            let mut rig = Rig::new(design, 3, 1, |n| n.context_exhausted = mode);
+            rig.tiles[2].busy = [true; CONTEXTS];
+            // 0 holds the pipeline; 1 ready since 5; 2 suspended since 9;
+            // 3 suspended since 7, but with a thread message open.
+            rig.tiles[2].swappable = [None, Some((false, 5)), Some((true, 9)), Some((true, 7))];
+            rig.ok(2, 3, Opcode::SendhT, [0, 0x900, 0]);
+            rig.ok(0, 0, Opcode::SendhT, [2, 0x800, 0]);
+            rig.ok(0, 0, Opcode::Send2e, [7, 8, 0]);
+            rig.idle(40);
+            assert!(rig.nius[2].counters.eject_blocked[0] > 0);
+            let expected: Vec<usize> = match mode {
+                ContextExhausted::Block => vec![],
+                ContextExhausted::Swap => vec![2],
+            };
+            assert_eq!(rig.swapped[2], expected, "{design:?} {mode:?}");
+            assert_eq!(rig.nius[2].counters.swaps, expected.len() as u64);
+            // Context 1 frees first.
+            rig.tiles[2].busy[1] = false;
+            rig.idle(10);
+            match mode {
+                ContextExhausted::Block => assert!(rig.tiles[2].busy[1], "{design:?}"),
+                ContextExhausted::Swap => {
+                    assert!(!rig.tiles[2].busy[1], "{design:?}: waits for context 2");
+                    rig.tiles[2].busy[2] = false;
+                    rig.until(10, |r| r.tiles[2].busy[2]);
+                    assert!(!rig.tiles[2].busy[1]);
+                }
+            }
+            assert_eq!(
+                rig.swapped[2], expected,
+                "one exception, {design:?} {mode:?}"
+            );
+        }
     }
 }
 

@@ -20,7 +20,7 @@ impl Tile {
         }
         if matches!(
             effect,
-            TileEffect::StartThread { .. } | TileEffect::Wake { .. }
+            TileEffect::StartThread { .. } | TileEffect::Wake { .. } | TileEffect::SwapOut { .. }
         ) {
             self.sched.idle_reason = None;
         }
@@ -34,7 +34,7 @@ impl Tile {
             }
             TileEffect::StartThread { context, pc, args } => {
                 debug_assert!(!self.contexts[context].is_live(), "the NIU reserved it");
-                let sp = self.stack_top(context);
+                let sp = self.start_sp(context);
                 self.contexts[context].start(pc, sp, &args, at);
                 self.contexts[context].handler = true;
                 self.sched.ready += 1;
@@ -48,6 +48,7 @@ impl Tile {
                     self.sched.ready += 1;
                 }
             }
+            TileEffect::SwapOut { context } => self.swap_out(at, context),
             TileEffect::Fault(cause) => {
                 if self.halt.is_none() {
                     self.halt = Some(Halt::Fault(FaultReport {

@@ -17,6 +17,8 @@ pub use checkpoint::Checkpoint;
 mod debug;
 mod messaging;
 mod spin;
+mod swap;
+pub use swap::{CAUSE_SWAP_IN, CAUSE_SWAP_OUT, SwapVectors};
 
 use std::sync::Arc;
 
@@ -106,6 +108,11 @@ pub struct TileCounters {
     /// ([`SuspendCause::ALL`] order), then no thread at all
     /// ([`IDLE_NO_THREAD`]).
     pub idle_by: [u64; IDLE_KINDS],
+    /// Context-exhaustion exceptions raised (threads swapped out,
+    /// `niu.context_exhausted = "swap"`).
+    pub swaps_out: u64,
+    /// Saved threads that resumed.
+    pub swaps_in: u64,
 }
 
 /// A poll iteration: at most this many instructions of one thread ending
@@ -138,6 +145,9 @@ pub struct TileParams {
     pub stack_bytes: u64,
     /// Contexts.
     pub contexts: u32,
+    /// The context-exhaustion exception's handlers, with
+    /// `niu.context_exhausted = "swap"`.
+    pub swap: Option<SwapVectors>,
 }
 
 /// The tile's clock, its scheduler's state and its cycle counters: what a
@@ -697,6 +707,9 @@ impl Tile {
                 }
                 self.sched.idle_reason = None;
                 self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
+                if self.swap_at_end(c) {
+                    return;
+                }
                 self.contexts[c].set_state(ContextState::Free, self.sched.now);
                 self.reservations.clear(c);
                 self.sched.current = None;
@@ -704,6 +717,10 @@ impl Tile {
                 if self.sched.live == 0 {
                     self.sched.finished_at = Some(self.sched.now);
                 }
+            }
+            Stop::Return => {
+                self.retire::<TRACE>(c, &decoded, Effects::default(), filter);
+                self.trap_return(c);
             }
             Stop::CodeWritten => unreachable!("run_slice retires stores into the text itself"),
             Stop::Messaging => {

@@ -83,6 +83,8 @@ impl Fast {
             Executes::Niu(_) => return stop(f, StopKind::Messaging),
             Executes::Thread(ThreadOp::Endt) => return stop(f, StopKind::EndThread),
             Executes::Thread(ThreadOp::Yield) => return stop(f, StopKind::Yield),
+            // The end of the swap handler, rare: the careful step.
+            Executes::Thread(ThreadOp::Mret) => return Fast::SLOW,
             Executes::Host(HostOp::Ecall) => return stop(f, StopKind::HostCall),
             // A breakpoint or a semihosting call: the careful step.
             Executes::Host(HostOp::Ebreak) => return Fast::SLOW,
