@@ -78,29 +78,26 @@ impl Niu {
             let delivery = self.delivery_on(vc);
             let taken = self.take(now, vc, f.flit, src, view);
             self.note_blocked(vc, now, taken.err().filter(|b| *b != Blocked::Dma));
-            match taken {
-                Ok(()) => {
-                    let info = net.packet(f.packet);
-                    if f.is_first() {
-                        self.rx_head[vc] = HeadSeen {
-                            ty: Head::decode(f.flit.payload).map(|h| h.ty),
-                            created: info.tag,
-                            injected: info.injected,
-                            taken: now,
-                        };
-                    }
-                    if f.is_last() {
-                        let flow = info.flow;
-                        self.message_taken(vc, now, info.tail_injected);
-                        if let Some(what) = delivery {
-                            self.flow_received(now, flow, what);
-                        }
-                    }
-                    net.take_ejected(self.node, vc as u8, now);
-                    self.rx_next = (vc + 1) % vcs;
-                    return;
+            if taken.is_ok() {
+                let info = net.packet(f.packet);
+                if f.is_first() {
+                    self.rx_head[vc] = HeadSeen {
+                        ty: Head::decode(f.flit.payload).map(|h| h.ty),
+                        created: info.tag,
+                        injected: info.injected,
+                        taken: now,
+                    };
                 }
-                Err(_) => {}
+                if f.is_last() {
+                    let flow = info.flow;
+                    self.message_taken(vc, now, info.tail_injected);
+                    if let Some(what) = delivery {
+                        self.flow_received(now, flow, what);
+                    }
+                }
+                net.take_ejected(self.node, vc as u8, now);
+                self.rx_next = (vc + 1) % vcs;
+                return;
             }
         }
     }
