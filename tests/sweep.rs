@@ -627,3 +627,41 @@ fn calibrate_ranks_a_grid_against_the_thesis() {
         text(&bad.stderr)
     );
 }
+
+#[test]
+fn a_stressmark_named_under_a_profile_of_other_programs_says_which_it_runs() {
+    // The thesis profile's programs are the literal ones; a lean name runs
+    // the lean programs, and says where the profile's are.
+    let out = scmp(&[
+        "stressmark",
+        "transitive",
+        "--tiles",
+        "1",
+        "--profile",
+        "thesis",
+        "--test-size",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains(
+            "note: `transitive` runs its lean programs as named; the profile's are the literal ones: `transitive-literal`"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    let literal = scmp(&[
+        "stressmark",
+        "transitive-literal",
+        "--tiles",
+        "1",
+        "--profile",
+        "thesis",
+        "--test-size",
+    ]);
+    assert!(literal.status.success(), "{}", text(&literal.stderr));
+    assert!(
+        !text(&literal.stderr).contains("note:"),
+        "{}",
+        text(&literal.stderr)
+    );
+}

@@ -228,9 +228,25 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             entries.extend(catalog::thesis_rows(variant));
         } else {
             let known: Vec<&str> = CATALOG.iter().map(|e| e.name).collect();
-            entries.push(catalog::find(name).ok_or_else(|| {
+            let entry = catalog::find(name).ok_or_else(|| {
                 miette!("no stressmark `{name}` (known: all, {})", known.join(", "))
-            })?);
+            })?;
+            // A stressmark named runs as named; say so when the profile
+            // describes another version of its programs.
+            if let Some(want) = profile.as_ref().and_then(|p| p.variant)
+                && entry.variant != want
+                && let Some(other) = CATALOG
+                    .iter()
+                    .find(|o| o.variant == want && o.thesis.is_some() && o.thesis == entry.thesis)
+            {
+                eprintln!(
+                    "note: `{name}` runs its {} programs as named; the profile's are the {} ones: `{}`",
+                    entry.variant.name(),
+                    want.name(),
+                    other.name
+                );
+            }
+            entries.push(entry);
         }
     }
     let mut sources = Vec::new();
