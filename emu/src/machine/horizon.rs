@@ -41,6 +41,8 @@ pub(super) struct SyncCounters {
     /// Messaging instructions taken, NIU cycles simulated.
     pub(super) taken: u64,
     pub(super) niu_cycles: u64,
+    /// NIU cycles that moved no flit and made no effect.
+    pub(super) niu_idle_cycles: u64,
     /// Network-side cycles simulated, and jumps over idle ones.
     pub(super) net_cycles: u64,
     pub(super) net_jumps: u64,
