@@ -156,6 +156,7 @@ impl Machine {
     /// Makes tile `i`'s past up to `until` certain before the network does
     /// something to it at `until`: an unconfirmed run that issued at or
     /// after `until` goes back; one that did not is confirmed.
+    #[inline]
     pub(super) fn settle(&mut self, i: usize, until: u64) {
         // A certain run never passes what the network may do to the tile
         // (the horizons see to it).

@@ -85,13 +85,6 @@ pub struct Machine {
     /// [`Niu::touches_tile`]), as of its last [`Machine::set_busy`].
     niu_touches: Vec<bool>,
     niu_mask: Vec<u64>,
-    /// Per tile: DMA stores its NIU produced and the machine holds back
-    /// (the NIU's first effects, all stores, while the tile is idle with no
-    /// checkpoint: `network_side.rs`, [`Machine::hold_stores`]), and the
-    /// tiles with any, applied in one batch before anything looks at the
-    /// tile and at the end of the network's advance.
-    held: Vec<usize>,
-    holding: Vec<usize>,
     /// Parked tiles by (cycle, tile), and each tile's entry.
     parked: std::collections::BTreeSet<(u64, usize)>,
     parked_at: Vec<Option<u64>>,
@@ -277,8 +270,6 @@ impl Machine {
             config: config.clone(),
             niu_busy: vec![false; tiles.len()],
             niu_touches: vec![false; tiles.len()],
-            held: vec![0; tiles.len()],
-            holding: Vec::new(),
             niu_mask: vec![0; tiles.len().div_ceil(64)],
             parked: std::collections::BTreeSet::new(),
             parked_at: vec![None; tiles.len()],

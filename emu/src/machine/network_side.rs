@@ -23,83 +23,19 @@ impl TileView for View<'_> {
 }
 
 impl Machine {
-    /// Applies the effects NIU `i` produced (those held back included).
-    /// A run of DMA stores moves an idle tile's clock once, to the last
-    /// one's cycle, after its stores ([`Tile::idle_until`] is additive, and
-    /// neither part depends on the other).
+    /// Applies the effects NIU `i` produced.
     pub(super) fn apply_effects(&mut self, i: usize) {
-        self.held[i] = 0;
         if !self.nius[i].has_effects() {
             return;
         }
         let tile = &mut self.tiles[i];
-        let mut stored_to = None;
         for e in self.nius[i].drain_effects() {
-            if let niu::TileEffect::Write { addr, value } = e.what {
-                tile.dma_store(addr, value);
-                stored_to = Some(e.at);
-                continue;
-            }
-            if let Some(at) = stored_to.take() {
-                tile.idle_until(at);
-            }
             if matches!(e.what, niu::TileEffect::StartThread { .. }) && !self.raw_output {
                 // Output of several threads: each line says whose it is
                 // (lines written before stay as they were).
                 self.prefix_from = self.prefix_from.min(e.at);
             }
             tile.apply(e.at, e.what);
-        }
-        if let Some(at) = stored_to {
-            tile.idle_until(at);
-        }
-    }
-
-    /// Whether NIU `i`'s effects of this cycle may be held back, to be
-    /// applied later in one batch with those before and after them: they
-    /// are DMA stores only, and tile `i` is idle or finished (it issues
-    /// nothing until a thread start or a wake-up, which are effects and
-    /// apply the held stores first) with no checkpoint (so no optimistic
-    /// run that a store would send back, and none starts: checkpoints are
-    /// taken in rounds, after [`Machine::flush_held`]). Nothing else looks
-    /// at the tile's memory, clock or idle counts before the batch is
-    /// applied but the NIU's own: a read where a held store writes applies
-    /// the batch first ([`niu::Niu::may_read_stored`]), and its look for a
-    /// free context is not changed by stores. Records them as held.
-    fn hold_stores(&mut self, i: usize) -> bool {
-        let seen = self.held[i];
-        // A tile holding stores stays as it was until they are applied.
-        if seen == 0 {
-            let tile = &self.tiles[i];
-            if !matches!(tile.state(), TileState::Idle | TileState::Finished)
-                || tile.checkpoint_cycle().is_some()
-            {
-                return false;
-            }
-        }
-        let fx = self.nius[i].effects();
-        if fx.len() == seen {
-            return true;
-        }
-        if !fx[seen..]
-            .iter()
-            .all(|e| matches!(e.what, niu::TileEffect::Write { .. }))
-        {
-            return false;
-        }
-        if seen == 0 {
-            self.holding.push(i);
-        }
-        self.held[i] = fx.len();
-        true
-    }
-
-    /// Applies every tile's held DMA stores.
-    pub(super) fn flush_held(&mut self) {
-        while let Some(i) = self.holding.pop() {
-            if self.held[i] != 0 {
-                self.apply_effects(i);
-            }
         }
     }
 
@@ -159,7 +95,6 @@ impl Machine {
             {
                 self.parked.pop_first();
                 self.parked_at[i] = None;
-                debug_assert_eq!(self.held[i], 0, "a parked tile is not idle");
                 self.sync.taken += 1;
                 // Everything before c is known: the run that led here stands.
                 self.tiles[i].commit();
@@ -196,13 +131,7 @@ impl Machine {
                     // When the NIU looks at its tile as of c (free
                     // contexts, memory), or does something to it from c + 1,
                     // an optimistic run past c goes back first.
-                    // Stores held back need no settling (their tile has
-                    // no checkpoint), but a read where they write must
-                    // see them.
                     if self.nius[i].needs_tile_state(&self.net) {
-                        if self.held[i] != 0 && self.nius[i].may_read_stored() {
-                            self.apply_effects(i);
-                        }
                         self.settle(i, c + 1);
                     }
                     self.sync.niu_cycles += 1;
@@ -210,23 +139,19 @@ impl Machine {
                         let k = self.net.counters();
                         k.flits_injected + k.flits_ejected
                     };
-                    let effects_before = self.nius[i].effects().len();
                     let mut view = View(&self.tiles[i]);
                     self.nius[i].cycle(c, &mut self.net, &mut view);
                     let k = self.net.counters();
                     if k.flits_injected + k.flits_ejected == flits_before
-                        && self.nius[i].effects().len() == effects_before
+                        && !self.nius[i].has_effects()
                     {
                         self.sync.niu_idle_cycles += 1;
                     }
-                    let held = self.nius[i].has_effects() && self.hold_stores(i);
-                    if self.nius[i].has_effects() && !held {
+                    if self.nius[i].has_effects() {
                         self.settle(i, c + 1);
                     }
                     let before = self.tiles[i].state();
-                    if !held {
-                        self.apply_effects(i);
-                    }
+                    self.apply_effects(i);
                     self.set_busy(i);
                     if self.tiles[i].state() == TileState::Runnable && before != TileState::Runnable
                     {
@@ -247,8 +172,6 @@ impl Machine {
                 break;
             }
         }
-        // Rounds, reports and the livelock watch look at tiles next.
-        self.flush_held();
     }
 
     /// The network's limit from tiles that are not parked, once tile `i`

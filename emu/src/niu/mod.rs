@@ -361,9 +361,6 @@ pub struct Niu {
     pub(crate) changed: u8,
     /// Effects for the tile, in the order they happened.
     pub(crate) effects: Vec<Effect>,
-    /// The lowest and highest address of the DMA stores among `effects`
-    /// (lowest above highest: none), for [`Niu::may_read_stored`].
-    pub(crate) stored: (u32, u32),
     /// Counters.
     pub counters: NiuCounters,
     /// Message ends, when recording for a timeline.
@@ -430,7 +427,6 @@ impl Niu {
             waiting: Vec::new(),
             changed: 0,
             effects: Vec::new(),
-            stored: (u32::MAX, 0),
             counters: NiuCounters::default(),
             flows: None,
             since: Vec::new(),
@@ -550,46 +546,7 @@ impl Niu {
     /// The effects produced since the last call, taken out in order (the
     /// buffer keeps its room).
     pub fn drain_effects(&mut self) -> std::vec::Drain<'_, Effect> {
-        self.stored = (u32::MAX, 0);
         self.effects.drain(..)
-    }
-
-    /// Records a DMA store of `value` at `addr`, seen from cycle `at`.
-    pub(crate) fn store_effect(&mut self, at: u64, addr: u32, value: u32) {
-        self.stored = (self.stored.0.min(addr), self.stored.1.max(addr));
-        self.effects.push(Effect {
-            at,
-            what: TileEffect::Write { addr, value },
-        });
-    }
-
-    /// Whether this cycle's transmit side may read memory where a DMA
-    /// store among the effects not taken out yet writes (between the
-    /// lowest and highest such address): the `sendm` copy's next word, or
-    /// a stream at the front of a queue (at most one word a cycle is read,
-    /// from one of those). The machine may hold stores back while the tile
-    /// is idle (docs/network.md section 3) and applies them before such a
-    /// cycle.
-    pub fn may_read_stored(&self) -> bool {
-        let (lo, hi) = self.stored;
-        if lo > hi {
-            return false;
-        }
-        let within = |a: u32| (lo..=hi).contains(&a);
-        if self.copier.is_some_and(|cp| within(cp.addr)) {
-            return true;
-        }
-        let mut streams = self.streaming;
-        while streams != 0 {
-            let q = streams.trailing_zeros() as usize;
-            streams &= streams - 1;
-            if let Some(queue::Entry::Stream { addr, .. }) = self.queues[q].front(u64::MAX)
-                && within(*addr)
-            {
-                return true;
-            }
-        }
-        false
     }
 
     /// Records queue `q`'s entries and streams after it changed.
@@ -706,6 +663,7 @@ impl Niu {
     /// Whether this cycle's work may look at the tile's state: a thread
     /// message's head waiting for a free context, or memory to read for a
     /// `sendm` (copy or stream).
+    #[inline]
     pub fn needs_tile_state(&self, net: &Network) -> bool {
         if self.copier.is_some() || self.streaming != 0 {
             return true;
@@ -730,11 +688,6 @@ impl Niu {
     /// Whether effects are waiting to be taken.
     pub fn has_effects(&self) -> bool {
         !self.effects.is_empty()
-    }
-
-    /// The effects waiting to be taken, in order.
-    pub fn effects(&self) -> &[Effect] {
-        &self.effects
     }
 
     /// Whether context `c` is reserved for a thread message being taken in.

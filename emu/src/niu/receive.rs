@@ -139,7 +139,10 @@ impl Niu {
             );
             return false;
         }
-        self.store_effect(now + 1, addr, value);
+        self.effects.push(Effect {
+            at: now + 1,
+            what: TileEffect::Write { addr, value },
+        });
         self.rx_dma.moved(now);
         self.counters.dma_words += 1;
         true

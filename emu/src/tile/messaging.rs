@@ -14,7 +14,10 @@ impl Tile {
     /// tile has issued nothing at or after `at` (the machine sees to it).
     /// An idle tile's clock moves up to `at`.
     pub fn apply(&mut self, at: u64, effect: TileEffect) {
-        self.idle_until(at);
+        if self.sched.now < at && self.sched.current.is_none() && self.sched.ready == 0 {
+            self.charge_idle(at - self.sched.now);
+            self.sched.now = at;
+        }
         if matches!(
             effect,
             TileEffect::StartThread { .. } | TileEffect::Wake { .. }
@@ -22,7 +25,13 @@ impl Tile {
             self.sched.idle_reason = None;
         }
         match effect {
-            TileEffect::Write { addr, value } => self.dma_store(addr, value),
+            TileEffect::Write { addr, value } => {
+                // As a store: it breaks reservations and may rewrite code.
+                if self.memory.store_u32(addr, value).is_ok() {
+                    self.reservations.on_store(addr);
+                    self.redecode_written_code();
+                }
+            }
             TileEffect::StartThread { context, pc, args } => {
                 debug_assert!(!self.contexts[context].is_live(), "the NIU reserved it");
                 let sp = self.stack_top(context);
@@ -54,27 +63,6 @@ impl Tile {
                     }));
                 }
             }
-        }
-    }
-
-    /// An idle tile's clock moves up to `at` (its idle cycles counted);
-    /// the first part of [`Tile::apply`]. Additive: moving to `a`, then to
-    /// `b`, counts what moving to `b` at once counts.
-    pub fn idle_until(&mut self, at: u64) {
-        if self.sched.now < at && self.sched.current.is_none() && self.sched.ready == 0 {
-            self.charge_idle(at - self.sched.now);
-            self.sched.now = at;
-        }
-    }
-
-    /// A word the NIU's DMA stores: as a store, it breaks reservations and
-    /// may rewrite code. The rest of [`Tile::apply`] of a
-    /// [`TileEffect::Write`] (which depends on neither the clock nor the
-    /// idle counts, nor they on it).
-    pub fn dma_store(&mut self, addr: u32, value: u32) {
-        if self.memory.store_u32(addr, value).is_ok() {
-            self.reservations.on_store(addr);
-            self.redecode_written_code();
         }
     }
 
