@@ -41,6 +41,8 @@ pub(super) struct SyncCounters {
     /// Messaging instructions taken, NIU cycles simulated.
     pub(super) taken: u64,
     pub(super) niu_cycles: u64,
+    /// NIU cycles that moved no flit and made no effect.
+    pub(super) niu_idle_cycles: u64,
     /// Network-side cycles simulated, and jumps over idle ones.
     pub(super) net_cycles: u64,
     pub(super) net_jumps: u64,
@@ -154,6 +156,7 @@ impl Machine {
     /// Makes tile `i`'s past up to `until` certain before the network does
     /// something to it at `until`: an unconfirmed run that issued at or
     /// after `until` goes back; one that did not is confirmed.
+    #[inline]
     pub(super) fn settle(&mut self, i: usize, until: u64) {
         // A certain run never passes what the network may do to the tile
         // (the horizons see to it).

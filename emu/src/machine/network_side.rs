@@ -139,8 +139,18 @@ impl Machine {
                         self.settle(i, c + 1);
                     }
                     self.sync.niu_cycles += 1;
+                    let flits_before = {
+                        let k = self.net.counters();
+                        k.flits_injected + k.flits_ejected
+                    };
                     let mut view = View(&self.tiles[i]);
                     self.nius[i].cycle(c, &mut self.net, &mut view);
+                    let k = self.net.counters();
+                    if k.flits_injected + k.flits_ejected == flits_before
+                        && !self.nius[i].has_effects()
+                    {
+                        self.sync.niu_idle_cycles += 1;
+                    }
                     if self.nius[i].has_effects() {
                         self.settle(i, c + 1);
                     }
@@ -223,13 +233,14 @@ impl Machine {
     /// Records whether NIU `i` has work (and whether it needs cycles, and
     /// touches its tile), after anything the NIU did.
     pub(super) fn set_busy(&mut self, i: usize) {
-        self.niu_busy[i] = self.nius[i].is_busy();
+        let status = self.nius[i].status();
+        self.niu_busy[i] = status.busy;
         // Asked here, where the NIU was just worked on, rather than for
         // every runnable tile in every round (the scan of its receive
         // VCs and queues was a fifth of the global loop's own time).
-        self.niu_touches[i] = self.niu_busy[i] && self.nius[i].touches_tile();
+        self.niu_touches[i] = status.touches;
         let (w, b) = (i / 64, i % 64);
-        if self.nius[i].needs_cycle() {
+        if status.needs_cycle {
             self.niu_mask[w] |= 1 << b;
         } else {
             self.niu_mask[w] &= !(1 << b);

@@ -62,6 +62,18 @@ use tables::{
 use transmit::Holder;
 use wait::{Changed, Wait};
 
+/// What the machine's scheduling asks of an NIU after its work
+/// ([`Niu::status`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NiuStatus {
+    /// [`Niu::is_busy`].
+    pub busy: bool,
+    /// Busy, and [`Niu::touches_tile`].
+    pub touches: bool,
+    /// [`Niu::needs_cycle`].
+    pub needs_cycle: bool,
+}
+
 /// What the NIU made of a messaging instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NiuOutcome {
@@ -675,6 +687,21 @@ impl Niu {
         self.work_in_hand() || self.filled & self.unlooked != 0
     }
 
+    /// [`Niu::is_busy`], [`Niu::touches_tile`] (asked only when busy) and
+    /// [`Niu::needs_cycle`] at once, sharing what they have in common (the
+    /// machine asks all three after every NIU cycle).
+    #[inline]
+    pub fn status(&self) -> NiuStatus {
+        debug_assert!(self.masks_agree(), "the NIU's bit masks are out of step");
+        let in_hand = self.work_in_hand();
+        let busy = in_hand || self.filled != 0 || self.rx.busy() != 0;
+        NiuStatus {
+            busy,
+            touches: busy && self.touches_tile(),
+            needs_cycle: in_hand || self.filled & self.unlooked != 0,
+        }
+    }
+
     /// Whether the NIU may soon do something its tile sees, or look at it:
     /// store or read its memory (a message coming in, a `sendm` copy or
     /// stream), start a thread, wake a context. An NIU that only sends
@@ -692,6 +719,7 @@ impl Niu {
     /// Whether this cycle's work may look at the tile's state: a thread
     /// message's head waiting for a free context, or memory to read for a
     /// `sendm` (copy or stream).
+    #[inline]
     pub fn needs_tile_state(&self, net: &Network) -> bool {
         if self.copier.is_some() || self.streaming != 0 {
             return true;
