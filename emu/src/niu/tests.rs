@@ -635,7 +635,7 @@ fn a_thread_message_swaps_a_waiting_thread_out() {
             rig.ok(0, 0, Opcode::SendhT, [2, 0x800, 0]);
             rig.ok(0, 0, Opcode::Send2e, [7, 8, 0]);
             rig.idle(40);
-            assert!(rig.nius[2].counters.eject_blocked[0] > 0);
+            assert!(rig.nius[2].eject_waiting(rig.now)[0] > 0);
             let expected: Vec<usize> = match mode {
                 ContextExhausted::Block => vec![],
                 ContextExhausted::Swap => vec![2],
