@@ -3,4 +3,4 @@
     fadd.x fa0, fa1, fa2                 #! unknown instruction `fadd.x`
     .wrod 5                              #! unknown directive `.wrod`
     snedh a0, thread, a1                 #! unknown instruction `snedh`
-    mret                                 #! `mret` is a privileged instruction, which SCMP does not have
+    sret                                 #! `sret` is a privileged instruction, which SCMP does not have

@@ -65,7 +65,6 @@ impl Form {
 
 /// Mnemonics GNU as accepts for RV32G that SCMP has no use for, and why.
 const NOT_SCMP: &[(&str, &str)] = &[
-    ("mret", "a privileged instruction"),
     ("sret", "a privileged instruction"),
     ("uret", "a privileged instruction"),
     ("dret", "a privileged instruction"),
