@@ -67,6 +67,7 @@ pub fn run_all(plan: &Plan, dir: &Path, threads: usize) -> Result<Vec<RunRecord>
     std::fs::create_dir_all(&runs).map_err(|e| miette!("cannot create {}: {e}", runs.display()))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .stack_size(emu::machine::SIM_THREAD_STACK)
         .build()
         .map_err(|e| miette!("cannot start {threads} threads: {e}"))?;
     let bar = ProgressBar::new(plan.jobs.len() as u64);

@@ -226,6 +226,14 @@ fn new_niu(id: u32, config: &Config, vcs: usize, options: &RunOptions) -> Niu {
     n
 }
 
+/// The stack of a host thread that runs tiles. The fast loop's handlers
+/// call one another in tail position (`hart/fast/handlers.rs`); optimized
+/// builds make those calls jumps, unoptimized builds (tests) keep a frame
+/// per instruction of a slice, more than the 2 MiB a spawned thread gets by
+/// default. Reserved, not touched: the memory is used only as deep as a
+/// chain goes.
+pub const SIM_THREAD_STACK: usize = 256 << 20;
+
 /// The host threads the tiles run on (`sim.host_threads`; none for one).
 fn host_pool(threads: u32) -> Result<Option<rayon::ThreadPool>, LoadError> {
     Ok(match threads {
@@ -233,6 +241,7 @@ fn host_pool(threads: u32) -> Result<Option<rayon::ThreadPool>, LoadError> {
         n => Some(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(n as usize)
+                .stack_size(SIM_THREAD_STACK)
                 .thread_name(|k| format!("scmp-tiles-{k}"))
                 .build()
                 .map_err(|e| LoadError(format!("cannot start {n} host threads: {e}")))?,
