@@ -13,8 +13,6 @@
 //! the wrong versions. The string names what the object declares; the
 //! assembler still takes every RV32G instruction whatever it says.
 
-use std::cmp::Ordering;
-
 /// The ISA specification whose default versions apply (`-misa-spec=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum IsaSpec {
@@ -391,7 +389,7 @@ pub fn canonical(text: &str, spec: IsaSpec) -> Result<String, String> {
     if has("e") {
         full.retain(|(n, _)| n != "i");
     }
-    full.sort_by(|(a, _), (b, _)| rank(a).cmp(&rank(b)).then(Ordering::Equal));
+    full.sort_by(|(a, _), (b, _)| rank(a).cmp(&rank(b)));
     let mut out = String::from(xlen);
     for (k, (name, (major, minor))) in full.iter().enumerate() {
         if k > 0 {
