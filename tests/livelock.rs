@@ -112,6 +112,43 @@ _start:
     assert!(!stderr.contains("note:"), "every tile booted: {stderr}");
 }
 
+/// `tests/livelock/cts_polling.s`: a message whose RTS is never answered
+/// keeps its flits in the sender's transmission queue while the receiver
+/// polls (`ldsr`) for an id nobody sends. A queue waiting for its CTS is
+/// no work under way, so the watch looks and finds the poll repeating.
+#[test]
+fn a_receiver_polling_while_a_message_waits_for_its_cts_is_a_livelock() {
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/livelock/cts_polling.s");
+    let program = program.to_str().unwrap();
+    for mode in [
+        &[][..],
+        &["--lockstep"][..],
+        &["--set", "sim.epoch_cycles=7"][..],
+    ] {
+        let mut args = vec!["run", program];
+        args.extend_from_slice(mode);
+        let out = scmp(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(125), "{mode:?}: {stderr}");
+        // Before: the run went on to its cycle limit of 1,000,000 (exit 124).
+        assert!(reported_cycle(&stderr) < 100_000, "{mode:?}: {stderr}");
+        assert!(
+            stderr.contains("a livelock: 1 context keeps running"),
+            "{mode:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains(
+                "context 0's Rendezvous send of message id 5 to node 1 waits for its CTS"
+            ),
+            "{mode:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("tile 1 in the same state at cycles"),
+            "{mode:?}: {stderr}"
+        );
+    }
+}
+
 #[test]
 fn a_counter_kept_in_memory_is_never_taken_for_a_livelock() {
     // The registers come back to the same values every iteration (t1 and
