@@ -340,8 +340,8 @@ fn the_lean_active_messages_program_refuses_one_phase() {
 /// parts), more than a queue of 2 or 16 flits holds; it still goes, since
 /// a part's pseudo-flits leave the queue when its transfer ends, and the
 /// results stay the model's. At 2 flits the sender waits on its full
-/// queue; from 8 flits on it never does (a part of 16 words leaves faster
-/// than the sender thread, sharing the pipeline, enqueues the next).
+/// queue; from 8 flits on, at this size (parts of 15-16 words), it never
+/// does.
 #[test]
 fn a_one_phase_message_longer_than_its_queue_goes_part_by_part() {
     let name = "stressmarks/neighborhood/tests/nb_sr_lit_4x4.s";
