@@ -10,6 +10,10 @@
 //!   parts (`SCMP_SECTIONS_IN_ONE_MESSAGE=1`, nb_sr.s, and in both
 //!   active-messages programs nb_am_sections.s): the results of the
 //!   reference model, one data message per node pair and class fewer;
+//! - Neighborhood's histograms combined in one distribution phase
+//!   (`NB_ONE_PHASE=1`, nb_common.s, nb_sr.s, nb_am_lit.s): the results of
+//!   the reference model, one histogram message per node pair, and a
+//!   message of 16 `sendm` parts going through a queue smaller than it;
 //! - the transmission-queue rules of thesis 5.5 and 5.6.2, in the small
 //!   programs `programs/sendm_parts.s`, `sendm_copy.s` (both designs),
 //!   `rts_front.s`, `rts_front_peek.s` and `channel_hold.s` (both designs),
@@ -177,6 +181,16 @@ fn the_thesis_profile_polls_and_sends_sections_as_parts() {
     assert!(idle_by(&woken, "wait_receive") > 0);
 }
 
+/// Messages of `kind` (`thread`, `data`, ...) a run sent, from `--stats json`.
+fn messages_of(stats: &serde_json::Value, kind: &str) -> u64 {
+    let types = stats["network"]["types"].as_array().unwrap();
+    types
+        .iter()
+        .find(|t| t["type"] == kind)
+        .map(|t| t["messages_sent"].as_u64().unwrap())
+        .unwrap()
+}
+
 /// Data messages a run sent, from `--stats json` (type `data` in the
 /// modified NIU, `data-orig` in the original).
 fn data_messages(stats: &serde_json::Value) -> u64 {
@@ -243,6 +257,136 @@ fn histogram_sections_as_sendm_parts_of_one_message_match_the_model() {
             "SCMP_SECTIONS_IN_ONE_MESSAGE=1",
         ]));
         assert_eq!(two - one, 8 * 16 * 15, "{program}: {two} -> {one}");
+    }
+}
+
+/// Runs a Neighborhood test program with `extra` symbols and checks its
+/// printed results against the reference model (the model's parameters
+/// are the program's `NB_` symbols but `NB_ONE_PHASE`, which only chooses
+/// how the program combines its histograms).
+fn check_neighborhood(name: &str, extra: &[(&str, i64)]) {
+    let path = root().join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let extra: Vec<(String, i64)> = extra.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+    let (defsyms, end, stdout) = run_source(&path.display().to_string(), &text, &extra);
+    assert!(matches!(end, RunEnd::AllThreadsEnded), "{name}: {end:?}");
+    let parameters: Vec<(String, i64)> = defsyms
+        .iter()
+        .filter(|(n, _)| n != "NB_ONE_PHASE")
+        .filter_map(|(n, v)| n.strip_prefix("NB_").map(|p| (p.to_ascii_lowercase(), *v)))
+        .collect();
+    let reference = Model::Neighborhood.reference(&parameters).unwrap();
+    if let Err(e) = reference.check_output(&stdout) {
+        panic!("{name} {extra:?}: {e}\n{stdout}");
+    }
+}
+
+/// One distribution phase (6.2.1: "once all of the nodes complete the
+/// calculations for their rows, the histograms on each node must be
+/// combined"): every class counted first, then one message per node pair
+/// with its sections of all 16 histograms, in both designs' programs that
+/// have it; the reference model's results on every test mesh.
+#[test]
+fn one_distribution_phase_matches_the_model_in_both_designs() {
+    for mesh in ["1x1", "2x2", "3x2", "4x4"] {
+        for program in ["nb_sr", "nb_sr_lit", "nb_am_lit"] {
+            let name = format!("stressmarks/neighborhood/tests/{program}_{mesh}.s");
+            check_neighborhood(&name, &[("NB_ONE_PHASE", 1)]);
+            check_neighborhood(&name, &[("NB_ONE_PHASE", 1), ("SCMP_WAIT_POLL", 1)]);
+        }
+    }
+    // 4x4: one histogram message per node pair instead of one per class
+    // (8 classes, 16 x 15 pairs), and one sender thread per node instead
+    // of one per class.
+    let program = "stressmarks/neighborhood/tests/nb_sr_lit_4x4.s";
+    let by_class = stats_of(&["run", program, "--defsym", "SCMP_SECTIONS_IN_ONE_MESSAGE=1"]);
+    let phase = stats_of(&["run", program, "--defsym", "NB_ONE_PHASE=1"]);
+    assert_eq!(
+        data_messages(&by_class) - data_messages(&phase),
+        7 * 16 * 15
+    );
+    assert_eq!(
+        messages_of(&by_class, "thread") - messages_of(&phase, "thread"),
+        7 * 16
+    );
+    // Active messages: one request (a thread message) per node pair
+    // instead of one per class.
+    let program = "stressmarks/neighborhood/tests/nb_am_lit_4x4.s";
+    let by_class = stats_of(&["run", program, "--defsym", "SCMP_SECTIONS_IN_ONE_MESSAGE=1"]);
+    let phase = stats_of(&["run", program, "--defsym", "NB_ONE_PHASE=1"]);
+    assert_eq!(
+        messages_of(&by_class, "thread") - messages_of(&phase, "thread"),
+        7 * 16 * 15
+    );
+}
+
+/// `nb_am.s`, which has no one-phase exchange, says so when assembled with
+/// the symbol, instead of running something else.
+#[test]
+fn the_lean_active_messages_program_refuses_one_phase() {
+    let out = scmp(&[
+        "run",
+        "stressmarks/neighborhood/tests/nb_am_2x2.s",
+        "--defsym",
+        "NB_ONE_PHASE=1",
+    ]);
+    assert_ne!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("nb_am.s has no one-phase exchange"), "{err}");
+}
+
+/// 5.5 with one distribution phase: on 4x4 at test size a node's message
+/// is 34 queue flits (head, tag, two pseudo-flits for each of 16 `sendm`
+/// parts), more than a queue of 2 or 16 flits holds; it still goes, since
+/// a part's pseudo-flits leave the queue when its transfer ends, and the
+/// results stay the model's. At 2 flits the sender waits on its full
+/// queue; from 8 flits on, at this size (parts of 15-16 words), it never
+/// does.
+#[test]
+fn a_one_phase_message_longer_than_its_queue_goes_part_by_part() {
+    let name = "stressmarks/neighborhood/tests/nb_sr_lit_4x4.s";
+    let full = |depth: &str| {
+        let stats = stats_of(&[
+            "run",
+            name,
+            "--profile",
+            "thesis",
+            "--defsym",
+            "NB_ONE_PHASE=1",
+            "--set",
+            &format!("niu.queue_flits={depth}"),
+        ]);
+        idle_by(&stats, "queue_full")
+    };
+    assert!(full("2") > 10_000, "{}", full("2"));
+    assert_eq!(full("8"), 0);
+    assert_eq!(full("16"), 0);
+    for depth in [2, 16] {
+        let queue = format!("niu.queue_flits={depth}");
+        let out = stdout_of(&[
+            "run",
+            name,
+            "--profile",
+            "thesis",
+            "--defsym",
+            "NB_ONE_PHASE=1",
+            "--set",
+            &queue,
+        ]);
+        let reference = Model::Neighborhood
+            .reference(&[
+                ("bits".into(), 7),
+                ("dim".into(), 64),
+                ("lines".into(), 8),
+                ("tmin".into(), 2),
+                ("tmax".into(), 8),
+                ("ds".into(), 2),
+                ("dl".into(), 8),
+            ])
+            .unwrap();
+        if let Err(e) = reference.check_output(&out) {
+            panic!("{queue}: {e}\n{out}");
+        }
     }
 }
 

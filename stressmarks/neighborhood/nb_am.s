@@ -39,6 +39,9 @@
 
     .include "../lib/am.s"
     .include "nb_common.s"
+    .if NB_ONE_PHASE
+    .error "nb_am.s has no one-phase exchange (NB_ONE_PHASE): nb_am_lit.s and nb_sr.s have"
+    .endif
 
     .text
     .globl _start

@@ -33,7 +33,10 @@
 # Row runs (consecutive partner rows of one owner, NB_FETCH_BATCH in
 # flight) are nb_common.s's, as in both other versions.
 # The two sections of an answer go as two data messages, or as one with
-# SCMP_SECTIONS_IN_ONE_MESSAGE (nb_am_sections.s, as nb_sr.s does).
+# SCMP_SECTIONS_IN_ONE_MESSAGE (nb_am_sections.s, as nb_sr.s does). With
+# NB_ONE_PHASE (nb_common.s) nb_v_exchange runs once for every class: one
+# barrier, one request per node pair, answered by one data message of
+# the 16 sections with their stamps (nb_am_send_phase).
 #
 # Results, on node 0: as nb_am.s, and `flag_races` (summed over the nodes).
 
@@ -220,7 +223,14 @@ nb_lit_serve:
     call nb_bins_of
     slli s3, a0, 2                  # q's first bin, in bytes
     mv s4, a1                       # q's bin count
-    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    .if NB_ONE_PHASE
+    mv a0, s0
+    mv a1, s1
+    mv a2, s2
+    mv a3, s3
+    mv a4, s4
+    call nb_am_send_phase
+    .elseif SCMP_SECTIONS_IN_ONE_MESSAGE
     mv a0, s0
     mv a1, s1
     mv a2, s2
@@ -311,6 +321,11 @@ nb_v_exchange:
     slli t0, s4, 2
     add a0, a0, t0
     call amWaitFlag
+    .if NB_ONE_PHASE
+    mv a0, s4
+    mv a1, s1
+    call nb_lit_take_phase
+    .else
     mv a0, s4
     call nb_slot
     lw t0, nb_blen
@@ -329,6 +344,7 @@ nb_v_exchange:
     mv a0, s4
     call nb_slot
     call nb_accumulate_slot
+    .endif
     addi s4, s4, 1
     bltu s4, s3, 4b
     addi s4, s3, -1                 # our P-1 handlers have read our
@@ -345,6 +361,52 @@ nb_v_exchange:
     lw s4, 8(sp)
     addi sp, sp, 32
     ret
+
+    .if NB_ONE_PHASE
+# nb_lit_take_phase(a0 = round j, a1 = stamp): after the flag of node q-j's
+# answer (NB_ONE_PHASE: every class's sections in slot j, class c's
+# sum, marker, difference, marker at c (2 blen + 2) words), waits for each
+# class's two stamps and adds its sections to our bins of that class's
+# histograms; leaves class 7 selected.
+nb_lit_take_phase:
+    addi sp, sp, -16
+    sw ra, 12(sp)
+    sw s0, 8(sp)
+    sw s1, 4(sp)
+    sw s2, 0(sp)
+    mv s2, a1
+    call nb_slot
+    mv s0, a0                       # the class's slot
+    li s1, 0
+1:  lw t0, nb_blen
+    slli t0, t0, 2
+    add a0, s0, t0                  # the sum's stamp
+    mv a1, s2
+    call nb_lit_wait_stamp
+    lw t0, nb_blen
+    slli t0, t0, 3
+    add a0, s0, t0
+    addi a0, a0, 4                  # the difference's stamp
+    mv a1, s2
+    call nb_lit_wait_stamp
+    mv a0, s1
+    call nb_select_class
+    mv a0, s0
+    call nb_accumulate_slot
+    lw t0, nb_blen
+    slli t0, t0, 3
+    addi t0, t0, 8
+    add s0, s0, t0                  # the next class's slot
+    addi s1, s1, 1
+    li t0, NB_CLASSES
+    bltu s1, t0, 1b
+    lw ra, 12(sp)
+    lw s0, 8(sp)
+    lw s1, 4(sp)
+    lw s2, 0(sp)
+    addi sp, sp, 16
+    ret
+    .endif
 
 # nb_v_finish(): after the timed region, node 0 prints the flag races of
 # all nodes.

@@ -49,7 +49,27 @@
     .equ NB_DL, 16
     .endif
 
+# How the histograms are combined, chosen when the program is assembled (a
+# profile's [profile.programs], or --defsym; the version files read it):
+# - NB_ONE_PHASE = 0 (the default): class by class, as the spec orders the
+#   work: count a class, combine its two histograms (nb_v_exchange), its
+#   entropy and energy, clear, the next class;
+# - 1: one histogram distribution phase (thesis 6.2.1: "once all of the
+#   nodes complete the calculations for their rows, the histograms on each
+#   node must be combined"; "during the histogram distribution phase, each
+#   node spawns a local thread to send the correct histogram portions to
+#   every other node"): every class is counted into its own pair of
+#   histograms, then nb_v_exchange(NB_PHASE) combines all 16 at once, a
+#   node sending each other node its sections of all 16 in one message
+#   (a sendm part per section), then every class's entropy and energy.
+#   Memory: 8 pairs of histograms and slots 8 times as large (nb_setup
+#   stops with nb_error_memory where they do not fit: at 15 bits they
+#   take about 8 MB). Counts, and so the results, are the same.
+    .ifndef NB_ONE_PHASE
+    .equ NB_ONE_PHASE, 0
+    .endif
     .equ NB_CLASSES, 8
+    .equ NB_PHASE, NB_CLASSES       # nb_v_exchange's class: every class
     .equ NB_MAX_PIXEL, (1 << NB_BITS) - 1
     .equ NB_BINS, (1 << (NB_BITS + 1)) - 1
     # Both histograms, sum then difference, rounded up to 2^(bits+2) words
@@ -93,6 +113,31 @@ nb_main:
     call nb_prepare_class
     call SCMPBarrier
     csrr s3, cycle              # the timed region starts
+    .if NB_ONE_PHASE
+    li s0, 0                    # count every class, fetching the next
+1:  mv a0, s0                   # class's rows after each
+    call nb_select_class
+    mv a0, s0
+    call nb_count_class
+    addi s0, s0, 1
+    li t0, NB_CLASSES
+    bgeu s0, t0, 2f
+    mv a0, s0
+    call nb_prepare_class
+    j 1b
+2:  li a0, NB_PHASE             # the one distribution phase
+    call nb_v_exchange
+    li s0, 0
+3:  mv a0, s0                   # every class's entropy and energy
+    call nb_select_class
+    mv a0, s0
+    call nb_texture_partial
+    mv a0, s0
+    call nb_reduce_class
+    addi s0, s0, 1
+    li t0, NB_CLASSES
+    bltu s0, t0, 3b
+    .else
     li s0, 0
 1:  mv a0, s0
     call nb_count_class
@@ -111,6 +156,7 @@ nb_main:
     mv s0, s1
     li t0, NB_CLASSES
     bltu s0, t0, 1b
+    .endif
     csrr t0, cycle
     sub t0, t0, s3
     sw t0, nb_cycles, t1
@@ -129,6 +175,23 @@ nb_split:
     mul a0, a0, a2
     divu a0, a0, a1
     ret
+
+    .if NB_ONE_PHASE
+# nb_select_class(a0 = class): points nb_sum and nb_diff at the class's
+# pair of histograms (NB_ONE_PHASE), where counting, adding and entropy
+# find them. The sending threads read nb_hist instead (the main thread
+# selects while they send).
+nb_select_class:
+    li t0, 4 * NB_HIST_WORDS
+    mul t0, t0, a0
+    lw t1, nb_hist
+    add t0, t0, t1
+    sw t0, nb_sum, t1
+    li t1, 4 * NB_BINS
+    add t0, t0, t1
+    sw t0, nb_diff, t1
+    ret
+    .endif
 
 # nb_bins_of(a0 = node) -> a0 = its first bin, a1 = its bin count
 nb_bins_of:
@@ -244,7 +307,9 @@ nb_setup:
     # The heap, the image at the same address on every node: the image
     # (the most rows a node owns, plus the partner rows below them), both
     # histograms, one slot per other node for its counts of our bins
-    # (sum, marker, difference, marker), and the version's records.
+    # (sum, marker, difference, marker), and the version's records. With
+    # NB_ONE_PHASE a pair of histograms per class, and a slot holds a
+    # class's slot per class, class 0's first.
     la t0, nb_heap
     sw t0, nb_image, t1
     sw t0, nb_image_ptr, t1
@@ -265,11 +330,18 @@ nb_setup:
     add t3, t3, t0
     sw t3, nb_diff, t2
     li t3, 4 * NB_HIST_WORDS
+    .if NB_ONE_PHASE
+    sw t0, nb_hist, t2              # a pair of histograms per class
+    li t3, 4 * NB_HIST_WORDS * NB_CLASSES
+    .endif
     add t0, t0, t3
     sw t0, nb_slots, t2
     lw t3, nb_blen
     slli t3, t3, 3
     addi t3, t3, 8                  # (2 blen + 2) words
+    .if NB_ONE_PHASE
+    slli t3, t3, 3                  # a class's slot for each class
+    .endif
     sw t3, nb_slot_bytes, t2
     addi t4, t1, -1
     mul t3, t3, t4
@@ -399,7 +471,11 @@ nb_error_distance: .asciz "the distances need 1 <= ds, dl < dim (NB_DS, NB_DL)"
 nb_error_seed: .asciz "seed (NB_SEED) is outside -2147483647..-1"
 nb_error_rows: .asciz "the mesh has more tiles than the image has rows (dim): every tile needs a row"
 nb_error_bins: .asciz "the mesh has more tiles than a histogram has bins (2^(bits+1) - 1): every tile needs a bin"
+    .if NB_ONE_PHASE
+nb_error_memory: .asciz "the image rows and histograms do not fit below the contexts' stacks: one phase (NB_ONE_PHASE) keeps 16 histograms and their slots; use fewer bits, a smaller dim or more tiles"
+    .else
 nb_error_memory: .asciz "the image rows and histograms do not fit below the contexts' stacks: use more tiles or a smaller dim"
+    .endif
 
     .bss
     .p2align 3
@@ -416,6 +492,9 @@ nb_diff: .zero 4
 nb_slots: .zero 4
 nb_slot_bytes: .zero 4
 nb_records: .zero 4
+    .if NB_ONE_PHASE
+nb_hist: .zero 4        # class 0's histograms; class c's 4 c NB_HIST_WORDS bytes on
+    .endif
 nb_count_rows: .zero 4
     .globl nb_image_ptr
 nb_image_ptr: .zero 4   # the image's address, read by other nodes' requests (SR getBlock)

@@ -62,6 +62,14 @@
     .ifndef SCMP_SECTIONS_IN_ONE_MESSAGE
     .equ SCMP_SECTIONS_IN_ONE_MESSAGE, 0
     .endif
+# One distribution phase (NB_ONE_PHASE, nb_common.s): nb_v_exchange runs
+# once, for class NB_PHASE, and a node's message to another holds its
+# sections of all 16 histograms, class by class (sum, difference), as
+# sendm parts (so one message whatever SCMP_SECTIONS_IN_ONE_MESSAGE says),
+# into one receive whose buffer holds them back to back. Its receives are
+# posted after the sender is spawned, as with NB_SR_POST_EARLY 0.
+    .equ NB_SR_ONE_MESSAGE, SCMP_SECTIONS_IN_ONE_MESSAGE || NB_ONE_PHASE
+    .equ NB_SR_POST_AT_EXCHANGE, NB_SR_POST_EARLY == 0 || NB_ONE_PHASE
     .equ NB_SR_KIND_ROW, 1
     .equ NB_SR_KIND_SUM, 2
     .equ NB_SR_KIND_DIFF, 3
@@ -174,7 +182,7 @@ nb_sr_post_round:
     mv a1, s2
     li a2, 1
     call SCMPReceiveNB
-    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    .if NB_SR_ONE_MESSAGE
     j 2f
     .endif
     lw a0, 0(sp)
@@ -197,7 +205,7 @@ nb_sr_post_round:
 # nb_v_prepare_window(a0 = class) posts that window in either case (the
 # same routine; its name sorts after nb_v_prepare, which traces show).
 nb_v_prepare:
-    .if NB_SR_POST_EARLY == 0
+    .if NB_SR_POST_AT_EXCHANGE
     ret
     .endif
 nb_v_prepare_window:
@@ -239,7 +247,7 @@ nb_sr_wait_sends:
     call SCMPWaitSend
     lw a0, 4(sp)
     call SCMPClearSend
-    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    .if NB_SR_ONE_MESSAGE
     j 2f
     .endif
     lw a0, 8(sp)
@@ -286,7 +294,26 @@ nb_sr_sender:
     sw a1, 4(sp)
     mv a1, a0
     mv a0, s2
-    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    .if NB_ONE_PHASE
+    SR_DATA_HEADER                  # one message: 16 sections
+    li t2, 1 << 16                  # stride 1
+    or t2, t2, s4
+    lw t1, nb_hist                  # class 0's sum histogram
+    add t1, t1, s3
+    li t3, NB_CLASSES
+6:  sendm t1, t2                    # the class's sum section
+    li t0, 4 * NB_BINS
+    add t4, t1, t0                  # its difference section
+    addi t3, t3, -1
+    beqz t3, 7f
+    sendm t4, t2
+    li t0, 4 * NB_HIST_WORDS
+    add t1, t1, t0                  # the next class
+    j 6b
+7:  sendme t4, t2
+    addi s1, s1, 1
+    j 1b
+    .elseif SCMP_SECTIONS_IN_ONE_MESSAGE
     SR_DATA_HEADER                  # one message: both sections
     lw t1, nb_sum
     add t1, t1, s3
@@ -357,7 +384,7 @@ nb_v_exchange:
     li a2, 0
     mv a3, s0
     call createThread
-    .if NB_SR_POST_EARLY == 0
+    .if NB_SR_POST_AT_EXCHANGE
     mv a0, s0                       # our receives, meanwhile
     call nb_v_prepare_window
     .endif
@@ -375,7 +402,11 @@ nb_v_exchange:
     call SCMPWaitReceive
     lw a0, 0(sp)
     call SCMPClearReceive
-    .if SCMP_SECTIONS_IN_ONE_MESSAGE
+    .if NB_ONE_PHASE
+    mv a0, s1
+    call nb_slot
+    call nb_sr_accumulate_phase
+    .elseif SCMP_SECTIONS_IN_ONE_MESSAGE
     mv a0, s1
     call nb_slot
     call nb_sr_accumulate_sections
@@ -435,6 +466,34 @@ nb_sr_accumulate_sections:
     lw s0, 8(sp)
     addi sp, sp, 16
     ret
+
+    .if NB_ONE_PHASE
+# nb_sr_accumulate_phase(a0 = slot): adds the slot's 16 sections (one
+# distribution phase: class c's two at 2 c blen words) to our bins of
+# every class's histograms; leaves class 7 selected.
+nb_sr_accumulate_phase:
+    addi sp, sp, -16
+    sw ra, 12(sp)
+    sw s0, 8(sp)
+    sw s1, 4(sp)
+    mv s0, a0
+    li s1, 0
+1:  mv a0, s1
+    call nb_select_class
+    mv a0, s0
+    call nb_sr_accumulate_sections
+    lw t0, nb_blen
+    slli t0, t0, 3
+    add s0, s0, t0                  # the next class's sections
+    addi s1, s1, 1
+    li t0, NB_CLASSES
+    bltu s1, t0, 1b
+    lw ra, 12(sp)
+    lw s0, 8(sp)
+    lw s1, 4(sp)
+    addi sp, sp, 16
+    ret
+    .endif
 
     .section .rodata
     .globl nb_version

@@ -10,6 +10,8 @@
 # collectives' (up to 13 of each): 126 and more on 64 tiles, more than the
 # default 32 entries (niu.receive_table_entries, niu.send_table_entries;
 # the thesis gives no size). nb_sr.s keeps 8 rounds in flight instead.
+# With NB_ONE_PHASE (nb_common.s, nb_sr.s) the exchange runs once for all
+# 8 classes: P-1 receives and sends, each message 16 sendm parts.
 #
 #   scmp run stressmarks/neighborhood/nb_sr_lit.s --mesh 8x8 --boot all \
 #       --set niu.receive_table_entries=160 --set niu.send_table_entries=160
