@@ -665,3 +665,103 @@ fn a_stressmark_named_under_a_profile_of_other_programs_says_which_it_runs() {
         text(&literal.stderr)
     );
 }
+
+/// A mechanism switch as a calibration axis (`--vary symbol.NAME=...`) and
+/// as a sweep's `--symbol`: every program of a point is assembled with the
+/// symbol (after the profile's own, so that it wins), and the two points
+/// are two machines: completion by polling moves the send-and-receive
+/// run's cycles, so the improvements differ.
+#[test]
+fn a_symbol_axis_switches_a_mechanism_in_every_program() {
+    let dir = temp("calibrate-symbol");
+    let jobs = dir.join("jobs.txt");
+    let common = [
+        "calibrate",
+        "transitive",
+        "--variant",
+        "literal",
+        "--profile",
+        "thesis",
+        "--test-size",
+        "--tiles",
+        "4",
+        "--vary",
+        "symbol.SCMP_WAIT_POLL=0,1",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let out = scmp(&[&common[..], &["--jobs", jobs.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let list = std::fs::read_to_string(&jobs).unwrap();
+    assert_eq!(list.lines().count(), 4, "{list}");
+    for value in ["0", "1"] {
+        assert_eq!(
+            list.matches(&format!("--defsym SCMP_WAIT_POLL={value} "))
+                .count(),
+            2,
+            "{list}"
+        );
+    }
+    let out = scmp(&[&common[..], &["--check"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("check: 4 of 4 runs match their models"),
+        "{}",
+        text(&out.stdout)
+    );
+    let cal = std::fs::read_to_string(dir.join("calibrate.csv")).unwrap();
+    let rows = csv_rows_of(&cal);
+    let at = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+    let peak = |value: &str| -> String {
+        rows[1..]
+            .iter()
+            .find(|r| r[at("symbol.SCMP_WAIT_POLL")] == value)
+            .map(|r| r[at("peak_percent")].clone())
+            .unwrap()
+    };
+    assert_ne!(peak("0"), peak("1"), "{cal}");
+    // The same switch on a sweep's command line, and bad values.
+    let sweep_jobs = dir.join("sweep-jobs.txt");
+    let out = scmp(&[
+        "sweep",
+        "neighborhood-11-literal",
+        "--test-size",
+        "--tiles",
+        "1,4",
+        "--profile",
+        "thesis",
+        "--symbol",
+        "NB_ONE_PHASE=1",
+        "--out",
+        dir.join("sweep").to_str().unwrap(),
+        "--jobs",
+        sweep_jobs.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let list = std::fs::read_to_string(&sweep_jobs).unwrap();
+    assert_eq!(
+        list.matches("--defsym NB_ONE_PHASE=1 ").count(),
+        4,
+        "{list}"
+    );
+    let bad = scmp(&["sweep", "transitive", "--symbol", "X=abc"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("--symbol X=abc"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let bad = scmp(&["calibrate", "transitive", "--vary", "symbol.X=a"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("symbol.X"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
+fn csv_rows_of(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}

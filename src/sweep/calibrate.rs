@@ -39,6 +39,7 @@ use super::{BatchOptions, RunOptions, SweepArgs, execute, parse_variant};
   scmp calibrate all --vary niu.dma_cycles_per_word=1,2,4 --variant lean,literal
   scmp calibrate all --vary profile=none,functional --vary neighborhood.dim=384,768
   scmp calibrate transitive --test-size --tiles 4 --vary niu.full_queue=context,port
+  scmp calibrate all --profile thesis --tiles 64 --vary symbol.SCMP_WAIT_POLL=0,1
   scmp calibrate all --vary niu.queue_flits=4,16 --jobs jobs.txt --out cal   # then:
   parallel < jobs.txt; scmp calibrate --merge cal")]
 pub struct CalibrateArgs {
@@ -47,9 +48,10 @@ pub struct CalibrateArgs {
     #[arg(value_name = "STRESSMARK")]
     pub stressmarks: Vec<String>,
     /// One axis of the grid: a configuration key (`niu.dma_cycles_per_word=1,2,4`),
-    /// a program parameter of a model (`neighborhood.dim=384,768`), or
-    /// `profile=none,functional` (repeatable; the grid is every
-    /// combination).
+    /// a program parameter of a model (`neighborhood.dim=384,768`), a
+    /// symbol for every program (`symbol.SCMP_WAIT_POLL=0,1`, a mechanism
+    /// switch), or `profile=none,functional` (repeatable; the grid is
+    /// every combination).
     #[arg(long = "vary", value_name = "KEY=V1,V2,...")]
     pub vary: Vec<String>,
     /// The programs: `lean` (ours), `literal` (as the thesis describes
@@ -329,6 +331,8 @@ enum Key<'a> {
     Profile,
     /// A program parameter: the model and the parameter.
     Parameter(stressmarks::Model, &'a str),
+    /// `symbol.NAME`: a symbol for every program (a mechanism switch).
+    Symbol(&'a str),
     /// A configuration key.
     Config,
 }
@@ -336,6 +340,9 @@ enum Key<'a> {
 fn key_kind(key: &str) -> Key<'_> {
     if key == "profile" {
         return Key::Profile;
+    }
+    if let Some(name) = key.strip_prefix("symbol.") {
+        return Key::Symbol(name);
     }
     if let Some((model, param)) = key.split_once('.')
         && let Some(m) = stressmarks::Model::from_name(model)
@@ -354,6 +361,13 @@ fn check_axis(key: &str, values: &[String], test_size: bool) -> Result<()> {
             Key::Profile => {
                 if value != "none" {
                     crate::profile::load(value)?;
+                }
+            }
+            Key::Symbol(name) => {
+                if name.is_empty() || emu::snapshot::parse_int(value).is_none() {
+                    return Err(miette!(
+                        "--vary {key}: expected symbol.NAME=V1,V2,... with integer values, got `{value}`"
+                    ));
                 }
             }
             Key::Parameter(m, param) => {
@@ -389,11 +403,13 @@ fn point_sources(args: &CalibrateArgs, grid: &Grid, point: &Point) -> Result<Vec
         let mut defsyms = Vec::new();
         let mut settings = Vec::new();
         let mut profile = args.run.profile.clone();
+        let mut symbols = args.run.symbols.clone();
         for (axis, value) in grid.axes.iter().zip(&point.values) {
             match key_kind(&axis.key) {
                 Key::Profile => {
                     profile = (value != "none").then(|| value.clone());
                 }
+                Key::Symbol(name) => symbols.push(format!("{name}={value}")),
                 Key::Parameter(m, param) => {
                     if entry.model == Some(m) {
                         defsyms.push(format!("{param}={value}"));
@@ -417,6 +433,7 @@ fn point_sources(args: &CalibrateArgs, grid: &Grid, point: &Point) -> Result<Vec
             run: RunOptions {
                 settings: Vec::new(),
                 profile: profile.clone(),
+                symbols,
                 ..args.run.clone()
             },
             batch: BatchOptions {

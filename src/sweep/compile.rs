@@ -53,6 +53,7 @@ pub fn compile_c(sources: &mut [Source], out: &Path, profile: Option<&str>) -> R
                     stressmarks::catalog::program_symbol(&source.planned.symbol_prefix, param);
                 defines.push((symbol, *value));
             }
+            defines.extend(source.planned.symbols.iter().cloned());
             compile(files, design, &defines, &programs, &elf, &bin, &name)
                 .map_err(|e| miette!("{} ({} design): {e}", source.planned.name, design.name()))?;
             let files = match design {

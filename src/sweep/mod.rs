@@ -211,7 +211,8 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
 
 /// The stressmarks named on the command line, and a program of one's own.
 fn select(args: &SweepArgs) -> Result<Vec<Source>> {
-    let user_defsyms = parse_defsyms(&args.defsyms)?;
+    let user_defsyms = parse_defsyms(&args.defsyms, "--defsym")?;
+    let symbols = parse_defsyms(&args.run.symbols, "--symbol")?;
     let profile = args
         .run
         .profile
@@ -287,6 +288,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
                 model: e.model.map(|m| m.name().to_string()),
                 defsyms,
                 symbol_prefix: e.symbol_prefix.to_string(),
+                symbols: symbols.clone(),
                 thesis: e.thesis.map(|t| ThesisPeak {
                     figure: t.figure.to_string(),
                     improvement_percent: t.improvement_percent,
@@ -300,7 +302,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
         });
     }
     if !args.original.is_empty() {
-        sources.push(own_program(args, &user_defsyms)?);
+        sources.push(own_program(args, &user_defsyms, &symbols)?);
     }
     if sources.is_empty() {
         return Err(miette!(
@@ -315,16 +317,16 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
     Ok(sources)
 }
 
-/// `--defsym NAME=VALUE`s as pairs.
-fn parse_defsyms(defsyms: &[String]) -> Result<Vec<(String, i64)>> {
+/// `--defsym` or `--symbol` (`option`) `NAME=VALUE`s as pairs.
+fn parse_defsyms(defsyms: &[String], option: &str) -> Result<Vec<(String, i64)>> {
     defsyms
         .iter()
         .map(|d| {
             let (name, value) = d
                 .split_once('=')
-                .ok_or_else(|| miette!("--defsym {d}: expected NAME=VALUE"))?;
+                .ok_or_else(|| miette!("{option} {d}: expected NAME=VALUE"))?;
             let value = emu::snapshot::parse_int(value.trim())
-                .ok_or_else(|| miette!("--defsym {d}: `{value}` is not an integer"))?;
+                .ok_or_else(|| miette!("{option} {d}: `{value}` is not an integer"))?;
             Ok((name.trim().to_string(), value))
         })
         .collect()
@@ -332,7 +334,11 @@ fn parse_defsyms(defsyms: &[String]) -> Result<Vec<(String, i64)>> {
 
 /// Your own program (`--original`, `--modified`, `--name`), with the
 /// command line's parameters.
-fn own_program(args: &SweepArgs, user_defsyms: &[(String, i64)]) -> Result<Source> {
+fn own_program(
+    args: &SweepArgs,
+    user_defsyms: &[(String, i64)],
+    symbols: &[(String, i64)],
+) -> Result<Source> {
     let absolute = |paths: &[PathBuf]| -> Result<Vec<PathBuf>> {
         paths
             .iter()
@@ -356,6 +362,7 @@ fn own_program(args: &SweepArgs, user_defsyms: &[(String, i64)]) -> Result<Sourc
             model: None,
             defsyms,
             symbol_prefix: String::new(),
+            symbols: symbols.to_vec(),
             thesis: None,
         },
         original: absolute(&args.original)?,

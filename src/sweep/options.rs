@@ -21,6 +21,12 @@ pub struct RunOptions {
     /// `scmp sweep all` and `scmp calibrate`, its variant).
     #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,
+    /// Define a symbol for every program the runs assemble or compile,
+    /// `NAME=VALUE` (repeatable), as a profile's `[profile.programs]` do
+    /// and after them: a mechanism switch such as `SCMP_WAIT_POLL=0` or
+    /// `NB_ONE_PHASE=1` (a program parameter of a model is `--defsym`).
+    #[arg(long = "symbol", value_name = "NAME=VALUE")]
+    pub symbols: Vec<String>,
     /// Cycle limit of each run.
     #[arg(long, value_name = "CYCLES")]
     pub max_cycles: Option<u64>,

@@ -64,6 +64,10 @@ pub struct PlannedStressmark {
     pub defsyms: Vec<(String, i64)>,
     /// Before a parameter's name in capitals in the programs' symbols.
     pub symbol_prefix: String,
+    /// Symbols defined as they are named (`--symbol`, a calibration's
+    /// `symbol.NAME` axis), for every program of its runs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub symbols: Vec<(String, i64)>,
     /// The thesis's figure.
     pub thesis: Option<ThesisPeak>,
 }
@@ -169,6 +173,9 @@ pub fn plan(sources: &[Source], settings: &Settings) -> Plan {
                 let symbol =
                     stressmarks::catalog::program_symbol(&source.planned.symbol_prefix, name);
                 args.extend(["--defsym".into(), format!("{symbol}={value}")]);
+            }
+            for (name, value) in source.planned.symbols.iter().filter(|_| assembled) {
+                args.extend(["--defsym".into(), format!("{name}={value}")]);
             }
             for s in settings.settings.iter().chain(&source.settings) {
                 args.extend(["--set".into(), s.clone()]);

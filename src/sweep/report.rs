@@ -564,6 +564,7 @@ mod tests {
                 model: Some("transitive".into()),
                 defsyms: size,
                 symbol_prefix: "TC_".into(),
+                symbols: Vec::new(),
                 thesis: None,
             }],
             jobs: [
