@@ -765,3 +765,37 @@ fn csv_rows_of(text: &str) -> Vec<Vec<String>> {
         .map(|l| l.split(',').map(str::to_string).collect())
         .collect()
 }
+
+/// `--merge` builds the tables from a directory: every option that says
+/// what to run or how to run it is an error with it (the command's own
+/// options and `RunOptions` as groups, `--threads` and `--jobs` by
+/// themselves), and `--check` goes with it.
+#[test]
+fn merge_takes_no_option_that_says_what_to_run() {
+    let cases: [(&str, &[&str]); 8] = [
+        ("sweep", &["--name", "mine"]),
+        ("sweep", &["--tiles", "4"]),
+        ("sweep", &["--list"]),
+        ("sweep", &["--root", "elsewhere"]),
+        ("sweep", &["--threads", "2"]),
+        ("calibrate", &["--vary", "niu.queue_flits=4,8"]),
+        ("calibrate", &["--test-size"]),
+        ("calibrate", &["--jobs", "jobs.txt"]),
+    ];
+    for (command, other) in cases {
+        let mut args = vec![command, "--merge", "nowhere"];
+        args.extend(other);
+        let out = scmp(&args);
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?} ran");
+        assert!(
+            err.contains("the argument '--merge <DIR>' cannot be used with"),
+            "{args:?}: {err}"
+        );
+    }
+    for command in ["sweep", "calibrate"] {
+        let out = scmp(&[command, "--merge", "nowhere", "--check"]);
+        let err = text(&out.stderr);
+        assert!(err.contains("nowhere/"), "{command} --merge --check: {err}");
+    }
+}

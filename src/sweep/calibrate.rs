@@ -22,7 +22,6 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use miette::{Result, miette};
 use plotters::prelude::*;
@@ -31,7 +30,7 @@ use stressmarks::catalog::{self, Variant};
 
 use super::plan::{self, Plan, Settings, Source};
 use super::report::{self, Report};
-use super::{BatchOptions, RunOptions, SweepArgs, execute, parse_variant};
+use super::{BatchOptions, RunOptions, SweepSpec, execute, parse_variant};
 
 /// Arguments of `scmp calibrate`.
 #[derive(clap::Args, Debug)]
@@ -43,6 +42,26 @@ use super::{BatchOptions, RunOptions, SweepArgs, execute, parse_variant};
   scmp calibrate all --vary niu.queue_flits=4,16 --jobs jobs.txt --out cal   # then:
   parallel < jobs.txt; scmp calibrate --merge cal")]
 pub struct CalibrateArgs {
+    /// The grid, its stressmarks and where it writes.
+    #[command(flatten)]
+    pub spec: CalibrateSpec,
+    /// Run nothing: the tables and plots in DIR from its grid, plan and
+    /// the records its job list wrote.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["CalibrateSpec", "RunOptions"])]
+    pub merge: Option<PathBuf>,
+    /// How every run is made.
+    #[command(flatten)]
+    pub run: RunOptions,
+    /// How the runs are carried out.
+    #[command(flatten)]
+    pub batch: BatchOptions,
+}
+
+/// What `scmp calibrate` runs and where it writes: every option of its own
+/// but `--merge`, none of which goes with `--merge` (which conflicts with
+/// this group as a whole; clap names the group after the struct).
+#[derive(clap::Args, Debug)]
+pub struct CalibrateSpec {
     /// The thesis's stressmarks by our names (`scmp sweep --list`; the
     /// variant picks the programs), or `all` [default: all].
     #[arg(value_name = "STRESSMARK")]
@@ -71,18 +90,6 @@ pub struct CalibrateArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR", default_value = "calibrate")]
     pub out: PathBuf,
-    /// Run nothing: the tables and plots in DIR from its grid, plan and
-    /// the records its job list wrote.
-    #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "RunOptions", "stressmarks", "vary", "variant", "tiles", "out", "threads",
-    ])]
-    pub merge: Option<PathBuf>,
-    /// How every run is made.
-    #[command(flatten)]
-    pub run: RunOptions,
-    /// How the runs are carried out.
-    #[command(flatten)]
-    pub batch: BatchOptions,
 }
 
 /// Version of `calibrate.json`'s format.
@@ -143,7 +150,7 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
         let records = execute::read_all(&plan, dir)?;
         return finish(&grid, &plan, &records, dir, args.batch.check);
     }
-    if args.tiles.is_empty() || args.tiles.contains(&0) {
+    if args.spec.tiles.is_empty() || args.spec.tiles.contains(&0) {
         return Err(miette!("--tiles: a mesh has at least one tile"));
     }
     let profile = args
@@ -152,7 +159,7 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
         .as_deref()
         .map(crate::profile::load)
         .transpose()?;
-    let variants = if args.variant.is_empty() {
+    let variants = if args.spec.variant.is_empty() {
         vec![
             profile
                 .as_ref()
@@ -160,7 +167,7 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
                 .unwrap_or(Variant::Lean),
         ]
     } else {
-        args.variant.clone()
+        args.spec.variant.clone()
     };
     let grid = grid(&args, &variants)?;
     let mut sources = Vec::new();
@@ -168,14 +175,14 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
         sources.extend(point_sources(&args, &grid, point)?);
     }
     let settings = Settings {
-        tiles: args.tiles.clone(),
+        tiles: args.spec.tiles.clone(),
         queue_depths: Vec::new(),
         settings: args.run.settings.clone(),
         profile: None,
         max_cycles: args.run.max_cycles,
     };
-    let out =
-        std::path::absolute(&args.out).map_err(|e| miette!("--out {}: {e}", args.out.display()))?;
+    let out = std::path::absolute(&args.spec.out)
+        .map_err(|e| miette!("--out {}: {e}", args.spec.out.display()))?;
     super::compile::compile_c(&mut sources, &out, None)?;
     let mut plan = plan::plan(&sources, &settings);
     // A point whose keys do not touch a stressmark (another model's
@@ -207,32 +214,13 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
         "{} points x {} stressmarks x {} tile counts x 2 designs: {} runs ({} the same as another point's)",
         grid.points.len(),
         grid.stressmarks.len(),
-        args.tiles.len(),
+        args.spec.tiles.len(),
         plan.jobs.len(),
         plan.jobs.len() - unique.jobs.len()
     );
-    if let Some(file) = &args.batch.jobs {
-        let scmp = match &args.batch.scmp {
-            Some(path) => path.clone(),
-            None => {
-                std::env::current_exe().map_err(|e| miette!("cannot find this executable: {e}"))?
-            }
-        };
-        super::write_jobs(&unique, &out, &scmp, file)?;
-        println!(
-            "{} runs in {file}; run them (e.g. `parallel < {file}`), then `scmp calibrate --merge {}`",
-            unique.jobs.len(),
-            out.display(),
-            file = file.display(),
-        );
+    let Some(ran) = execute::carry_out(&unique, &out, &args.batch, "calibrate")? else {
         return Ok(ExitCode::SUCCESS);
-    }
-    let threads = match args.batch.threads {
-        Some(n) => n as usize,
-        None => execute::runs_at_once(&unique, usize::MAX)?,
     };
-    let started = Instant::now();
-    let ran = execute::run_all(&unique, &out, threads)?;
     let records: Vec<crate::record::RunRecord> = plan
         .jobs
         .iter()
@@ -242,14 +230,15 @@ fn inner(args: CalibrateArgs) -> Result<ExitCode> {
                 .iter()
                 .position(|u| u.output == j.output)
                 .expect("every output ran");
-            ran[k].clone()
+            ran.records[k].clone()
         })
         .collect();
     let code = finish(&grid, &plan, &records, &out, args.batch.check)?;
     println!(
-        "{} runs on {threads} threads in {:.1} s",
-        ran.len(),
-        started.elapsed().as_secs_f64()
+        "{} runs on {} threads in {:.1} s",
+        ran.records.len(),
+        ran.threads,
+        ran.wall_seconds
     );
     Ok(code)
 }
@@ -260,10 +249,10 @@ fn grid(args: &CalibrateArgs, variants: &[Variant]) -> Result<Grid> {
         .map(|e| e.name)
         .collect();
     let mut stressmarks = Vec::new();
-    let names = if args.stressmarks.is_empty() {
+    let names = if args.spec.stressmarks.is_empty() {
         vec!["all".to_string()]
     } else {
-        args.stressmarks.clone()
+        args.spec.stressmarks.clone()
     };
     for name in &names {
         if name == "all" {
@@ -279,7 +268,7 @@ fn grid(args: &CalibrateArgs, variants: &[Variant]) -> Result<Grid> {
     }
     stressmarks.dedup();
     let mut axes = Vec::new();
-    for v in &args.vary {
+    for v in &args.spec.vary {
         let (key, values) = v
             .split_once('=')
             .ok_or_else(|| miette!("--vary {v}: expected KEY=V1,V2,..."))?;
@@ -418,30 +407,19 @@ fn point_sources(args: &CalibrateArgs, grid: &Grid, point: &Point) -> Result<Vec
                 Key::Config => settings.push(format!("{}={value}", axis.key)),
             }
         }
-        let as_sweep = SweepArgs {
+        let as_sweep = SweepSpec {
             stressmarks: vec![row],
-            list: false,
-            original: Vec::new(),
-            modified: Vec::new(),
-            name: String::new(),
-            tiles: args.tiles.clone(),
-            queue_depths: None,
+            tiles: args.spec.tiles.clone(),
             defsyms,
-            variant: None,
-            out: PathBuf::new(),
-            merge: None,
-            run: RunOptions {
-                settings: Vec::new(),
-                profile: profile.clone(),
-                symbols,
-                ..args.run.clone()
-            },
-            batch: BatchOptions {
-                check: args.batch.check,
-                ..BatchOptions::default()
-            },
+            ..SweepSpec::default()
         };
-        for mut source in super::select(&as_sweep)? {
+        let run = RunOptions {
+            settings: Vec::new(),
+            profile: profile.clone(),
+            symbols,
+            ..args.run.clone()
+        };
+        for mut source in super::select(&as_sweep, &run)? {
             source.planned.name = run_name(stressmark, point);
             source.settings = settings.clone();
             source.profile = profile.clone();
@@ -926,11 +904,13 @@ mod tests {
     #[test]
     fn axes_are_checked_and_multiplied_out() {
         let args = |vary: &[&str]| CalibrateArgs {
-            stressmarks: vec!["transitive".into(), "matrix".into()],
-            vary: vary.iter().map(|s| s.to_string()).collect(),
-            variant: Vec::new(),
-            tiles: vec![4],
-            out: PathBuf::new(),
+            spec: CalibrateSpec {
+                stressmarks: vec!["transitive".into(), "matrix".into()],
+                vary: vary.iter().map(|s| s.to_string()).collect(),
+                variant: Vec::new(),
+                tiles: vec![4],
+                out: PathBuf::new(),
+            },
             merge: None,
             run: RunOptions {
                 test_size: true,
@@ -962,7 +942,7 @@ mod tests {
             assert!(grid(&args(&[bad]), &[Variant::Lean]).is_err(), "{bad}");
         }
         let mut named = args(&[]);
-        named.stressmarks = vec!["matrix-literal".into()];
+        named.spec.stressmarks = vec!["matrix-literal".into()];
         assert!(grid(&named, &[Variant::Lean]).is_err());
     }
 }

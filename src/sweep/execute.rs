@@ -1,16 +1,85 @@
-//! Running a plan on this host: one emulator run per job, spread over a
-//! pool of threads (rayon, FIFO), with a progress bar (indicatif), each record
-//! written to `DIR/runs/` as its run ends; and reading those records back
-//! for `--merge`.
+//! Carrying out a plan as `BatchOptions` say, for `scmp sweep` and `scmp
+//! calibrate` alike: on this host (one emulator run per job, spread over a
+//! pool of threads (rayon, FIFO), with a progress bar (indicatif), each
+//! record written to `DIR/runs/` as its run ends), or as a job list to run
+//! elsewhere; and reading those records back for `--merge`.
 
 use std::path::Path;
 use std::sync::Mutex;
+use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::{Result, miette};
 
-use super::plan::{Design, Job, Plan};
+use super::BatchOptions;
+use super::plan::{self, Design, Job, Plan};
 use crate::record::{RunRecord, record_run};
+
+/// The runs of a plan carried out on this host.
+pub struct Ran {
+    /// Every job's record, in plan order.
+    pub records: Vec<RunRecord>,
+    /// Runs at once.
+    pub threads: usize,
+    /// Host seconds from the first run's start to the last one's end.
+    pub wall_seconds: f64,
+}
+
+/// Carries out `plan`, whose records go to `DIR/runs/`, as `batch` says.
+/// With `--jobs FILE`: writes the job list, says how to run it and to
+/// merge its records (`scmp COMMAND --merge DIR`), and returns `None`.
+/// Else runs every job here on `--threads` threads (by default as many as
+/// [`runs_at_once`] says).
+pub fn carry_out(
+    plan: &Plan,
+    dir: &Path,
+    batch: &BatchOptions,
+    command: &str,
+) -> Result<Option<Ran>> {
+    if let Some(file) = &batch.jobs {
+        let scmp = match &batch.scmp {
+            Some(path) => path.clone(),
+            None => {
+                std::env::current_exe().map_err(|e| miette!("cannot find this executable: {e}"))?
+            }
+        };
+        write_jobs(plan, dir, &scmp, file)?;
+        println!(
+            "{} runs in {file}; run them (e.g. `parallel < {file}`), then `scmp {command} --merge {}`",
+            plan.jobs.len(),
+            dir.display(),
+            file = file.display(),
+        );
+        return Ok(None);
+    }
+    let threads = match batch.threads {
+        Some(n) => n as usize,
+        None => runs_at_once(plan, usize::MAX)?,
+    };
+    let started = Instant::now();
+    let records = run_all(plan, dir, threads)?;
+    Ok(Some(Ran {
+        records,
+        threads,
+        wall_seconds: started.elapsed().as_secs_f64(),
+    }))
+}
+
+/// Writes the job list: `SCMP run ... --json DIR/runs/OUTPUT`, absolute
+/// paths, one a line.
+fn write_jobs(plan: &Plan, dir: &Path, scmp: &Path, file: &Path) -> Result<()> {
+    let mut text = String::new();
+    for job in &plan.jobs {
+        let out = dir.join("runs").join(&job.output);
+        let words = std::iter::once(scmp.display().to_string())
+            .chain(job.args.iter().cloned())
+            .chain(["--json".to_string(), out.display().to_string()]);
+        let line: Vec<String> = words.map(|w| plan::shell_quote(&w)).collect();
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    std::fs::write(file, text).map_err(|e| miette!("cannot write {}: {e}", file.display()))
+}
 
 /// A job's arguments as `scmp run` parses them.
 fn run_args(job: &Job) -> Result<crate::setup::RunArgs> {

@@ -28,7 +28,6 @@ pub use single::{StressmarkArgs, stressmark};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use miette::{Result, miette};
 use stressmarks::catalog::{self, CATALOG, Variant};
@@ -46,6 +45,26 @@ use plan::{Plan, PlannedStressmark, Settings, Source, ThesisPeak};
                                            #  sed -n \"${SLURM_ARRAY_TASK_ID}p\" jobs.txt | sh)
   scmp sweep --merge ch6                   # then the same tables and plots")]
 pub struct SweepArgs {
+    /// What the sweep runs and where it writes.
+    #[command(flatten)]
+    pub spec: SweepSpec,
+    /// Run nothing: build the tables and plots in DIR from DIR/plan.json
+    /// and the records its job list wrote.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["SweepSpec", "RunOptions"])]
+    pub merge: Option<PathBuf>,
+    /// How every run is made.
+    #[command(flatten)]
+    pub run: RunOptions,
+    /// How the runs are carried out.
+    #[command(flatten)]
+    pub batch: BatchOptions,
+}
+
+/// What `scmp sweep` runs and where it writes: every option of its own
+/// but `--merge`, none of which goes with `--merge` (which conflicts with
+/// this group as a whole; clap names the group after the struct).
+#[derive(clap::Args, Debug, Default)]
+pub struct SweepSpec {
     /// Stressmarks of the built-in table (`--list`), or `all` (every
     /// stressmark of the thesis).
     #[arg(value_name = "STRESSMARK")]
@@ -96,19 +115,6 @@ pub struct SweepArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR", default_value = "sweep")]
     pub out: PathBuf,
-    /// Run nothing: build the tables and plots in DIR from DIR/plan.json
-    /// and the records its job list wrote.
-    #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "RunOptions", "stressmarks", "original", "list", "tiles", "queue_depths", "defsyms",
-        "out", "threads", "variant",
-    ])]
-    pub merge: Option<PathBuf>,
-    /// How every run is made.
-    #[command(flatten)]
-    pub run: RunOptions,
-    /// How the runs are carried out.
-    #[command(flatten)]
-    pub batch: BatchOptions,
 }
 
 /// `--variant`'s value.
@@ -122,7 +128,7 @@ pub fn sweep(args: SweepArgs) -> ExitCode {
 }
 
 fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
-    if args.list {
+    if args.spec.list {
         for e in CATALOG {
             let thesis = e
                 .thesis
@@ -156,53 +162,34 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
         let records = execute::read_all(&plan, dir)?;
         return finish(&plan, &records, dir, args.batch.check);
     }
-    let mut sources = select(&args)?;
-    if args.tiles.contains(&0) {
+    let mut sources = select(&args.spec, &args.run)?;
+    if args.spec.tiles.contains(&0) {
         return Err(miette!("--tiles: a mesh has at least one tile"));
     }
     let settings = Settings {
-        tiles: args.tiles.clone(),
-        queue_depths: args.queue_depths.clone().unwrap_or_default(),
+        tiles: args.spec.tiles.clone(),
+        queue_depths: args.spec.queue_depths.clone().unwrap_or_default(),
         settings: args.run.settings.clone(),
         profile: args.run.profile.clone(),
         max_cycles: args.run.max_cycles,
     };
-    let out =
-        std::path::absolute(&args.out).map_err(|e| miette!("--out {}: {e}", args.out.display()))?;
+    let out = std::path::absolute(&args.spec.out)
+        .map_err(|e| miette!("--out {}: {e}", args.spec.out.display()))?;
     compile::compile_c(&mut sources, &out, args.run.profile.as_deref())?;
     let plan = plan::plan(&sources, &settings);
     execute::preflight(&plan)?;
     std::fs::create_dir_all(out.join("runs"))
         .map_err(|e| miette!("cannot create {}: {e}", out.join("runs").display()))?;
     plan.write(&out)?;
-    if let Some(file) = &args.batch.jobs {
-        let scmp = match &args.batch.scmp {
-            Some(path) => path.clone(),
-            None => {
-                std::env::current_exe().map_err(|e| miette!("cannot find this executable: {e}"))?
-            }
-        };
-        write_jobs(&plan, &out, &scmp, file)?;
-        println!(
-            "{} runs in {file}; run them (e.g. `parallel < {file}`), then `scmp sweep --merge {}`",
-            plan.jobs.len(),
-            out.display(),
-            file = file.display(),
-        );
+    let Some(ran) = execute::carry_out(&plan, &out, &args.batch, "sweep")? else {
         return Ok(ExitCode::SUCCESS);
-    }
-    let threads = match args.batch.threads {
-        Some(n) => n as usize,
-        None => execute::runs_at_once(&plan, usize::MAX)?,
     };
-    let started = Instant::now();
-    let records = execute::run_all(&plan, &out, threads)?;
-    let wall = started.elapsed().as_secs_f64();
-    let code = finish(&plan, &records, &out, args.batch.check)?;
-    let simulated: f64 = records.iter().map(|r| r.wall_seconds).sum();
+    let code = finish(&plan, &ran.records, &out, args.batch.check)?;
+    let (threads, wall) = (ran.threads, ran.wall_seconds);
+    let simulated: f64 = ran.records.iter().map(|r| r.wall_seconds).sum();
     println!(
         "{} runs on {threads} threads in {wall:.2} s; the simulations took {simulated:.2} s in all ({:.2} s per thread), the rest (assembly, records, waiting for the last runs) {:.2} s",
-        records.len(),
+        ran.records.len(),
         simulated / threads as f64,
         (wall - simulated / threads as f64).max(0.0)
     );
@@ -210,21 +197,20 @@ fn sweep_inner(args: SweepArgs) -> Result<ExitCode> {
 }
 
 /// The stressmarks named on the command line, and a program of one's own.
-fn select(args: &SweepArgs) -> Result<Vec<Source>> {
-    let user_defsyms = parse_defsyms(&args.defsyms, "--defsym")?;
-    let symbols = parse_defsyms(&args.run.symbols, "--symbol")?;
-    let profile = args
-        .run
+fn select(spec: &SweepSpec, run: &RunOptions) -> Result<Vec<Source>> {
+    let user_defsyms = parse_defsyms(&spec.defsyms, "--defsym")?;
+    let symbols = parse_defsyms(&run.symbols, "--symbol")?;
+    let profile = run
         .profile
         .as_deref()
         .map(crate::profile::load)
         .transpose()?;
-    let variant = args
+    let variant = spec
         .variant
         .or(profile.as_ref().and_then(|p| p.variant))
         .unwrap_or(Variant::Lean);
     let mut entries = Vec::new();
-    for name in &args.stressmarks {
+    for name in &spec.stressmarks {
         if name == "all" {
             entries.extend(catalog::thesis_rows(variant));
         } else {
@@ -258,7 +244,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             (Some(p), Some(m)) => p.parameters_of(m.name()),
             _ => Vec::new(),
         };
-        if let (true, Some(m)) = (args.run.test_size, e.model) {
+        if let (true, Some(m)) = (run.test_size, e.model) {
             merge_defsyms(&mut defsyms, m.test_size().into_iter());
         }
         let own = e.defsyms.iter().map(|(n, v)| (n.to_string(), *v));
@@ -273,7 +259,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             paths
                 .iter()
                 .map(|p| {
-                    plan::resolve(Path::new(p), args.run.root.as_deref())
+                    plan::resolve(Path::new(p), run.root.as_deref())
                         .map_err(|err| miette!("stressmark `{}` cannot run yet: {err}", e.name))
                 })
                 .collect()
@@ -283,7 +269,7 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
                 name: e.name.to_string(),
                 title: e.title.to_string(),
                 input,
-                test_size: args.run.test_size,
+                test_size: run.test_size,
                 variant: e.variant.name().to_string(),
                 model: e.model.map(|m| m.name().to_string()),
                 defsyms,
@@ -301,8 +287,8 @@ fn select(args: &SweepArgs) -> Result<Vec<Source>> {
             profile: None,
         });
     }
-    if !args.original.is_empty() {
-        sources.push(own_program(args, &user_defsyms, &symbols)?);
+    if !spec.original.is_empty() {
+        sources.push(own_program(spec, &user_defsyms, &symbols)?);
     }
     if sources.is_empty() {
         return Err(miette!(
@@ -335,7 +321,7 @@ fn parse_defsyms(defsyms: &[String], option: &str) -> Result<Vec<(String, i64)>>
 /// Your own program (`--original`, `--modified`, `--name`), with the
 /// command line's parameters.
 fn own_program(
-    args: &SweepArgs,
+    spec: &SweepSpec,
     user_defsyms: &[(String, i64)],
     symbols: &[(String, i64)],
 ) -> Result<Source> {
@@ -354,8 +340,8 @@ fn own_program(
     merge_defsyms(&mut defsyms, user_defsyms.iter().cloned());
     Ok(Source {
         planned: PlannedStressmark {
-            name: args.name.clone(),
-            title: args.name.clone(),
+            name: spec.name.clone(),
+            title: spec.name.clone(),
             input: String::new(),
             test_size: false,
             variant: Variant::Lean.name().to_string(),
@@ -365,8 +351,8 @@ fn own_program(
             symbols: symbols.to_vec(),
             thesis: None,
         },
-        original: absolute(&args.original)?,
-        modified: absolute(&args.modified)?,
+        original: absolute(&spec.original)?,
+        modified: absolute(&spec.modified)?,
         settings: Vec::new(),
         profile: None,
     })
@@ -380,22 +366,6 @@ fn merge_defsyms(defsyms: &mut Vec<(String, i64)>, more: impl Iterator<Item = (S
             None => defsyms.push((name, value)),
         }
     }
-}
-
-/// Writes the job list: `SCMP run ... --json DIR/runs/OUTPUT`, absolute
-/// paths, one a line.
-fn write_jobs(plan: &Plan, dir: &Path, scmp: &Path, file: &Path) -> Result<()> {
-    let mut text = String::new();
-    for job in &plan.jobs {
-        let out = dir.join("runs").join(&job.output);
-        let words = std::iter::once(scmp.display().to_string())
-            .chain(job.args.iter().cloned())
-            .chain(["--json".to_string(), out.display().to_string()]);
-        let line: Vec<String> = words.map(|w| plan::shell_quote(&w)).collect();
-        text.push_str(&line.join(" "));
-        text.push('\n');
-    }
-    std::fs::write(file, text).map_err(|e| miette!("cannot write {}: {e}", file.display()))
 }
 
 /// Tables, plots and the printed summary; exit status 1 when a run failed

@@ -3,7 +3,9 @@
 //! command's arguments: how every run is made ([`RunOptions`]) and how a
 //! batch of runs is carried out ([`BatchOptions`]). Clap names each
 //! flattened struct's group after it, so that `--merge` conflicts with
-//! `RunOptions` as a whole.
+//! `RunOptions` as a whole, and with each command's own options as a
+//! whole (`SweepSpec`, `CalibrateSpec`); of the batch's options only
+//! `--check` goes with `--merge`, the others say that they do not.
 
 use std::path::PathBuf;
 
@@ -46,7 +48,7 @@ pub struct BatchOptions {
     /// Simulations run at once [default: the host's cores, divided by the
     /// host threads each run uses (`--set sim.host_threads=N`; 1 by
     /// default)].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "merge")]
     pub threads: Option<u32>,
     /// Run nothing: write the runs to FILE, one self-contained `scmp run
     /// ... --json OUT` command a line, and the plan to DIR/plan.json

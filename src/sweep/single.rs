@@ -2,14 +2,13 @@
 //! both designs side by side, each checked against the reference model —
 //! the thesis's comparison at a glance (the sweep runs the whole curve).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use miette::{Result, miette};
 
 use super::plan::{self, Design, Settings};
-use super::{BatchOptions, RunOptions, SweepArgs, execute, report};
+use super::{RunOptions, SweepSpec, execute, report};
 
 /// Arguments of `scmp stressmark`.
 #[derive(clap::Args, Debug)]
@@ -45,25 +44,13 @@ fn inner(args: StressmarkArgs) -> Result<ExitCode> {
             "name one stressmark (`scmp sweep all` runs them all)"
         ));
     }
-    let as_sweep = SweepArgs {
+    let as_sweep = SweepSpec {
         stressmarks: vec![args.name.clone()],
-        list: false,
-        original: Vec::new(),
-        modified: Vec::new(),
-        name: String::new(),
         tiles: vec![args.tiles],
-        queue_depths: None,
         defsyms: args.defsyms.clone(),
-        variant: None,
-        out: PathBuf::new(),
-        merge: None,
-        run: args.run.clone(),
-        batch: BatchOptions {
-            check: true,
-            ..BatchOptions::default()
-        },
+        ..SweepSpec::default()
     };
-    let mut sources = super::select(&as_sweep)?;
+    let mut sources = super::select(&as_sweep, &args.run)?;
     let dir = std::env::temp_dir().join(format!("scmp-stressmark-{}", std::process::id()));
     // A C row's programs are compiled into the run's directory.
     if let Err(e) = super::compile::compile_c(&mut sources, &dir, args.run.profile.as_deref()) {

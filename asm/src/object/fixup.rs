@@ -185,13 +185,28 @@ impl Writer1<'_> {
                     16 => (R_RISCV_SET16, R_RISCV_SUB16),
                     _ => (R_RISCV_SET32, R_RISCV_SUB32),
                 };
-                let (ps, ms) = (self.symbol(&p), self.symbol(&m));
-                self.reloc(si, off, set, Some(ps), 0);
-                self.reloc(si, off, sub, Some(ms), 0);
+                self.difference(si, off, (set, sub), &p, &m, 0);
             }
             _ => return Err(not_a_relocation(fx)),
         }
         Ok(())
+    }
+
+    /// The pair of relocations of a difference `p - m + addend` at `off`:
+    /// `first` (an ADD or a SET of the width) against `p` with the addend,
+    /// then `sub` against `m`, as GNU as writes them.
+    fn difference(
+        &mut self,
+        si: usize,
+        off: u64,
+        (first, sub): (elf::RelocationType, elf::RelocationType),
+        p: &Term,
+        m: &Term,
+        addend: i64,
+    ) {
+        let (ps, ms) = (self.symbol(p), self.symbol(m));
+        self.reloc(si, off, first, Some(ps), addend);
+        self.reloc(si, off, sub, Some(ms), 0);
     }
 
     /// A `.reloc`: written as given, in its order among the hand-written
@@ -285,9 +300,7 @@ impl Writer1<'_> {
                     4 => (R_RISCV_ADD32, R_RISCV_SUB32),
                     _ => (R_RISCV_ADD64, R_RISCV_SUB64),
                 };
-                let (ps, ms) = (self.symbol(&p), self.symbol(&m));
-                self.reloc(si, off, add, Some(ps), a);
-                self.reloc(si, off, sub, Some(ms), 0);
+                self.difference(si, off, (add, sub), &p, &m, a);
                 Ok(())
             }
         }

@@ -89,6 +89,23 @@ struct OutSym {
     shndx: elf::SymbolSection,
 }
 
+impl OutSym {
+    /// A local symbol of no type at `offset` in unit section `section`: a
+    /// label of the unit, or a place a fixup names (`.L0 `).
+    fn local(name: String, section: usize, offset: u64) -> OutSym {
+        OutSym {
+            name,
+            value: offset,
+            size: 0,
+            bind: elf::STB_LOCAL,
+            ty: elf::STT_NOTYPE,
+            other: 0,
+            section: Some(section),
+            shndx: elf::SHN_UNDEF,
+        }
+    }
+}
+
 /// A relocation: offset, type, symbol (index into the output symbols, or
 /// `None` for none), addend.
 type Reloc = (u64, elf::RelocationType, Option<usize>, i64);
@@ -122,31 +139,13 @@ impl<'u> Writer1<'u> {
                 if let Some(&i) = self.by_name.get(name) {
                     return i;
                 }
-                self.push(OutSym {
-                    name: object_name(name),
-                    value: *offset,
-                    size: 0,
-                    bind: elf::STB_LOCAL,
-                    ty: elf::STT_NOTYPE,
-                    other: 0,
-                    section: Some(*section),
-                    shndx: elf::SHN_UNDEF,
-                });
+                self.push(OutSym::local(object_name(name), *section, *offset));
                 let i = self.syms.len() - 1;
                 self.by_name.insert(name.clone(), i);
                 i
             }
             Term::Here(section, offset) => {
-                self.push(OutSym {
-                    name: ".L0 ".into(),
-                    value: *offset,
-                    size: 0,
-                    bind: elf::STB_LOCAL,
-                    ty: elf::STT_NOTYPE,
-                    other: 0,
-                    section: Some(*section),
-                    shndx: elf::SHN_UNDEF,
-                });
+                self.push(OutSym::local(".L0 ".into(), *section, *offset));
                 self.syms.len() - 1
             }
             Term::External(name) => {

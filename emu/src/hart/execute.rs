@@ -75,6 +75,26 @@ fn target_ok(target: u32) -> Result<u32, Stop> {
     }
 }
 
+/// The careful step's [`Careful`] for the instruction at `$pc` of the hart
+/// `$hart` whose context is `$ctx` (borrowed from the hart apart), with
+/// its effects `$fx`: one place for both of `Hart`'s execute functions,
+/// written as a struct in place (a macro, not a function, for the split
+/// borrows).
+macro_rules! new_careful {
+    ($hart:expr, $ctx:ident, $fx:ident, $rd:expr, $pc:expr, $imm:expr) => {
+        Careful::<TRACE> {
+            ctx: &mut *$ctx,
+            mem: &mut *$hart.mem,
+            reservations: &mut *$hart.reservations,
+            index: $hart.index,
+            fx: &mut *$fx,
+            rd: $rd,
+            pc: $pc,
+            imm: $imm,
+        }
+    };
+}
+
 /// The careful step's way to the next instruction, memory and the
 /// reservations, for the operations written once in `semantics`
 /// ([`semantics::Reach`]): the next pc, faults and trace effects.
@@ -193,16 +213,7 @@ impl Hart<'_> {
         }
         macro_rules! careful {
             () => {
-                Careful::<TRACE> {
-                    ctx: &mut *ctx,
-                    mem: &mut *self.mem,
-                    reservations: &mut *self.reservations,
-                    index: self.index,
-                    fx: &mut *fx,
-                    rd,
-                    pc,
-                    imm,
-                }
+                new_careful!(self, ctx, fx, rd, pc, imm)
             };
         }
         macro_rules! branch {
@@ -394,16 +405,7 @@ impl Hart<'_> {
         }
         macro_rules! careful {
             () => {
-                Careful::<TRACE> {
-                    ctx: &mut *ctx,
-                    mem: &mut *self.mem,
-                    reservations: &mut *self.reservations,
-                    index: self.index,
-                    fx: &mut *fx,
-                    rd,
-                    pc,
-                    imm: inst.imm as u32,
-                }
+                new_careful!(self, ctx, fx, rd, pc, inst.imm as u32)
             };
         }
         macro_rules! amo {

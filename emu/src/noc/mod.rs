@@ -15,9 +15,11 @@
 
 pub mod pattern;
 
+use std::collections::VecDeque;
 use std::time::Instant;
 
 use isa_spec::msg::{Flit, FlitKind, Head, MessageType};
+use rand::distr::Bernoulli;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
@@ -200,6 +202,16 @@ const MEASURED: u64 = 1 << 63;
 /// Runs `traffic` on a network configured by `config` (one VC class),
 /// simulated by `engine`. `trace`, when given, receives every network
 /// event. A network that stops moving ends the run with its report.
+///
+/// A node's ejection, creation and injection touch only its own queue and
+/// terminal, and only creation draws random numbers, so each cycle they
+/// run as passes over the nodes: ejection over the nodes with flits
+/// waiting, creation over every node (the random stream in node order),
+/// injection over the nodes with packets to send. The passes are
+/// `#[inline(always)]` and take the vectors they walk as slices, so the
+/// loop keeps their addresses in registers across the network's calls
+/// (read through the structs at every node, they cost 0.5% more host
+/// instructions on a saturated 8x8 mesh).
 pub fn run(
     config: &NetworkConfig,
     engine: NetworkEngine,
@@ -207,146 +219,26 @@ pub fn run(
     mut trace: Option<&mut dyn FnMut(&NetEvent)>,
 ) -> Result<NocResult, Box<StallReport>> {
     let started = Instant::now();
-    let (w, h) = (traffic.width, traffic.height);
-    let nodes = w * h;
-    let mut net = Network::new(w, h, config, 1, engine);
+    let mut net = Network::new(traffic.width, traffic.height, config, 1, engine);
     if trace.is_some() {
         net.enable_trace();
     }
-    let mut rng = Pcg64Mcg::seed_from_u64(traffic.seed);
-    let p_packet = traffic.rate / traffic.packet_size as f64;
-    // Made once (`random_bool` makes it at every call; the draws are the same).
-    let creation = (p_packet > 0.0).then(|| {
-        rand::distr::Bernoulli::new(p_packet).expect("a rate in 0..=1 flits per node per cycle")
-    });
-    let size = traffic.packet_size as u16;
-    let mut queues: Vec<std::collections::VecDeque<Queued>> =
-        vec![std::collections::VecDeque::new(); nodes as usize];
-    let mut injecting: Vec<Option<Injecting>> = vec![None; nodes as usize];
-    // A bit per node with a packet queued or being injected.
-    let mut sources = vec![0u64; (nodes as usize).div_ceil(64)];
-    let measure_start = traffic.warmup;
-    let measure_end = traffic.warmup + traffic.cycles;
-    let (mut plat, mut nlat, mut flat) = (
-        Accumulator::default(),
-        Accumulator::default(),
-        Accumulator::default(),
-    );
-    let mut accepted = vec![0u64; nodes as usize];
-    let mut created_flits = 0u64;
-    let mut measured = 0u64;
-    let mut arrived = 0u64;
-    let mut hops = 0u64;
+    let mut sources = Sources::new(traffic);
+    let mut tally = Tally::new(traffic);
+    let window = tally.window.clone();
     let mut now = 0u64;
     let saturated = loop {
-        if now >= measure_end && arrived == measured {
+        if now >= window.end && tally.arrived == tally.measured {
             break false;
         }
-        if now >= measure_end + traffic.drain {
+        if now >= window.end + traffic.drain {
             break true;
         }
         net.step(now);
-        let measuring = (measure_start..measure_end).contains(&now);
-        // A node's ejection, creation and injection touch only its own
-        // queue and terminal, and only creation draws random numbers, so
-        // the three run as passes over the nodes: ejection over the nodes
-        // with flits waiting, creation over every node (the random stream
-        // in node order), injection over the nodes with packets to send.
-        // Ejection: the sink takes every flit at once.
-        for word in 0..net.terminals_with_flits().len() {
-            let mut bits = net.terminals_with_flits()[word];
-            while bits != 0 {
-                let node = (word * 64) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                let mut vcs = net.ejection_vcs(node);
-                while vcs != 0 {
-                    let vc = vcs.trailing_zeros() as u8;
-                    vcs &= vcs - 1;
-                    while let Some(f) = net.peek_ejected(node, vc).copied() {
-                        let info = *net.packet(f.packet);
-                        let created = info.tag & !MEASURED;
-                        if info.tag & MEASURED != 0 {
-                            flat.add((now - f.injected) as f64);
-                            if f.is_last() {
-                                plat.add((now - created) as f64);
-                                nlat.add((now - info.injected) as f64);
-                                arrived += 1;
-                                // Routers traversed, as BookSim2 counts hops.
-                                hops += manhattan(info.src, info.dst, w) as u64 + 1;
-                            }
-                        }
-                        if measuring {
-                            accepted[node as usize] += 1;
-                        }
-                        net.take_ejected(node, vc, now);
-                    }
-                }
-            }
-        }
-        // Creation.
-        if let Some(creation) = creation {
-            for node in 0..nodes {
-                if rng.sample(creation) {
-                    let dst = traffic.pattern.destination(node, w, h, &mut rng);
-                    queues[node as usize].push_back(Queued { created: now, dst });
-                    sources[node as usize / 64] |= 1 << (node % 64);
-                    if measuring {
-                        created_flits += traffic.packet_size as u64;
-                        measured += 1;
-                    }
-                }
-            }
-        }
-        // Injection: one flit per cycle.
-        for (word, slot) in sources.iter_mut().enumerate() {
-            let mut bits = *slot;
-            while bits != 0 {
-                let node = (word * 64) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                let cur = match injecting[node as usize] {
-                    Some(cur) => Some(cur),
-                    None => match queues[node as usize].front().copied() {
-                        Some(q) => net.free_injection_vc(node, 0).map(|vc| {
-                            queues[node as usize].pop_front();
-                            let tag = q.created
-                                | if (measure_start..measure_end).contains(&q.created) {
-                                    MEASURED
-                                } else {
-                                    0
-                                };
-                            let packet = net.new_packet(PacketInfo {
-                                src: node,
-                                dst: q.dst,
-                                class: 0,
-                                len: size,
-                                injected: now,
-                                tail_injected: 0,
-                                flow: 0,
-                                tag,
-                            });
-                            Injecting {
-                                packet,
-                                vc,
-                                next: 0,
-                            }
-                        }),
-                        None => None,
-                    },
-                };
-                if let Some(mut cur) = cur {
-                    if net.can_inject(node, cur.vc) {
-                        let info = *net.packet(cur.packet);
-                        let flit = packet_flit(&info, cur.next, w);
-                        net.inject(node, cur.vc, NetFlit::new(flit, cur.packet, cur.next), now);
-                        cur.next += 1;
-                    }
-                    injecting[node as usize] = (cur.next < size).then_some(cur);
-                }
-                if injecting[node as usize].is_none() && queues[node as usize].is_empty() {
-                    *slot &= !(1 << (node % 64));
-                }
-            }
-        }
+        let measuring = window.contains(&now);
+        eject(&mut net, &mut tally, now, measuring, traffic.width);
+        sources.create(now, measuring, &mut tally);
+        sources.inject(&mut net, now, &window);
         if let Some(sink) = trace.as_deref_mut() {
             for e in net.take_trace() {
                 sink(&e);
@@ -357,43 +249,260 @@ pub fn run(
         }
         now += 1;
     };
-    let wall_seconds = started.elapsed().as_secs_f64();
-    let mut acc = Accumulator::default();
-    for a in &accepted {
-        acc.add(*a as f64 / traffic.cycles as f64);
+    Ok(tally.result(traffic, &net, now, saturated, started))
+}
+
+/// What the measurement has counted.
+struct Tally {
+    /// The measurement cycles: packets created in them are measured, flits
+    /// ejected in them accepted.
+    window: std::ops::Range<u64>,
+    /// Packet latency (creation to tail ejection) of measured packets.
+    packet: Accumulator,
+    /// Network latency (head injection to tail ejection).
+    network: Accumulator,
+    /// Flit latency (injection to ejection) of measured packets' flits.
+    flit: Accumulator,
+    /// Flits ejected per node during measurement.
+    accepted: Vec<u64>,
+    /// Flits of the packets created during measurement.
+    created_flits: u64,
+    /// Packets created during measurement.
+    measured: u64,
+    /// Of those, arrived.
+    arrived: u64,
+    /// Routers the arrived ones traversed, in all.
+    hops: u64,
+}
+
+impl Tally {
+    fn new(traffic: &Traffic) -> Tally {
+        Tally {
+            window: traffic.warmup..traffic.warmup + traffic.cycles,
+            packet: Accumulator::default(),
+            network: Accumulator::default(),
+            flit: Accumulator::default(),
+            accepted: vec![0; (traffic.width * traffic.height) as usize],
+            created_flits: 0,
+            measured: 0,
+            arrived: 0,
+            hops: 0,
+        }
     }
-    Ok(NocResult {
-        traffic: traffic.pattern.name(),
-        rate: traffic.rate,
-        packet_size: traffic.packet_size,
-        mesh: format!("{w}x{h}"),
-        packet_latency: plat.summary(),
-        network_latency: nlat.summary(),
-        flit_latency: flat.summary(),
-        packet_latency_avg: plat.summary().avg,
-        network_latency_avg: nlat.summary().avg,
-        accepted_flit_rate: acc.summary().avg,
-        accepted_flit_rate_nodes: acc.summary(),
-        offered_flit_rate: created_flits as f64 / (nodes as f64 * traffic.cycles as f64),
-        hops: if arrived == 0 {
-            0.0
+
+    /// The figures of a run that ended at `now`.
+    fn result(
+        &self,
+        traffic: &Traffic,
+        net: &Network,
+        now: u64,
+        saturated: bool,
+        started: Instant,
+    ) -> NocResult {
+        let wall_seconds = started.elapsed().as_secs_f64();
+        let (w, h) = (traffic.width, traffic.height);
+        let mut acc = Accumulator::default();
+        for a in &self.accepted {
+            acc.add(*a as f64 / traffic.cycles as f64);
+        }
+        NocResult {
+            traffic: traffic.pattern.name(),
+            rate: traffic.rate,
+            packet_size: traffic.packet_size,
+            mesh: format!("{w}x{h}"),
+            packet_latency: self.packet.summary(),
+            network_latency: self.network.summary(),
+            flit_latency: self.flit.summary(),
+            packet_latency_avg: self.packet.summary().avg,
+            network_latency_avg: self.network.summary().avg,
+            accepted_flit_rate: acc.summary().avg,
+            accepted_flit_rate_nodes: acc.summary(),
+            offered_flit_rate: self.created_flits as f64 / ((w * h) as f64 * traffic.cycles as f64),
+            hops: if self.arrived == 0 {
+                0.0
+            } else {
+                self.hops as f64 / self.arrived as f64
+            },
+            packets_measured: self.measured,
+            packets_arrived: self.arrived,
+            saturated,
+            cycles: now,
+            stalls: StallCause::ALL
+                .iter()
+                .map(|c| (c.name().to_string(), net.counters().stalls[*c as usize]))
+                .collect(),
+            router_steps: net.counters().router_steps,
+            wall_seconds,
+            cycles_per_second: now as f64 / wall_seconds.max(1e-9),
+            activity: crate::energy::network_activity(net, now),
+            power: None,
+            area: None,
+        }
+    }
+}
+
+/// Ejection: the sink takes every flit waiting at every terminal, and
+/// `tally` counts the measured ones.
+#[inline(always)]
+fn eject(net: &mut Network, tally: &mut Tally, now: u64, measuring: bool, width: u32) {
+    let accepted = &mut tally.accepted[..];
+    for word in 0..net.terminals_with_flits().len() {
+        let mut bits = net.terminals_with_flits()[word];
+        while bits != 0 {
+            let node = (word * 64) as u32 + bits.trailing_zeros();
+            bits &= bits - 1;
+            let mut vcs = net.ejection_vcs(node);
+            while vcs != 0 {
+                let vc = vcs.trailing_zeros() as u8;
+                vcs &= vcs - 1;
+                while let Some(f) = net.peek_ejected(node, vc).copied() {
+                    let info = *net.packet(f.packet);
+                    let created = info.tag & !MEASURED;
+                    if info.tag & MEASURED != 0 {
+                        tally.flit.add((now - f.injected) as f64);
+                        if f.is_last() {
+                            tally.packet.add((now - created) as f64);
+                            tally.network.add((now - info.injected) as f64);
+                            tally.arrived += 1;
+                            // Routers traversed, as BookSim2 counts hops.
+                            tally.hops += manhattan(info.src, info.dst, width) as u64 + 1;
+                        }
+                    }
+                    if measuring {
+                        accepted[node as usize] += 1;
+                    }
+                    net.take_ejected(node, vc, now);
+                }
+            }
+        }
+    }
+}
+
+/// The nodes' sources: the packets each has created and not yet injected.
+struct Sources<'t> {
+    traffic: &'t Traffic,
+    rng: Pcg64Mcg,
+    /// Whether a node creates a packet in a cycle (none at rate 0). Made
+    /// once (`random_bool` makes it at every call; the draws are the same).
+    creation: Option<Bernoulli>,
+    /// Each node's packets created and not yet started, oldest first.
+    queues: Vec<VecDeque<Queued>>,
+    /// Each node's packet being injected.
+    injecting: Vec<Option<Injecting>>,
+    /// A bit per node with a packet queued or being injected.
+    busy: Vec<u64>,
+}
+
+impl<'t> Sources<'t> {
+    fn new(traffic: &'t Traffic) -> Sources<'t> {
+        let nodes = (traffic.width * traffic.height) as usize;
+        let p_packet = traffic.rate / traffic.packet_size as f64;
+        Sources {
+            traffic,
+            rng: Pcg64Mcg::seed_from_u64(traffic.seed),
+            creation: (p_packet > 0.0).then(|| {
+                Bernoulli::new(p_packet).expect("a rate in 0..=1 flits per node per cycle")
+            }),
+            queues: vec![VecDeque::new(); nodes],
+            injecting: vec![None; nodes],
+            busy: vec![0; nodes.div_ceil(64)],
+        }
+    }
+
+    /// Creation: each node in turn may create a packet for the pattern's
+    /// destination; `tally` counts those created while `measuring`.
+    #[inline(always)]
+    fn create(&mut self, now: u64, measuring: bool, tally: &mut Tally) {
+        let Some(creation) = self.creation else {
+            return;
+        };
+        let t = self.traffic;
+        for node in 0..t.width * t.height {
+            if self.rng.sample(creation) {
+                let dst = t
+                    .pattern
+                    .destination(node, t.width, t.height, &mut self.rng);
+                self.queues[node as usize].push_back(Queued { created: now, dst });
+                self.busy[node as usize / 64] |= 1 << (node % 64);
+                if measuring {
+                    tally.created_flits += t.packet_size as u64;
+                    tally.measured += 1;
+                }
+            }
+        }
+    }
+
+    /// Injection: each node with a packet to send injects one flit if it
+    /// can, starting its oldest queued packet when a local VC is free.
+    #[inline(always)]
+    fn inject(&mut self, net: &mut Network, now: u64, window: &std::ops::Range<u64>) {
+        let (w, size) = (self.traffic.width, self.traffic.packet_size as u16);
+        let queues = &mut self.queues[..];
+        let injecting = &mut self.injecting[..];
+        for (word, busy) in self.busy.iter_mut().enumerate() {
+            let mut bits = *busy;
+            while bits != 0 {
+                let node = (word * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                // Changed in place: copied out and back (`then_some`), the
+                // packet's padding was carried through the loop in registers.
+                let sending = &mut injecting[node as usize];
+                if sending.is_none() {
+                    *sending = start(net, &mut queues[node as usize], node, size, now, window);
+                }
+                if let Some(cur) = sending
+                    && net.can_inject(node, cur.vc)
+                {
+                    let info = *net.packet(cur.packet);
+                    let flit = packet_flit(&info, cur.next, w);
+                    net.inject(node, cur.vc, NetFlit::new(flit, cur.packet, cur.next), now);
+                    cur.next += 1;
+                    if cur.next == size {
+                        *sending = None;
+                    }
+                }
+                if sending.is_none() && queues[node as usize].is_empty() {
+                    *busy &= !(1 << (node % 64));
+                }
+            }
+        }
+    }
+}
+
+/// Starts `node`'s oldest queued packet if a local VC is free: the packet
+/// is made (measured if created in `window`) and leaves the queue.
+#[inline(always)]
+fn start(
+    net: &mut Network,
+    queue: &mut VecDeque<Queued>,
+    node: u32,
+    size: u16,
+    now: u64,
+    window: &std::ops::Range<u64>,
+) -> Option<Injecting> {
+    let q = queue.front().copied()?;
+    let vc = net.free_injection_vc(node, 0)?;
+    queue.pop_front();
+    let tag = q.created
+        | if window.contains(&q.created) {
+            MEASURED
         } else {
-            hops as f64 / arrived as f64
-        },
-        packets_measured: measured,
-        packets_arrived: arrived,
-        saturated,
-        cycles: now,
-        stalls: StallCause::ALL
-            .iter()
-            .map(|c| (c.name().to_string(), net.counters().stalls[*c as usize]))
-            .collect(),
-        router_steps: net.counters().router_steps,
-        wall_seconds,
-        cycles_per_second: now as f64 / wall_seconds.max(1e-9),
-        activity: crate::energy::network_activity(&net, now),
-        power: None,
-        area: None,
+            0
+        };
+    let packet = net.new_packet(PacketInfo {
+        src: node,
+        dst: q.dst,
+        class: 0,
+        len: size,
+        injected: now,
+        tail_injected: 0,
+        flow: 0,
+        tag,
+    });
+    Some(Injecting {
+        packet,
+        vc,
+        next: 0,
     })
 }
 

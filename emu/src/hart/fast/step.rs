@@ -258,6 +258,28 @@ pub(super) unsafe fn step<const OP: u8, const B: bool, const FMA: bool, const U:
     }
 }
 
+/// What [`step_row`] and [`step_own`] start from: the entry `$e` (from
+/// its pointer), its `$rd`, its immediate `$imm`, `rs1`'s value `$rs1`,
+/// the address `$rs1 + $imm` and the memory's length, and `rs2!()`, which
+/// reads `rs2` where a step needs it. Lets in the caller's body (a macro,
+/// so the loop's code is as if written in place).
+macro_rules! operands {
+    ($e:ident, $ctx:ident, $env:ident => $rd:ident, $imm:ident, $rs1:ident, $addr:ident, $len:ident) => {
+        // SAFETY: the caller's contract.
+        let $e = unsafe { &*$e };
+        let $rd = $e.rd.index();
+        let $imm = $e.imm;
+        let $rs1 = $ctx.x[$e.rs1.index()];
+        let $addr = $rs1.wrapping_add($imm);
+        let $len = $env.mem_len;
+        macro_rules! rs2 {
+            () => {
+                $ctx.x[$e.rs2.index()]
+            };
+        }
+    };
+}
+
 /// [`step`] of a row of the table of operations, by its form.
 ///
 /// Safety: as for [`step`].
@@ -268,18 +290,7 @@ unsafe fn step_row<const OP: u8, const FMA: bool, const U: bool>(
     mem: *mut [u8; 4],
     env: &mut Env<'_>,
 ) -> Flow {
-    // SAFETY: the caller's contract.
-    let e = unsafe { &*e };
-    let rd = e.rd.index();
-    let imm = e.imm;
-    let rs1 = ctx.x[e.rs1.index()];
-    let addr = rs1.wrapping_add(imm);
-    let len = env.mem_len;
-    macro_rules! rs2 {
-        () => {
-            ctx.x[e.rs2.index()]
-        };
-    }
+    operands!(e, ctx, env => rd, imm, rs1, addr, len);
     // A table row, by its form (`semantics::for_each_op!`).
     macro_rules! row {
         (AluRr ($f:ident)) => {
@@ -370,18 +381,7 @@ unsafe fn step_own<const OP: u8, const B: bool, const U: bool>(
     acc: u64,
     env: &mut Env<'_>,
 ) -> Flow {
-    // SAFETY: the caller's contract.
-    let e = unsafe { &*e };
-    let rd = e.rd.index();
-    let imm = e.imm;
-    let rs1 = ctx.x[e.rs1.index()];
-    let addr = rs1.wrapping_add(imm);
-    let len = env.mem_len;
-    macro_rules! rs2 {
-        () => {
-            ctx.x[e.rs2.index()]
-        };
-    }
+    operands!(e, ctx, env => rd, imm, rs1, addr, len);
     macro_rules! reach {
         () => {
             FastReach::<OP, U> {
