@@ -33,7 +33,9 @@
 //! and what its channels delivered; the deliveries, credits, visits and
 //! counters around it are the mesh's, shared with the reference
 //! ([`super::Network`]); each stage is the reference's stage on the same
-//! sets, in the same order, and the switch allocator is the same one.
+//! sets, in the same order, and the switch allocator is the same one
+//! (its pointers and arbiters; the fast core hands it the requests as one
+//! matrix, `allocate_matrix`, which a test holds to `allocate`).
 //!
 //! Over 600 lines: the layout, one router's stages on it and the VC
 //! allocator's masks are one piece (they share the records and the borrow
@@ -393,8 +395,7 @@ impl At<'_> {
         // Requests as bits `input port * PORTS + output port`, and the VC
         // behind each.
         let mut wanted = 0u32;
-        let mut requests = [0u8; PORTS];
-        let mut sw_vc = [0u8; PORTS * PORTS];
+        let mut sw_vc = [0u8; 32];
         let mut m = self.node.occupied & self.node.holding;
         while m != 0 {
             let i = lowest(m);
@@ -408,10 +409,9 @@ impl At<'_> {
                 continue;
             }
             let (port, vc) = self.shape.port_vc[i];
-            let slot = port as usize * PORTS + v.out_port as usize;
+            let slot = (port as usize * PORTS + v.out_port as usize) & 31;
             if wanted & (1 << slot) == 0 {
                 wanted |= 1 << slot;
-                requests[port as usize] |= 1 << v.out_port;
                 sw_vc[slot] = vc;
             } else {
                 stalls[StallCause::SwitchConflict as usize] += 1;
@@ -433,15 +433,15 @@ impl At<'_> {
             self.node
                 .sw_alloc
                 .grant_single(in_port as u8, out_port as u8);
-            self.traverse(in_port, sw_vc[slot] as usize, out_port, now, fabric);
+            self.traverse(in_port, sw_vc[slot & 31] as usize, out_port, now, fabric);
             return;
         }
         let mut grants = [(0u8, 0u8); PORTS];
-        let granted = self.node.sw_alloc.allocate(&requests, &mut grants);
+        let granted = self.node.sw_alloc.allocate_matrix(wanted, &mut grants);
         fabric.counters.stalls[StallCause::SwitchConflict as usize] +=
             (wanted.count_ones() as usize - granted) as u64;
         for &(in_port, out_port) in &grants[..granted] {
-            let vc = sw_vc[in_port as usize * PORTS + out_port as usize];
+            let vc = sw_vc[(in_port as usize * PORTS + out_port as usize) & 31];
             self.traverse(
                 in_port as usize,
                 vc as usize,
