@@ -45,12 +45,45 @@ fn first_from(mask: u8, from: u8) -> u8 {
     }
 }
 
+/// `FIRST[from][mask]`: [`first_from`] for every non-empty set of ports
+/// and every pointer (entries 5-7 of a pointer, and mask 0, unused).
+const FIRST: [[u8; 32]; 8] = {
+    let mut t = [[0u8; 32]; 8];
+    let mut from = 0;
+    while from < PORTS {
+        let mut mask = 1;
+        while mask < 32 {
+            let high = mask & !((1u32 << from) - 1);
+            t[from][mask as usize] = if high != 0 {
+                high.trailing_zeros() as u8
+            } else {
+                mask.trailing_zeros() as u8
+            };
+            mask += 1;
+        }
+        from += 1;
+    }
+    t
+};
+
+/// The port after each port, cyclically (entries 5-7 unused).
+const NEXT_PORT: [u8; 8] = [1, 2, 3, 4, 0, 0, 0, 0];
+
+/// The arbiter's pick from the non-empty set of ports `mask` (below 32)
+/// with pointer `from` (below `PORTS`), as an index.
+#[inline(always)]
+fn pick(mask: u32, from: u8) -> usize {
+    FIRST[from as usize & 7][mask as usize & 31] as usize & 7
+}
+
 /// The switch allocator of a router: input ports to output ports.
 #[derive(Clone, Debug)]
 pub struct SwitchAllocator {
     kind: AllocatorKind,
-    input_pointer: [u8; PORTS],
-    output_pointer: [u8; PORTS],
+    /// By port (8 entries, so that an index masked to 3 bits needs no
+    /// check; the last three are never used).
+    input_pointer: [u8; 8],
+    output_pointer: [u8; 8],
 }
 
 impl SwitchAllocator {
@@ -58,8 +91,8 @@ impl SwitchAllocator {
     pub fn new(kind: AllocatorKind) -> SwitchAllocator {
         SwitchAllocator {
             kind,
-            input_pointer: [0; PORTS],
-            output_pointer: [0; PORTS],
+            input_pointer: [0; 8],
+            output_pointer: [0; 8],
         }
     }
 
@@ -70,6 +103,56 @@ impl SwitchAllocator {
         let n = PORTS as u8;
         self.input_pointer[i as usize] = if o + 1 == n { 0 } else { o + 1 };
         self.output_pointer[o as usize] = if i + 1 == n { 0 } else { i + 1 };
+    }
+
+    /// [`SwitchAllocator::allocate`] with the requests as one matrix (the
+    /// fast core's form): bit `i * PORTS + o` of `wanted` is set when input
+    /// port `i` asks for output port `o`. The same grants in the same
+    /// order, the same pointers after (`tests::matrix_form_is_allocate`
+    /// compares the two). Input first, each arbiter's choice is one
+    /// look-up in [`FIRST`] and only the outputs picked are visited.
+    #[inline]
+    pub fn allocate_matrix(&mut self, wanted: u32, grants: &mut [(u8, u8); PORTS]) -> usize {
+        const ROW: u32 = (1 << PORTS) - 1;
+        let mut count = 0;
+        match self.kind {
+            AllocatorKind::SeparableInputFirst => {
+                // Per output, the inputs whose arbiter picked it; `outs`
+                // says which entries were written.
+                let mut picked_by = [0u8; 8];
+                let mut outs = 0u8;
+                for i in 0..PORTS {
+                    let row = (wanted >> (i * PORTS)) & ROW;
+                    if row != 0 {
+                        let o = pick(row, self.input_pointer[i]);
+                        let bit = 1u8 << o;
+                        if outs & bit == 0 {
+                            picked_by[o] = 0;
+                        }
+                        outs |= bit;
+                        picked_by[o] |= 1 << i;
+                    }
+                }
+                while outs != 0 {
+                    let o = outs.trailing_zeros() as usize & 7;
+                    outs &= outs - 1;
+                    let i = pick(picked_by[o] as u32, self.output_pointer[o]);
+                    self.input_pointer[i] = NEXT_PORT[o];
+                    self.output_pointer[o] = NEXT_PORT[i];
+                    grants[count] = (i as u8, o as u8);
+                    count += 1;
+                }
+            }
+            AllocatorKind::SeparableOutputFirst => {
+                // Not the default: the matrix as rows, to `allocate`.
+                let mut requests = [0u8; PORTS];
+                for (i, r) in requests.iter_mut().enumerate() {
+                    *r = ((wanted >> (i * PORTS)) & ROW) as u8;
+                }
+                count = self.allocate(&requests, grants);
+            }
+        }
+        count
     }
 
     /// `requests[i]` has bit `o` set when input port `i` asks for output
@@ -360,6 +443,46 @@ mod tests {
         assert_eq!(switch(&mut a, [0b11, 0b11, 0, 0, 0]), [(0, 0)]);
         // Output 0 now prefers input 1; output 1 still prefers input 0.
         assert_eq!(switch(&mut a, [0b11, 0b11, 0, 0, 0]), [(0, 1), (1, 0)]);
+    }
+
+    /// The matrix form grants what `allocate` grants, in the same order,
+    /// and leaves the same pointers: every request set of up to three
+    /// inputs' rows (and a sample of denser ones), from pointer states
+    /// that the runs themselves reach, in both kinds.
+    #[test]
+    fn matrix_form_is_allocate() {
+        for kind in [
+            AllocatorKind::SeparableInputFirst,
+            AllocatorKind::SeparableOutputFirst,
+        ] {
+            let mut slow = SwitchAllocator::new(kind);
+            let mut fast = SwitchAllocator::new(kind);
+            let mut x = 0x2545_f491_4f6c_dd1du64;
+            for step in 0..200_000u32 {
+                let wanted = if step < 1 << 15 {
+                    // Rows 0-2 exhaustively, rows 3-4 from the step's count.
+                    (step & 0x7fff) | ((step.wrapping_mul(2_654_435_761) >> 7) & 0x3ff) << 15
+                } else {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x as u32) & ((1 << 25) - 1) & (x >> 32) as u32
+                };
+                let mut requests = [0u8; PORTS];
+                for (i, r) in requests.iter_mut().enumerate() {
+                    *r = ((wanted >> (i * PORTS)) & 31) as u8;
+                }
+                let mut g = [(0, 0); PORTS];
+                let n = fast.allocate_matrix(wanted, &mut g);
+                assert_eq!(
+                    g[..n],
+                    switch(&mut slow, requests)[..],
+                    "{kind:?} {wanted:#x}"
+                );
+                assert_eq!(fast.input_pointer, slow.input_pointer);
+                assert_eq!(fast.output_pointer, slow.output_pointer);
+            }
+        }
     }
 
     #[test]

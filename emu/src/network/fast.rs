@@ -33,7 +33,9 @@
 //! and what its channels delivered; the deliveries, credits, visits and
 //! counters around it are the mesh's, shared with the reference
 //! ([`super::Network`]); each stage is the reference's stage on the same
-//! sets, in the same order, and the switch allocator is the same one.
+//! sets, in the same order, and the switch allocator is the same one
+//! (its pointers and arbiters; the fast core hands it the requests as one
+//! matrix, `allocate_matrix`, which a test holds to `allocate`).
 //!
 //! Over 600 lines: the layout, one router's stages on it and the VC
 //! allocator's masks are one piece (they share the records and the borrow
@@ -90,7 +92,8 @@ struct Node {
     /// Flits buffered.
     held: u32,
     /// Per input port: the VC after the one that last won the switch.
-    sw_next_vc: [u8; PORTS],
+    /// (8 entries, so that a port masked to 3 bits needs no check.)
+    sw_next_vc: [u8; 8],
     sw_alloc: SwitchAllocator,
 }
 
@@ -103,6 +106,8 @@ struct Shape {
     nv: usize,
     /// Flits per VC buffer.
     cap: usize,
+    /// Ring slots per router (`nv * cap`).
+    span: usize,
     /// VCs per class.
     per_class: usize,
     vc_kind: AllocatorKind,
@@ -216,6 +221,7 @@ impl FastCore {
                 vcs,
                 nv,
                 cap,
+                span: nv * cap,
                 per_class,
                 vc_kind,
                 port_vc,
@@ -229,7 +235,7 @@ impl FastCore {
                     out_credit: low_bits(nv),
                     wake_at: 0,
                     held: 0,
-                    sw_next_vc: [0; PORTS],
+                    sw_next_vc: [0; 8],
                     sw_alloc: SwitchAllocator::new(sw_kind),
                 };
                 n
@@ -246,7 +252,7 @@ impl FastCore {
     /// Router `r`, for its cycle.
     #[inline(always)]
     fn at(&mut self, r: usize) -> At<'_> {
-        let span = self.shape.nv * self.shape.cap;
+        let span = self.shape.span;
         At {
             shape: &self.shape,
             node: &mut self.nodes[r],
@@ -393,8 +399,7 @@ impl At<'_> {
         // Requests as bits `input port * PORTS + output port`, and the VC
         // behind each.
         let mut wanted = 0u32;
-        let mut requests = [0u8; PORTS];
-        let mut sw_vc = [0u8; PORTS * PORTS];
+        let mut sw_vc = [0u8; 32];
         let mut m = self.node.occupied & self.node.holding;
         while m != 0 {
             let i = lowest(m);
@@ -408,18 +413,18 @@ impl At<'_> {
                 continue;
             }
             let (port, vc) = self.shape.port_vc[i];
-            let slot = port as usize * PORTS + v.out_port as usize;
+            let slot = (port as usize * PORTS + v.out_port as usize) & 31;
             if wanted & (1 << slot) == 0 {
                 wanted |= 1 << slot;
-                requests[port as usize] |= 1 << v.out_port;
-                sw_vc[slot] = vc;
+                sw_vc[slot] = i as u8;
             } else {
                 stalls[StallCause::SwitchConflict as usize] += 1;
                 // The first VC from the port's pointer asks.
-                let p = self.node.sw_next_vc[port as usize];
+                let p = self.node.sw_next_vc[port as usize & 7];
                 let rank = |k: u8| if k >= p { k - p } else { k + vcs as u8 - p };
-                if rank(vc) < rank(sw_vc[slot]) {
-                    sw_vc[slot] = vc;
+                let held = self.shape.port_vc[sw_vc[slot] as usize & 63].1;
+                if rank(vc) < rank(held) {
+                    sw_vc[slot] = i as u8;
                 }
             }
         }
@@ -433,22 +438,16 @@ impl At<'_> {
             self.node
                 .sw_alloc
                 .grant_single(in_port as u8, out_port as u8);
-            self.traverse(in_port, sw_vc[slot] as usize, out_port, now, fabric);
+            self.traverse(sw_vc[slot & 31] as usize, out_port, now, fabric);
             return;
         }
         let mut grants = [(0u8, 0u8); PORTS];
-        let granted = self.node.sw_alloc.allocate(&requests, &mut grants);
+        let granted = self.node.sw_alloc.allocate_matrix(wanted, &mut grants);
         fabric.counters.stalls[StallCause::SwitchConflict as usize] +=
             (wanted.count_ones() as usize - granted) as u64;
         for &(in_port, out_port) in &grants[..granted] {
-            let vc = sw_vc[in_port as usize * PORTS + out_port as usize];
-            self.traverse(
-                in_port as usize,
-                vc as usize,
-                out_port as usize,
-                now,
-                fabric,
-            );
+            let i = sw_vc[(in_port as usize * PORTS + out_port as usize) & 31];
+            self.traverse(i as usize, out_port as usize, now, fabric);
         }
     }
 
@@ -457,17 +456,11 @@ impl At<'_> {
     /// VC's credit is spent, a tail frees its output VC and lets the next
     /// head in its buffer be routed.
     #[inline(always)]
-    fn traverse(
-        &mut self,
-        in_port: usize,
-        vc: usize,
-        out_port: usize,
-        now: u64,
-        fabric: &mut Fabric,
-    ) {
+    fn traverse(&mut self, i: usize, out_port: usize, now: u64, fabric: &mut Fabric) {
         let (vcs, cap) = (self.shape.vcs, self.shape.cap);
-        self.node.sw_next_vc[in_port] = next(vc, vcs);
-        let i = in_port * vcs + vc;
+        let (in_port, vc) = self.shape.port_vc[i & 63];
+        let in_port = in_port as usize & 7;
+        self.node.sw_next_vc[in_port] = next(vc as usize, vcs);
         let v = &mut self.vc[i & 63];
         let w = self.ring[self.base + i * cap + v.front as usize];
         v.front = next(v.front as usize, cap);
@@ -491,8 +484,8 @@ impl At<'_> {
         if out.credits == 0 {
             n.out_credit &= !(1 << o);
         }
-        let out_vc = (o - out_port * vcs) as u8;
-        fabric.send(now, self.id, (in_port, vc as u8), (out_port, out_vc), w);
+        let out_vc = self.shape.port_vc[o & 63].1;
+        fabric.send(now, self.id, (in_port, vc), (out_port, out_vc), w);
         if tail && more {
             let t = fabric.timing.next_head_routing;
             self.route(i, &mut fabric.flits, now + t);
@@ -521,10 +514,10 @@ impl At<'_> {
         let v = &self.vc[i & 63];
         if self.node.holding & bit != 0 && v.ready <= now {
             if self.node.out_credit & (1 << v.out) != 0 {
-                let (port, vc) = s.port_vc[i & 63];
+                let port = s.port_vc[i & 63].0;
                 let out_port = v.out_port;
                 self.node.sw_alloc.grant_single(port, out_port);
-                self.traverse(port as usize, vc as usize, out_port as usize, now, fabric);
+                self.traverse(i, out_port as usize, now, fabric);
             } else {
                 fabric.counters.stalls[StallCause::NoCredit as usize] += 1;
             }

@@ -419,6 +419,7 @@ impl Network {
 
     fn step_with<R: RouterCore>(&mut self, routers: &mut R, now: u64) {
         self.now = now;
+        let slot = (now as usize & (self.fabric.wheel_len() - 1)) * self.due_words;
         let due = self.fabric.take_flits(now);
         for &e in &due {
             match Fabric::flit_delivery(e) {
@@ -427,7 +428,8 @@ impl Network {
                     routers.accept(node, i, w, &mut self.fabric.flits, &timing, now);
                     self.fabric.counters.buffered -= now as i64;
                     self.activate(node);
-                    self.put_due(node, now);
+                    // Due now (`put_due` at `now`).
+                    self.due[slot + node / 64] |= 1 << (node % 64);
                 }
                 (Target::Terminal { node, vc }, w) => {
                     self.terminals.arrive(node, vc, w);
@@ -446,7 +448,6 @@ impl Network {
             }
         }
         self.fabric.give_back_credits(now, due);
-        let slot = (now as usize & (self.fabric.wheel_len() - 1)) * self.due_words;
         if self.active_count == 0 {
             self.due[slot..slot + self.due_words].fill(0);
             self.now = now + 1;

@@ -51,7 +51,7 @@ impl Terminals {
     }
 
     /// Flit `w` arrives in ejection buffer `vc` of `node`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn arrive(&mut self, node: usize, vc: usize, w: Word) {
         let q = node * self.vcs + vc;
         let mut slot = (self.front[q] + self.len[q]) as usize;
@@ -81,16 +81,22 @@ impl Terminals {
         Some(self.ejected[q * self.cap + slot])
     }
 
+    #[inline(always)]
     fn pop(&mut self, node: usize, vc: usize) -> Option<Word> {
-        let w = self.at(node, vc, 0)?;
         let q = node * self.vcs + vc;
-        self.front[q] = if self.front[q] as usize + 1 == self.cap {
+        let len = self.len[q];
+        if len == 0 {
+            return None;
+        }
+        let front = self.front[q] as usize;
+        let w = self.ejected[q * self.cap + front];
+        self.front[q] = if front + 1 == self.cap {
             0
         } else {
-            self.front[q] + 1
+            front as u16 + 1
         };
-        self.len[q] -= 1;
-        if self.len[q] == 0 {
+        self.len[q] = len - 1;
+        if len == 1 {
             self.holding[node] &= !(1 << vc);
         }
         self.waiting[node] -= 1;
