@@ -356,6 +356,284 @@ fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_string).collect()
 }
 
+/// What every case needs: the rounds, the scratch directory, the
+/// baseline's source tree and both binaries.
+struct Bench {
+    runs: usize,
+    scratch: PathBuf,
+    tree: PathBuf,
+    base: Scmp,
+    ours: Scmp,
+}
+
+impl Bench {
+    /// A file of the baseline's tree, as an argument.
+    fn src(&self, p: &str) -> String {
+        self.tree.join(p).display().to_string()
+    }
+
+    /// `scmp run ARGS` on both binaries, paired: (baseline, ours).
+    fn pair(&self, args: Vec<String>) -> (Vec<Sample>, Vec<Sample>) {
+        let s = self.scratch.as_path();
+        let (base, ours) = (&self.base, &self.ours);
+        let r = paired(self.runs, &[&|| base.run(&args, s), &|| ours.run(&args, s)]);
+        let mut r = r.into_iter();
+        (r.next().unwrap(), r.next().unwrap())
+    }
+}
+
+/// The first line of `scmp --version`.
+fn version(s: &Scmp) -> String {
+    Command::new(&s.path)
+        .arg("--version")
+        .output()
+        .map(|o| {
+            let text = String::from_utf8_lossy(&o.stdout);
+            text.lines().next().unwrap_or("").to_string()
+        })
+        .unwrap_or_default()
+}
+
+/// The binaries, the load and the table's heading.
+fn header(b: &Bench) {
+    println!(
+        "baseline: {} ({})\nours:     {} ({})",
+        version(&b.base),
+        b.base.path.display(),
+        version(&b.ours),
+        b.ours.path.display()
+    );
+    println!(
+        "programs of {}; medians of {} paired runs; load average at the start: {}",
+        b.tree.display(),
+        b.runs,
+        load_average()
+    );
+    println!(
+        "{:<34} {:>17} {:>17} {:>17}",
+        "", "baseline (s)", "ours (s)", "ours/baseline"
+    );
+    println!(
+        "{:<34} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
+        "case", "wall", "user", "wall", "user", "user", "wall"
+    );
+}
+
+/// `matrix`: Matrix on 4x4 with 3,000 rows, both designs.
+fn matrix(b: &Bench) {
+    for (design, file) in [("original", "cg_am.s"), ("modified", "cg_sr.s")] {
+        let mut args = vec![b.src(&format!("stressmarks/matrix/{file}"))];
+        args.extend(words(&format!(
+            "--mesh 4x4 --boot all --niu {design} --defsym CG_DIM=3000"
+        )));
+        let (bs, os) = b.pair(args);
+        row(&format!("Matrix 4x4, 3,000 rows, {design}"), &bs, &os);
+    }
+}
+
+/// `nb15`: Neighborhood with 15-bit pixels on 4x4, both designs.
+fn nb15(b: &Bench) {
+    for (design, file) in [("original", "nb_am.s"), ("modified", "nb_sr.s")] {
+        let mut args = vec![b.src(&format!("stressmarks/neighborhood/{file}"))];
+        args.extend(words(&format!(
+            "--mesh 4x4 --boot all --niu {design} --defsym NB_BITS=15"
+        )));
+        let (bs, os) = b.pair(args);
+        row(&format!("Neighborhood 15-bit 4x4, {design}"), &bs, &os);
+    }
+}
+
+/// `lu`: LU factorization on one tile.
+fn lu(b: &Bench) {
+    let mut args = vec![b.src("stressmarks/lu/lu_sr_ready.s")];
+    args.extend(words("--mesh 1x1 --boot all --niu modified"));
+    let (bs, os) = b.pair(args);
+    row("LU 512x512, 1 tile (double precision)", &bs, &os);
+}
+
+/// `ring`: the ring exchange and the same work without it.
+fn ring(b: &Bench, notes: &mut Vec<String>) {
+    let rounds: u32 = env_or("SCMP_BENCH_RING_ROUNDS", 1000);
+    let ring = |messages: u32| {
+        let mut args = vec![b.src("emu/benches/programs/ring.s")];
+        args.extend(words("--mesh 8x8 --boot all --niu modified"));
+        args.extend([
+            "--defsym".into(),
+            format!("ROUNDS={rounds}"),
+            "--defsym".into(),
+            format!("MESSAGES={messages}"),
+        ]);
+        args
+    };
+    let (bc, oc) = b.pair(ring(0));
+    row("8x8 compute only (ring.s, 0)", &bc, &oc);
+    let (br, or) = b.pair(ring(1));
+    row("8x8 ring exchange (ring.s)", &br, &or);
+    // Instructions per user second, ring over compute, paired by round.
+    let speed = |s: &Sample| s.work / s.user;
+    notes.push(format!(
+        "ring exchange / compute only on 8x8 (instructions per user CPU second): baseline {:.0}%, ours {:.0}% (target: at least 70%)",
+        100.0 * ratio(&br, &bc, speed),
+        100.0 * ratio(&or, &oc, speed)
+    ));
+}
+
+/// `noc`: `scmp noc` on both binaries, and BookSim2 when given.
+fn noc(b: &Bench, notes: &mut Vec<String>) {
+    let booksim = std::env::var("SCMP_BENCH_BOOKSIM").ok();
+    let config = b.scratch.join("booksim.cfg");
+    std::fs::write(&config, BOOKSIM_CONFIG).expect("the BookSim2 configuration");
+    let run_booksim = || {
+        let (wall, user, stdout) = timed(
+            Command::new(booksim.as_ref().expect("asked for"))
+                .arg(&config)
+                .stderr(Stdio::null()),
+            true,
+        );
+        let cycles: f64 = stdout
+            .split("Time taken is ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next()?.parse().ok())
+            .expect("BookSim2 prints the cycles it simulated");
+        Sample {
+            wall,
+            user,
+            key: String::new(),
+            work: cycles,
+            exit: None,
+        }
+    };
+    let bn = || b.base.noc();
+    let on = || b.ours.noc();
+    let mut variants: Vec<&dyn Fn() -> Sample> = vec![&bn, &on];
+    if booksim.is_some() {
+        variants.push(&run_booksim);
+    }
+    let r = paired(b.runs, &variants);
+    row("noc 8x8 uniform 0.1 (BookSim2 cfg)", &r[0], &r[1]);
+    let speed = |s: &Sample| s.work / s.user;
+    match r.get(2) {
+        Some(bs) => notes.push(format!(
+            "noc 8x8 uniform 0.1, cycles per user CPU second: ours {:.0}, baseline {:.0}, BookSim2 {:.0}: ours/BookSim2 {:.1}x, baseline/BookSim2 {:.1}x (target: at least 30x)",
+            median(r[1].iter().map(speed).collect()),
+            median(r[0].iter().map(speed).collect()),
+            median(bs.iter().map(speed).collect()),
+            ratio(&r[1], bs, speed),
+            ratio(&r[0], bs, speed),
+        )),
+        None => notes.push("noc: no SCMP_BENCH_BOOKSIM, no BookSim2 ratio".into()),
+    }
+}
+
+/// `guests`: the gcc-built guests on one tile, and on libriscv when given.
+fn guests(b: &Bench, notes: &mut Vec<String>) {
+    let libriscv = std::env::var("SCMP_BENCH_LIBRISCV").ok();
+    for (name, source) in [("integer loop", "intloop.c"), ("C mix", "cmix.c")] {
+        let elf = build_guest(&b.tree, &b.scratch, source);
+        let args = vec![elf.display().to_string(), "--mesh".into(), "1x1".into()];
+        let s = b.scratch.as_path();
+        let bg = || b.base.run(&args, s);
+        let og = || b.ours.run(&args, s);
+        let l = || {
+            let (wall, user, stdout) = timed(
+                Command::new(libriscv.as_ref().expect("asked for"))
+                    .arg(&elf)
+                    .stderr(Stdio::null()),
+                true,
+            );
+            let exit = stdout
+                .split("exit code = ")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next()?.parse().ok());
+            assert!(exit.is_some(), "libriscv gave no exit code for {source}");
+            Sample {
+                wall,
+                user,
+                key: String::new(),
+                work: f64::NAN,
+                exit,
+            }
+        };
+        let mut variants: Vec<&dyn Fn() -> Sample> = vec![&bg, &og];
+        if libriscv.is_some() {
+            variants.push(&l);
+        }
+        let r = paired(b.runs, &variants);
+        row(&format!("1 tile, {name} (gcc -O2)"), &r[0], &r[1]);
+        if let Some(lr) = r.get(2) {
+            assert!(
+                lr.iter().all(|l| l.exit == r[1][0].exit),
+                "{name}: libriscv's exit code differs from ours"
+            );
+            notes.push(format!(
+                "{name}, user CPU time over libriscv's: ours {:.2}, baseline {:.2} (target: at most 1.0)",
+                ratio(&r[1], lr, |s| s.user),
+                ratio(&r[0], lr, |s| s.user),
+            ));
+        }
+    }
+    if libriscv.is_none() {
+        notes.push("guests: no SCMP_BENCH_LIBRISCV, no libriscv ratios".into());
+    }
+}
+
+/// `threads`: host-thread scaling of this tree's binary alone.
+fn threads(b: &Bench, notes: &mut Vec<String>) {
+    if !b.ours.supports("--host-threads") {
+        notes.push("threads: this binary has no --host-threads".into());
+        return;
+    }
+    let threads: Vec<usize> = std::env::var("SCMP_BENCH_HOST_THREADS")
+        .unwrap_or("1,2".into())
+        .split(',')
+        .filter_map(|n| n.trim().parse().ok())
+        .collect();
+    let wide_rounds: u32 = env_or("SCMP_BENCH_WIDE_ROUNDS", 200);
+    let mut wide = vec![b.src("emu/benches/programs/ring.s")];
+    wide.extend(words("--mesh 32x32 --boot all --niu modified"));
+    wide.extend([
+        "--defsym".into(),
+        format!("ROUNDS={wide_rounds}"),
+        "--defsym".into(),
+        "MESSAGES=0".into(),
+    ]);
+    let mut nb11 = vec![b.src("stressmarks/neighborhood/nb_sr.s")];
+    nb11.extend(words(
+        "--mesh 8x8 --boot all --niu modified --defsym NB_BITS=11",
+    ));
+    for (label, args) in [
+        ("1,024 tiles compute only", wide),
+        ("Neighborhood 11-bit 8x8, modified", nb11),
+    ] {
+        let with = |n: usize| {
+            let mut a = args.clone();
+            a.extend(["--host-threads".into(), n.to_string()]);
+            a
+        };
+        let all: Vec<Vec<String>> = threads.iter().map(|&n| with(n)).collect();
+        let (s, ours) = (b.scratch.as_path(), &b.ours);
+        let closures: Vec<Box<dyn Fn() -> Sample>> = all
+            .iter()
+            .map(|a| Box::new(move || ours.run(a, s)) as Box<dyn Fn() -> Sample>)
+            .collect();
+        let refs: Vec<&dyn Fn() -> Sample> = closures.iter().map(|b| b.as_ref()).collect();
+        let r = paired(b.runs, &refs);
+        let mut line = format!("{label}, host threads:");
+        for (k, n) in threads.iter().enumerate() {
+            same_results(&format!("{label}, {n} threads"), &r[0], &r[k]);
+            line += &format!(
+                " {n}: {:.2} s wall ({:.2} user, {:.2}x of {} thread{})",
+                median(r[k].iter().map(|s| s.wall).collect()),
+                median(r[k].iter().map(|s| s.user).collect()),
+                ratio(&r[0], &r[k], |s| s.wall),
+                threads[0],
+                if threads[0] == 1 { "" } else { "s" },
+            );
+        }
+        notes.push(line);
+    }
+}
+
 fn main() {
     let runs: usize = env_or("SCMP_BENCH_RUNS", 3);
     let only = std::env::var("SCMP_BENCH_ONLY").unwrap_or_default();
@@ -368,252 +646,41 @@ fn main() {
         .expect("target/tmp has a parent")
         .to_path_buf();
     let (tree, base_bin) = baseline(repo, &target);
-    let base = Scmp {
-        name: "baseline".into(),
-        path: base_bin,
+    let b = Bench {
+        runs,
+        scratch,
+        tree,
+        base: Scmp {
+            name: "baseline".into(),
+            path: base_bin,
+        },
+        ours: Scmp {
+            name: "ours".into(),
+            path: env!("CARGO_BIN_EXE_scmp").into(),
+        },
     };
-    let ours = Scmp {
-        name: "ours".into(),
-        path: env!("CARGO_BIN_EXE_scmp").into(),
-    };
-    let version = |s: &Scmp| {
-        Command::new(&s.path)
-            .arg("--version")
-            .output()
-            .map(|o| {
-                let text = String::from_utf8_lossy(&o.stdout);
-                text.lines().next().unwrap_or("").to_string()
-            })
-            .unwrap_or_default()
-    };
-    println!(
-        "baseline: {} ({})\nours:     {} ({})",
-        version(&base),
-        base.path.display(),
-        version(&ours),
-        ours.path.display()
-    );
-    println!(
-        "programs of {}; medians of {runs} paired runs; load average at the start: {}",
-        tree.display(),
-        load_average()
-    );
-    println!(
-        "{:<34} {:>17} {:>17} {:>17}",
-        "", "baseline (s)", "ours (s)", "ours/baseline"
-    );
-    println!(
-        "{:<34} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
-        "case", "wall", "user", "wall", "user", "user", "wall"
-    );
-    let src = |p: &str| tree.join(p).display().to_string();
-    let pair = |args: Vec<String>| {
-        let s = scratch.as_path();
-        let r = paired(runs, &[&|| base.run(&args, s), &|| ours.run(&args, s)]);
-        let mut r = r.into_iter();
-        (r.next().unwrap(), r.next().unwrap())
-    };
+    header(&b);
     let mut notes = Vec::new();
     if wanted("matrix") {
-        for (design, file) in [("original", "cg_am.s"), ("modified", "cg_sr.s")] {
-            let mut args = vec![src(&format!("stressmarks/matrix/{file}"))];
-            args.extend(words(&format!(
-                "--mesh 4x4 --boot all --niu {design} --defsym CG_DIM=3000"
-            )));
-            let (b, o) = pair(args);
-            row(&format!("Matrix 4x4, 3,000 rows, {design}"), &b, &o);
-        }
+        matrix(&b);
     }
     if wanted("nb15") {
-        for (design, file) in [("original", "nb_am.s"), ("modified", "nb_sr.s")] {
-            let mut args = vec![src(&format!("stressmarks/neighborhood/{file}"))];
-            args.extend(words(&format!(
-                "--mesh 4x4 --boot all --niu {design} --defsym NB_BITS=15"
-            )));
-            let (b, o) = pair(args);
-            row(&format!("Neighborhood 15-bit 4x4, {design}"), &b, &o);
-        }
+        nb15(&b);
     }
     if wanted("lu") {
-        let mut args = vec![src("stressmarks/lu/lu_sr_ready.s")];
-        args.extend(words("--mesh 1x1 --boot all --niu modified"));
-        let (b, o) = pair(args);
-        row("LU 512x512, 1 tile (double precision)", &b, &o);
+        lu(&b);
     }
     if wanted("ring") {
-        let rounds: u32 = env_or("SCMP_BENCH_RING_ROUNDS", 1000);
-        let ring = |messages: u32| {
-            let mut args = vec![src("emu/benches/programs/ring.s")];
-            args.extend(words("--mesh 8x8 --boot all --niu modified"));
-            args.extend([
-                "--defsym".into(),
-                format!("ROUNDS={rounds}"),
-                "--defsym".into(),
-                format!("MESSAGES={messages}"),
-            ]);
-            args
-        };
-        let (bc, oc) = pair(ring(0));
-        row("8x8 compute only (ring.s, 0)", &bc, &oc);
-        let (br, or) = pair(ring(1));
-        row("8x8 ring exchange (ring.s)", &br, &or);
-        // Instructions per user second, ring over compute, paired by round.
-        let speed = |s: &Sample| s.work / s.user;
-        notes.push(format!(
-            "ring exchange / compute only on 8x8 (instructions per user CPU second): baseline {:.0}%, ours {:.0}% (target: at least 70%)",
-            100.0 * ratio(&br, &bc, speed),
-            100.0 * ratio(&or, &oc, speed)
-        ));
+        ring(&b, &mut notes);
     }
     if wanted("noc") {
-        let booksim = std::env::var("SCMP_BENCH_BOOKSIM").ok();
-        let config = scratch.join("booksim.cfg");
-        std::fs::write(&config, BOOKSIM_CONFIG).expect("the BookSim2 configuration");
-        let run_booksim = || {
-            let (wall, user, stdout) = timed(
-                Command::new(booksim.as_ref().expect("asked for"))
-                    .arg(&config)
-                    .stderr(Stdio::null()),
-                true,
-            );
-            let cycles: f64 = stdout
-                .split("Time taken is ")
-                .nth(1)
-                .and_then(|r| r.split_whitespace().next()?.parse().ok())
-                .expect("BookSim2 prints the cycles it simulated");
-            Sample {
-                wall,
-                user,
-                key: String::new(),
-                work: cycles,
-                exit: None,
-            }
-        };
-        let b = || base.noc();
-        let o = || ours.noc();
-        let mut variants: Vec<&dyn Fn() -> Sample> = vec![&b, &o];
-        if booksim.is_some() {
-            variants.push(&run_booksim);
-        }
-        let r = paired(runs, &variants);
-        row("noc 8x8 uniform 0.1 (BookSim2 cfg)", &r[0], &r[1]);
-        let speed = |s: &Sample| s.work / s.user;
-        match r.get(2) {
-            Some(bs) => notes.push(format!(
-                "noc 8x8 uniform 0.1, cycles per user CPU second: ours {:.0}, baseline {:.0}, BookSim2 {:.0}: ours/BookSim2 {:.1}x, baseline/BookSim2 {:.1}x (target: at least 30x)",
-                median(r[1].iter().map(speed).collect()),
-                median(r[0].iter().map(speed).collect()),
-                median(bs.iter().map(speed).collect()),
-                ratio(&r[1], bs, speed),
-                ratio(&r[0], bs, speed),
-            )),
-            None => notes.push("noc: no SCMP_BENCH_BOOKSIM, no BookSim2 ratio".into()),
-        }
+        noc(&b, &mut notes);
     }
     if wanted("guests") {
-        let libriscv = std::env::var("SCMP_BENCH_LIBRISCV").ok();
-        for (name, source) in [("integer loop", "intloop.c"), ("C mix", "cmix.c")] {
-            let elf = build_guest(&tree, &scratch, source);
-            let args = vec![elf.display().to_string(), "--mesh".into(), "1x1".into()];
-            let s = scratch.as_path();
-            let b = || base.run(&args, s);
-            let o = || ours.run(&args, s);
-            let l = || {
-                let (wall, user, stdout) = timed(
-                    Command::new(libriscv.as_ref().expect("asked for"))
-                        .arg(&elf)
-                        .stderr(Stdio::null()),
-                    true,
-                );
-                let exit = stdout
-                    .split("exit code = ")
-                    .nth(1)
-                    .and_then(|r| r.split_whitespace().next()?.parse().ok());
-                assert!(exit.is_some(), "libriscv gave no exit code for {source}");
-                Sample {
-                    wall,
-                    user,
-                    key: String::new(),
-                    work: f64::NAN,
-                    exit,
-                }
-            };
-            let mut variants: Vec<&dyn Fn() -> Sample> = vec![&b, &o];
-            if libriscv.is_some() {
-                variants.push(&l);
-            }
-            let r = paired(runs, &variants);
-            row(&format!("1 tile, {name} (gcc -O2)"), &r[0], &r[1]);
-            if let Some(lr) = r.get(2) {
-                assert!(
-                    lr.iter().all(|l| l.exit == r[1][0].exit),
-                    "{name}: libriscv's exit code differs from ours"
-                );
-                notes.push(format!(
-                    "{name}, user CPU time over libriscv's: ours {:.2}, baseline {:.2} (target: at most 1.0)",
-                    ratio(&r[1], lr, |s| s.user),
-                    ratio(&r[0], lr, |s| s.user),
-                ));
-            }
-        }
-        if libriscv.is_none() {
-            notes.push("guests: no SCMP_BENCH_LIBRISCV, no libriscv ratios".into());
-        }
+        guests(&b, &mut notes);
     }
     if wanted("threads") {
-        if ours.supports("--host-threads") {
-            let threads: Vec<usize> = std::env::var("SCMP_BENCH_HOST_THREADS")
-                .unwrap_or("1,2".into())
-                .split(',')
-                .filter_map(|n| n.trim().parse().ok())
-                .collect();
-            let wide_rounds: u32 = env_or("SCMP_BENCH_WIDE_ROUNDS", 200);
-            let mut wide = vec![src("emu/benches/programs/ring.s")];
-            wide.extend(words("--mesh 32x32 --boot all --niu modified"));
-            wide.extend([
-                "--defsym".into(),
-                format!("ROUNDS={wide_rounds}"),
-                "--defsym".into(),
-                "MESSAGES=0".into(),
-            ]);
-            let mut nb11 = vec![src("stressmarks/neighborhood/nb_sr.s")];
-            nb11.extend(words(
-                "--mesh 8x8 --boot all --niu modified --defsym NB_BITS=11",
-            ));
-            for (label, args) in [
-                ("1,024 tiles compute only", wide),
-                ("Neighborhood 11-bit 8x8, modified", nb11),
-            ] {
-                let with = |n: usize| {
-                    let mut a = args.clone();
-                    a.extend(["--host-threads".into(), n.to_string()]);
-                    a
-                };
-                let all: Vec<Vec<String>> = threads.iter().map(|&n| with(n)).collect();
-                let (s, ours) = (scratch.as_path(), &ours);
-                let closures: Vec<Box<dyn Fn() -> Sample>> = all
-                    .iter()
-                    .map(|a| Box::new(move || ours.run(a, s)) as Box<dyn Fn() -> Sample>)
-                    .collect();
-                let refs: Vec<&dyn Fn() -> Sample> = closures.iter().map(|b| b.as_ref()).collect();
-                let r = paired(runs, &refs);
-                let mut line = format!("{label}, host threads:");
-                for (k, n) in threads.iter().enumerate() {
-                    same_results(&format!("{label}, {n} threads"), &r[0], &r[k]);
-                    line += &format!(
-                        " {n}: {:.2} s wall ({:.2} user, {:.2}x of {} thread{})",
-                        median(r[k].iter().map(|s| s.wall).collect()),
-                        median(r[k].iter().map(|s| s.user).collect()),
-                        ratio(&r[0], &r[k], |s| s.wall),
-                        threads[0],
-                        if threads[0] == 1 { "" } else { "s" },
-                    );
-                }
-                notes.push(line);
-            }
-        } else {
-            notes.push("threads: this binary has no --host-threads".into());
-        }
+        threads(&b, &mut notes);
     }
     for n in notes {
         println!("{n}");

@@ -289,6 +289,23 @@ pub fn canonical(text: &str, spec: IsaSpec) -> Result<String, String> {
         return Err(format!("{text}: ISA string must begin with rv32 or rv64"));
     };
     let xlen = &text[..4];
+    let exts = explicit_extensions(text, rest, spec)?;
+    if xlen == "rv64" && exts.iter().any(|(n, _)| n == "e") {
+        return Err("rv64 does not support the `e' extension".into());
+    }
+    let full = with_implied(&exts, spec);
+    check_combination(xlen, &full)?;
+    Ok(in_canonical_order(xlen, full))
+}
+
+/// The extensions `text` names after `rv32`/`rv64` (`rest`), in the order
+/// given (the first mention wins), with the versions written, or GNU's
+/// reason for refusing one.
+fn explicit_extensions(
+    text: &str,
+    rest: &str,
+    spec: IsaSpec,
+) -> Result<Vec<(String, Option<Version>)>, String> {
     // Explicit extensions in the order given; the first mention wins.
     let mut exts: Vec<(String, Option<Version>)> = Vec::new();
     let add = |exts: &mut Vec<(String, Option<Version>)>, name: &str, v: Option<Version>| {
@@ -348,12 +365,14 @@ pub fn canonical(text: &str, spec: IsaSpec) -> Result<String, String> {
         add(&mut exts, name, version);
         i += 1 + took;
     }
-    if xlen == "rv64" && exts.iter().any(|(n, _)| n == "e") {
-        return Err("rv64 does not support the `e' extension".into());
-    }
-    // Versions, then what each implies, until nothing is added.
+    Ok(exts)
+}
+
+/// Every extension with its version (the default where none was written),
+/// then what each implies, until nothing is added; `g` only implies.
+fn with_implied(exts: &[(String, Option<Version>)], spec: IsaSpec) -> Vec<(String, Version)> {
     let mut full: Vec<(String, Version)> = Vec::new();
-    for (name, v) in &exts {
+    for (name, v) in exts {
         if let Some(v) = v.or_else(|| default_version(name, spec)) {
             full.push((name.clone(), v));
         } else if name == "g" {
@@ -373,6 +392,11 @@ pub fn canonical(text: &str, spec: IsaSpec) -> Result<String, String> {
         at += 1;
     }
     full.retain(|(n, _)| n != "g");
+    full
+}
+
+/// GNU's reason for refusing a combination of extensions, if any.
+fn check_combination(xlen: &str, full: &[(String, Version)]) -> Result<(), String> {
     // Q below 2.2 was defined for RV64 only.
     if xlen == "rv32" && full.iter().any(|(n, v)| n == "q" && *v < (2, 2)) {
         return Err("rv32 does not support the `q' extension".into());
@@ -386,7 +410,13 @@ pub fn canonical(text: &str, spec: IsaSpec) -> Result<String, String> {
     {
         return Err("zvl*b extensions need to enable either `v' or `zve' extension".into());
     }
-    if has("e") {
+    Ok(())
+}
+
+/// The string GNU writes: `e` drops `i`, then base, single letters and
+/// prefixed extensions in [`rank`]'s order, `_` between.
+fn in_canonical_order(xlen: &str, mut full: Vec<(String, Version)>) -> String {
+    if full.iter().any(|(n, _)| n == "e") {
         full.retain(|(n, _)| n != "i");
     }
     full.sort_by(|(a, _), (b, _)| rank(a).cmp(&rank(b)));
@@ -397,7 +427,7 @@ pub fn canonical(text: &str, spec: IsaSpec) -> Result<String, String> {
         }
         out.push_str(&format!("{name}{major}p{minor}"));
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]

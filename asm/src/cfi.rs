@@ -99,6 +99,39 @@ impl Pass1<'_, '_> {
     }
 }
 
+/// The `.cfi_*` directives that write an instruction (after `.cfi_`).
+const CFI_INSNS: &[&str] = &[
+    "def_cfa",
+    "def_cfa_register",
+    "def_cfa_offset",
+    "adjust_cfa_offset",
+    "offset",
+    "rel_offset",
+    "val_offset",
+    "register",
+    "return_column",
+    "restore",
+    "undefined",
+    "same_value",
+    "remember_state",
+    "restore_state",
+    "window_save",
+    "negate_ra_state",
+    "escape",
+    "signal_frame",
+];
+
+/// The `.cfi_*` directives of exception-handling tables, not supported.
+const CFI_UNSUPPORTED: &[&str] = &[
+    "personality",
+    "lsda",
+    "val_encoded_addr",
+    "label",
+    "inline_lsda",
+    "fde_data",
+    "personality_id",
+];
+
 impl Pass1<'_, '_> {
     /// GNU as ends a fragment here (after an instruction the linker may
     /// change, an alignment, `.space`, `.fill`, `.org`): a CFI advance
@@ -194,8 +227,6 @@ impl Pass1<'_, '_> {
     }
 
     /// A `.cfi_*` directive.
-    ///
-    /// Long: one match with an arm per directive.
     pub(crate) fn cfi_directive(&mut self, st: &Stmt, c: &Call) {
         let name = c.name.trim_start_matches(".cfi_");
         match name {
@@ -204,36 +235,30 @@ impl Pass1<'_, '_> {
             "endproc" => return self.cfi_endproc(st, c),
             _ => {}
         }
-        let known = [
-            "def_cfa",
-            "def_cfa_register",
-            "def_cfa_offset",
-            "adjust_cfa_offset",
-            "offset",
-            "rel_offset",
-            "val_offset",
-            "register",
-            "return_column",
-            "restore",
-            "undefined",
-            "same_value",
-            "remember_state",
-            "restore_state",
-            "window_save",
-            "negate_ra_state",
-            "escape",
-            "signal_frame",
-        ];
-        let unsupported = [
-            "personality",
-            "lsda",
-            "val_encoded_addr",
-            "label",
-            "inline_lsda",
-            "fde_data",
-            "personality_id",
-        ];
-        if unsupported.contains(&name) {
+        if !self.cfi_supported(st, c, name) {
+            return;
+        }
+        let Some(&k) = self.cfi.open.get(&self.cur) else {
+            return self.error(
+                st,
+                Diag::error(
+                    c.head,
+                    "CFI instruction used without previous `.cfi_startproc`",
+                    "no procedure is open in this section",
+                ),
+            );
+        };
+        let Some(op) = self.cfi_operands(st, c, name) else {
+            return;
+        };
+        self.cfi_advance(k);
+        self.cfi_apply(st, c, k, op);
+    }
+
+    /// Whether `.cfi_NAME` is an instruction directive; if not, the error
+    /// (none for an "omit" `.cfi_personality`/`.cfi_lsda`).
+    fn cfi_supported(&mut self, st: &Stmt, c: &Call, name: &str) -> bool {
+        if CFI_UNSUPPORTED.contains(&name) {
             // `.cfi_personality 0xff` / `.cfi_lsda 0xff` ("omit") ask nothing.
             let (raw, _) = st.raw_from(c.from);
             let omit = matches!(name, "personality" | "lsda")
@@ -249,15 +274,15 @@ impl Pass1<'_, '_> {
                     .with_help("C needs none; assemble C++ with GNU as"),
                 );
             }
-            return;
+            return false;
         }
-        if !known.contains(&name) {
+        if !CFI_INSNS.contains(&name) {
             let mut d = Diag::error(
                 c.head,
                 format!("unknown directive `{}`", c.name),
                 "not a directive",
             );
-            let names = known
+            let names = CFI_INSNS
                 .iter()
                 .chain(&["sections", "startproc", "endproc"])
                 .map(|n| format!(".cfi_{n}"))
@@ -265,23 +290,15 @@ impl Pass1<'_, '_> {
             if let Some(near) = crate::pass1::nearest(c.name, names.iter().map(String::as_str)) {
                 d = d.with_help(format!("did you mean `{near}`?"));
             }
-            return self.error(st, d);
+            self.error(st, d);
+            return false;
         }
-        let Some(&k) = self.cfi.open.get(&self.cur) else {
-            return self.error(
-                st,
-                Diag::error(
-                    c.head,
-                    "CFI instruction used without previous `.cfi_startproc`",
-                    "no procedure is open in this section",
-                ),
-            );
-        };
-        let Some(op) = self.cfi_operands(st, c, name) else {
-            return;
-        };
-        // If the last place is not here, advance to here (GNU as does so
-        // before every instruction, whatever it is).
+        true
+    }
+
+    /// If FDE `k`'s last place is not here, an advance to here (GNU as
+    /// writes one before every instruction, whatever it is).
+    fn cfi_advance(&mut self, k: usize) {
         let here_frag = self.cfi.frags.get(&self.cur).map_or(0, |f| f.0);
         let last = &self.cfi.fdes[k].last;
         if last.frag != here_frag || last.offset != self.section_size() {
@@ -290,6 +307,10 @@ impl Pass1<'_, '_> {
             let from = std::mem::replace(&mut fde.last, to.clone());
             fde.insns.push(Insn::Advance(Box::new((from, to))));
         }
+    }
+
+    /// Instruction `op` into FDE `k`, and the CFA offset it leaves.
+    fn cfi_apply(&mut self, st: &Stmt, c: &Call, k: usize, op: Op) {
         let fde = &mut self.cfi.fdes[k];
         match op {
             Op::Insn(i) => fde.insns.push(i),

@@ -708,73 +708,83 @@ impl Linker<'_> {
                     None => return Ok(None),
                 }
             }
-            kind => {
+            _ => {
                 let v = self.eval_at(ui, fx, pc)?;
-                match kind {
-                    FixKind::Data(size) => {
-                        let bytes =
-                            fixup_data(v, *size, fx.span).map_err(|d| Diag { ctx: fx.ctx, ..d })?;
-                        Patch::Bytes(ui, si, off, bytes)
-                    }
-                    FixKind::Field(field) => {
-                        let v = rv32_operand(v);
-                        field.check(v).map_err(|r| {
-                            range_diag(
-                                fx.span,
-                                fx.ctx,
-                                format!("immediate {v} out of range"),
-                                r.to_string(),
-                            )
-                        })?;
-                        Patch::Or(ui, si, off, field.insert(v as i32))
-                    }
-                    FixKind::PcRel(field) => {
-                        let rel = (v as u32).wrapping_sub(pc as u32) as i32 as i64;
-                        field.check(rel).map_err(|r| {
-                            range_diag(
-                                fx.span,
-                                fx.ctx,
-                                format!("target out of range: offset {rel}"),
-                                r.to_string(),
-                            )
-                        })?;
-                        Patch::Or(ui, si, off, field.insert(rel as i32))
-                    }
-                    FixKind::Hi => {
-                        Patch::Or(ui, si, off, Field::ImmU.insert(split_hi_lo(v as u32).0))
-                    }
-                    FixKind::Lo(field) => {
-                        Patch::Or(ui, si, off, field.insert(split_hi_lo(v as u32).1))
-                    }
-                    FixKind::SymbolSize(name) => Patch::Size(ui, name.clone(), v as u64),
-                    FixKind::Cfi(CfiFix::Pcrel32) => Patch::Bytes(
-                        ui,
-                        si,
-                        off,
-                        (v as u32).wrapping_sub(pc as u32).to_le_bytes().to_vec(),
-                    ),
-                    FixKind::Cfi(CfiFix::Advance(width)) => {
-                        let bytes = (v as u32).to_le_bytes();
-                        Patch::Bytes(
-                            ui,
-                            si,
-                            off,
-                            match width {
-                                6 => vec![0x40 | (bytes[0] & 0x3f)],
-                                8 => bytes[..1].to_vec(),
-                                16 => bytes[..2].to_vec(),
-                                _ => bytes.to_vec(),
-                            },
-                        )
-                    }
-                    FixKind::PcrelHi
-                    | FixKind::GotHi
-                    | FixKind::Tls(_)
-                    | FixKind::Reloc(..)
-                    | FixKind::PcrelLoAt(_)
-                    | FixKind::PcrelLoBefore(..) => return Ok(None),
-                }
+                return Self::value_patch(ui, si, pc, fx, v);
             }
+        }))
+    }
+
+    /// The patch of fixup `fx` at `pc` whose value is `v`: a kind
+    /// [`Self::patch`] does not settle without it.
+    ///
+    /// Long: one match with an arm per kind of fixup.
+    fn value_patch(
+        ui: usize,
+        si: usize,
+        pc: u64,
+        fx: &Fixup,
+        v: i64,
+    ) -> Result<Option<Patch>, Diag> {
+        let off = fx.offset as usize;
+        Ok(Some(match &fx.kind {
+            FixKind::Data(size) => {
+                let bytes = fixup_data(v, *size, fx.span).map_err(|d| Diag { ctx: fx.ctx, ..d })?;
+                Patch::Bytes(ui, si, off, bytes)
+            }
+            FixKind::Field(field) => {
+                let v = rv32_operand(v);
+                field.check(v).map_err(|r| {
+                    range_diag(
+                        fx.span,
+                        fx.ctx,
+                        format!("immediate {v} out of range"),
+                        r.to_string(),
+                    )
+                })?;
+                Patch::Or(ui, si, off, field.insert(v as i32))
+            }
+            FixKind::PcRel(field) => {
+                let rel = (v as u32).wrapping_sub(pc as u32) as i32 as i64;
+                field.check(rel).map_err(|r| {
+                    range_diag(
+                        fx.span,
+                        fx.ctx,
+                        format!("target out of range: offset {rel}"),
+                        r.to_string(),
+                    )
+                })?;
+                Patch::Or(ui, si, off, field.insert(rel as i32))
+            }
+            FixKind::Hi => Patch::Or(ui, si, off, Field::ImmU.insert(split_hi_lo(v as u32).0)),
+            FixKind::Lo(field) => Patch::Or(ui, si, off, field.insert(split_hi_lo(v as u32).1)),
+            FixKind::SymbolSize(name) => Patch::Size(ui, name.clone(), v as u64),
+            FixKind::Cfi(CfiFix::Pcrel32) => Patch::Bytes(
+                ui,
+                si,
+                off,
+                (v as u32).wrapping_sub(pc as u32).to_le_bytes().to_vec(),
+            ),
+            FixKind::Cfi(CfiFix::Advance(width)) => {
+                let bytes = (v as u32).to_le_bytes();
+                Patch::Bytes(
+                    ui,
+                    si,
+                    off,
+                    match width {
+                        6 => vec![0x40 | (bytes[0] & 0x3f)],
+                        8 => bytes[..1].to_vec(),
+                        16 => bytes[..2].to_vec(),
+                        _ => bytes.to_vec(),
+                    },
+                )
+            }
+            FixKind::PcrelHi
+            | FixKind::GotHi
+            | FixKind::Tls(_)
+            | FixKind::Reloc(..)
+            | FixKind::PcrelLoAt(_)
+            | FixKind::PcrelLoBefore(..) => return Ok(None),
         }))
     }
 

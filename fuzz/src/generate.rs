@@ -63,30 +63,7 @@ pub fn messaging_program(u: &mut Unstructured) -> Result<Generated> {
     let height = u.int_in_range(1..=3u32)?;
     let original = u.arbitrary::<bool>()?;
     let tiles = width * height;
-    let settings = vec![
-        format!("mesh.width={width}"),
-        format!("mesh.height={height}"),
-        format!(
-            "niu.design={}",
-            if original { "original" } else { "modified" }
-        ),
-        "boot.tiles=all".to_string(),
-        format!("boot.threads={}", u.int_in_range(1..=2u32)?),
-        format!("tile.contexts={}", u.int_in_range(2..=6u32)?),
-        "tile.memory_bytes=262144".to_string(),
-        "tile.stack_bytes=4096".to_string(),
-        format!("scheduler.quantum={}", u.choose(&[4u32, 16, 64])?),
-        format!("niu.queue_flits={}", u.int_in_range(2..=16u32)?),
-        format!("niu.send_table_entries={}", u.int_in_range(1..=6u32)?),
-        format!("niu.receive_table_entries={}", u.int_in_range(1..=6u32)?),
-        format!("niu.wait={}", u.choose(&["wake", "poll"])?),
-        format!("niu.strict={}", u.ratio(1u8, 8)?),
-        format!("niu.dma_cycles_per_word={}", u.int_in_range(1..=3u32)?),
-        format!("network.num_vcs={}", u.int_in_range(1..=3u32)?),
-        format!("network.vc_buf_size={}", u.int_in_range(1..=4u32)?),
-        "network.stall_cycles=3000".to_string(),
-        "sim.max_cycles=30000".to_string(),
-    ];
+    let settings = settings(u, width, height, original)?;
     let mut g = Gen {
         u,
         out: String::new(),
@@ -120,59 +97,7 @@ pub fn messaging_program(u: &mut Unstructured) -> Result<Generated> {
         }
     }
     for t in 0..tiles {
-        let _ = writeln!(g.out, "tile_{t}:");
-        let mut items: Vec<Item> = Vec::new();
-        for (i, x) in transfers.iter().enumerate() {
-            if x.src == t {
-                items.push(Item::Send(i));
-            }
-            if x.dst == t {
-                items.push(Item::Post(i));
-            }
-        }
-        for _ in 0..g.u.int_in_range(0..=8u32)? {
-            items.push(Item::Op);
-        }
-        // An order from the bytes.
-        for i in (1..items.len()).rev() {
-            let j = g.u.int_in_range(0..=i)?;
-            items.swap(i, j);
-        }
-        let mut waits = Vec::new();
-        for item in items {
-            match item {
-                Item::Op => g.ops(1, true)?,
-                Item::Send(i) => {
-                    let x = transfers[i];
-                    g.li("s2", x.dst as i64);
-                    g.li("s3", x.id as i64);
-                    let mode = if x.rendezvous { "rdv" } else { "ready" };
-                    g.line(&format!("sendh s2, {mode}, s3"));
-                    g.body(x.words)?;
-                    waits.push(format!("li s3, {}\n    waits s3\n    rms s3", x.id));
-                }
-                Item::Post(i) => {
-                    let x = transfers[i];
-                    let (addr, stride) = g.buffer(x.words)?;
-                    g.li("s3", x.id as i64);
-                    g.line(&format!("la s4, {addr}"));
-                    g.li("s5", stride as i64);
-                    g.line("str s3, s4, s5");
-                    waits.push(format!(
-                        "li s3, {}\n    waitr s3\n    rmr s3\n    la s4, {addr}\n    lw a0, 0(s4)\n    li a7, 0x5c00\n    ecall",
-                        x.id
-                    ));
-                }
-            }
-        }
-        if g.u.ratio(1u8, 8)? {
-            // Sometimes not waited for: the thread ends with them open.
-            waits.clear();
-        }
-        for w in waits {
-            g.line(&w);
-        }
-        g.end_thread(true)?;
+        g.tile_thread(t, &transfers)?;
     }
     for h in 0..HANDLERS {
         let _ = writeln!(g.out, "handler_{h}:");
@@ -200,7 +125,96 @@ pub fn messaging_program(u: &mut Unstructured) -> Result<Generated> {
     })
 }
 
+/// The `# run:` line's settings: the mesh, the NIU design, and small
+/// tables, queues and contexts from the bytes.
+fn settings(u: &mut Unstructured, width: u32, height: u32, original: bool) -> Result<Vec<String>> {
+    Ok(vec![
+        format!("mesh.width={width}"),
+        format!("mesh.height={height}"),
+        format!(
+            "niu.design={}",
+            if original { "original" } else { "modified" }
+        ),
+        "boot.tiles=all".to_string(),
+        format!("boot.threads={}", u.int_in_range(1..=2u32)?),
+        format!("tile.contexts={}", u.int_in_range(2..=6u32)?),
+        "tile.memory_bytes=262144".to_string(),
+        "tile.stack_bytes=4096".to_string(),
+        format!("scheduler.quantum={}", u.choose(&[4u32, 16, 64])?),
+        format!("niu.queue_flits={}", u.int_in_range(2..=16u32)?),
+        format!("niu.send_table_entries={}", u.int_in_range(1..=6u32)?),
+        format!("niu.receive_table_entries={}", u.int_in_range(1..=6u32)?),
+        format!("niu.wait={}", u.choose(&["wake", "poll"])?),
+        format!("niu.strict={}", u.ratio(1u8, 8)?),
+        format!("niu.dma_cycles_per_word={}", u.int_in_range(1..=3u32)?),
+        format!("network.num_vcs={}", u.int_in_range(1..=3u32)?),
+        format!("network.vc_buf_size={}", u.int_in_range(1..=4u32)?),
+        "network.stall_cycles=3000".to_string(),
+        "sim.max_cycles=30000".to_string(),
+    ])
+}
+
 impl Gen<'_, '_> {
+    /// Tile `t`'s thread: its sends and posted receives of `transfers` and
+    /// `0..=8` operations in an order from the bytes, then the waits for
+    /// them (sometimes none), then its end.
+    fn tile_thread(&mut self, t: u32, transfers: &[Transfer]) -> Result<()> {
+        let _ = writeln!(self.out, "tile_{t}:");
+        let mut items: Vec<Item> = Vec::new();
+        for (i, x) in transfers.iter().enumerate() {
+            if x.src == t {
+                items.push(Item::Send(i));
+            }
+            if x.dst == t {
+                items.push(Item::Post(i));
+            }
+        }
+        for _ in 0..self.u.int_in_range(0..=8u32)? {
+            items.push(Item::Op);
+        }
+        // An order from the bytes.
+        for i in (1..items.len()).rev() {
+            let j = self.u.int_in_range(0..=i)?;
+            items.swap(i, j);
+        }
+        let mut waits = Vec::new();
+        for item in items {
+            match item {
+                Item::Op => self.ops(1, true)?,
+                Item::Send(i) => {
+                    let x = transfers[i];
+                    self.li("s2", x.dst as i64);
+                    self.li("s3", x.id as i64);
+                    let mode = if x.rendezvous { "rdv" } else { "ready" };
+                    self.line(&format!("sendh s2, {mode}, s3"));
+                    self.body(x.words)?;
+                    waits.push(format!("li s3, {}\n    waits s3\n    rms s3", x.id));
+                }
+                Item::Post(i) => {
+                    let x = transfers[i];
+                    let (addr, stride) = self.buffer(x.words)?;
+                    self.li("s3", x.id as i64);
+                    self.line(&format!("la s4, {addr}"));
+                    self.li("s5", stride as i64);
+                    self.line("str s3, s4, s5");
+                    waits.push(format!(
+                        "li s3, {}\n    waitr s3\n    rmr s3\n    la s4, {addr}\n    lw a0, 0(s4)\n    li a7, 0x5c00\n    ecall",
+                        x.id
+                    ));
+                }
+            }
+        }
+        if self.u.ratio(1u8, 8)? {
+            // Sometimes not waited for: the thread ends with them open.
+            waits.clear();
+        }
+        for w in waits {
+            self.line(&w);
+        }
+        self.end_thread(true)?;
+        Ok(())
+    }
+
     fn line(&mut self, s: &str) {
         self.out.push_str("    ");
         self.out.push_str(s);
@@ -324,20 +338,7 @@ impl Gen<'_, '_> {
                 self.print_reg("t2");
             }
             12..=14 => self.line("yield"),
-            15..=29 => {
-                // A thread message; handlers may start more (bounded by
-                // the budget and the cycle limit).
-                if !main && self.u.ratio(1u8, 2)? {
-                    return Ok(());
-                }
-                let dst = self.dst()?;
-                let h = self.u.int_in_range(0..=HANDLERS - 1)?;
-                let words = self.u.int_in_range(1..=8u32)?;
-                self.li("s2", dst as i64);
-                self.line(&format!("la s3, handler_{h}"));
-                self.line("sendh s2, thread, s3");
-                self.body(words)?;
-            }
+            15..=29 => self.thread_message(main)?,
             30..=49 if original => {
                 let dst = self.dst()?;
                 let words = self.u.int_in_range(1..=24u32)?;
@@ -348,53 +349,8 @@ impl Gen<'_, '_> {
                 self.line("sendh s2, data, s4, s5");
                 self.body(words)?;
             }
-            30..=49 => {
-                // An unmatched send (ids above the matched ones'): a
-                // receive of the same id may come from a stand-alone `str`.
-                let dst = self.dst()?;
-                let id = self.id()? + IDS;
-                let words = self.u.int_in_range(1..=24u32)?;
-                let mode = if self.u.arbitrary::<bool>()? {
-                    "rdv"
-                } else {
-                    "ready"
-                };
-                self.li("s2", dst as i64);
-                self.li("s3", id as i64);
-                self.line(&format!("sendh s2, {mode}, s3"));
-                self.body(words)?;
-                if self.u.ratio(3u8, 4)? {
-                    self.line("waits s3");
-                    self.line("rms s3");
-                }
-            }
-            50..=64 if !original => {
-                let id = self.id()? + IDS;
-                let words = self.u.int_in_range(1..=24u32)?;
-                let (addr, stride) = self.buffer(words)?;
-                self.li("s3", id as i64);
-                self.line(&format!("la s4, {addr}"));
-                self.li("s5", stride as i64);
-                self.line("str s3, s4, s5");
-                match self.u.int_in_range(0..=3u8)? {
-                    0 => {}
-                    1 => {
-                        // Poll until Complete.
-                        self.line("1: ldsr t2, s3");
-                        self.line("li t5, 7");
-                        self.line("beq t2, t5, 2f");
-                        self.line("yield");
-                        self.line("j 1b");
-                        self.line("2: rmr s3");
-                    }
-                    _ => {
-                        self.line("waitr s3");
-                        self.line("rmr s3");
-                    }
-                }
-                self.line("lw t2, 0(s4)");
-                self.print_reg("t2");
-            }
+            30..=49 => self.unmatched_send()?,
+            50..=64 if !original => self.posted_receive()?,
             50..=64 => {
                 // Original: wait a while for data, then read it.
                 let (addr, _) = self.buffer(1)?;
@@ -440,38 +396,113 @@ impl Gen<'_, '_> {
                 self.li("s3", id as i64);
                 self.line(&format!("{op} s3"));
             }
-            92..=95 => {
-                // A receive posted late: the RTS may be waiting.
-                if original {
-                    return Ok(());
-                }
-                let id = self.id()?;
-                self.li("s3", id as i64);
+            92..=95 => self.late_receive(original)?,
+            _ => self.misuse()?,
+        }
+        Ok(())
+    }
+
+    /// A thread message to a handler; handlers may start more (bounded by
+    /// the budget and the cycle limit).
+    fn thread_message(&mut self, main: bool) -> Result<()> {
+        if !main && self.u.ratio(1u8, 2)? {
+            return Ok(());
+        }
+        let dst = self.dst()?;
+        let h = self.u.int_in_range(0..=HANDLERS - 1)?;
+        let words = self.u.int_in_range(1..=8u32)?;
+        self.li("s2", dst as i64);
+        self.line(&format!("la s3, handler_{h}"));
+        self.line("sendh s2, thread, s3");
+        self.body(words)?;
+        Ok(())
+    }
+
+    /// An unmatched send (ids above the matched ones'): a receive of the
+    /// same id may come from a stand-alone `str`.
+    fn unmatched_send(&mut self) -> Result<()> {
+        let dst = self.dst()?;
+        let id = self.id()? + IDS;
+        let words = self.u.int_in_range(1..=24u32)?;
+        let mode = if self.u.arbitrary::<bool>()? {
+            "rdv"
+        } else {
+            "ready"
+        };
+        self.li("s2", dst as i64);
+        self.li("s3", id as i64);
+        self.line(&format!("sendh s2, {mode}, s3"));
+        self.body(words)?;
+        if self.u.ratio(3u8, 4)? {
+            self.line("waits s3");
+            self.line("rms s3");
+        }
+        Ok(())
+    }
+
+    /// A receive posted (ids above the matched ones'), waited for by
+    /// polling, by `waitr` or not at all, and its first word printed.
+    fn posted_receive(&mut self) -> Result<()> {
+        let id = self.id()? + IDS;
+        let words = self.u.int_in_range(1..=24u32)?;
+        let (addr, stride) = self.buffer(words)?;
+        self.li("s3", id as i64);
+        self.line(&format!("la s4, {addr}"));
+        self.li("s5", stride as i64);
+        self.line("str s3, s4, s5");
+        match self.u.int_in_range(0..=3u8)? {
+            0 => {}
+            1 => {
+                // Poll until Complete.
                 self.line("1: ldsr t2, s3");
-                self.line("li t5, 3");
-                self.line("bne t2, t5, 2f");
-                let (addr, stride) = self.buffer(24)?;
-                self.line(&format!("la s4, {addr}"));
-                self.li("s5", stride as i64);
-                self.line("str s3, s4, s5");
-                self.line("2:");
+                self.line("li t5, 7");
+                self.line("beq t2, t5, 2f");
+                self.line("yield");
+                self.line("j 1b");
+                self.line("2: rmr s3");
             }
             _ => {
-                // Rare misuse: a bad operand the NIU must reject.
-                if !self.u.ratio(1u8, 16)? {
-                    return Ok(());
-                }
-                let bad = *self.u.choose(&[
-                    "li s2, 999\n    la s3, handler_0\n    sendh s2, thread, s3\n    sende s2",
-                    "la s3, handler_0 + 2\n    li s2, 0\n    sendh s2, thread, s3\n    sende s2",
-                    "li s3, 0\n    la s4, buf0\n    li s5, 0x40000000\n    str s3, s4, s5",
-                    "li s3, 1\n    la s4, buf0 + 1\n    li s5, 1\n    str s3, s4, s5",
-                    "li s2, 0\n    la s4, buf0\n    li s5, 200000\n    sendh s2, data, s4, s5\n    sende s2",
-                    "li t3, 5\n    sende t3",
-                ])?;
-                self.line(bad);
+                self.line("waitr s3");
+                self.line("rmr s3");
             }
         }
+        self.line("lw t2, 0(s4)");
+        self.print_reg("t2");
+        Ok(())
+    }
+
+    /// A receive posted late: the RTS may be waiting.
+    fn late_receive(&mut self, original: bool) -> Result<()> {
+        if original {
+            return Ok(());
+        }
+        let id = self.id()?;
+        self.li("s3", id as i64);
+        self.line("1: ldsr t2, s3");
+        self.line("li t5, 3");
+        self.line("bne t2, t5, 2f");
+        let (addr, stride) = self.buffer(24)?;
+        self.line(&format!("la s4, {addr}"));
+        self.li("s5", stride as i64);
+        self.line("str s3, s4, s5");
+        self.line("2:");
+        Ok(())
+    }
+
+    /// Rare misuse: a bad operand the NIU must reject.
+    fn misuse(&mut self) -> Result<()> {
+        if !self.u.ratio(1u8, 16)? {
+            return Ok(());
+        }
+        let bad = *self.u.choose(&[
+            "li s2, 999\n    la s3, handler_0\n    sendh s2, thread, s3\n    sende s2",
+            "la s3, handler_0 + 2\n    li s2, 0\n    sendh s2, thread, s3\n    sende s2",
+            "li s3, 0\n    la s4, buf0\n    li s5, 0x40000000\n    str s3, s4, s5",
+            "li s3, 1\n    la s4, buf0 + 1\n    li s5, 1\n    str s3, s4, s5",
+            "li s2, 0\n    la s4, buf0\n    li s5, 200000\n    sendh s2, data, s4, s5\n    sende s2",
+            "li t3, 5\n    sende t3",
+        ])?;
+        self.line(bad);
         Ok(())
     }
 }

@@ -513,213 +513,315 @@ impl<C: Choices> Gen<'_, C> {
 /// follows its fragments (the README says so); the cases of
 /// `tests/asm/gnu/reloc_by_hand.s` check it where that is plain.
 pub fn random_source(choices: &mut impl Choices) -> String {
-    let g = &mut Gen(choices);
-    const X: &[&str] = &["zero", "ra", "sp", "t0", "s0", "s1", "a0", "a1", "a5", "t6"];
-    const F: &[&str] = &["fa0", "fa1", "ft0", "fs1"];
-    let labels = 4 + g.below(8);
-    // Line information as gcc -g writes it (`.file 0` too: DWARF 5) or
-    // without `.file 0` (version 3), in some.
-    let lines = g.below(3) == 0;
-    let v5 = lines && g.below(2) == 0;
-    // Unwind tables as gcc writes them (`.cfi_*`), in some: procedures
-    // open per section, in `.eh_frame`, `.debug_frame` or both.
-    let cfi = g.below(3) == 0;
-    let mut out = String::new();
-    if cfi {
-        out += g.pick(&[
-            "",
-            "    .cfi_sections .debug_frame\n",
-            "    .cfi_sections .eh_frame, .debug_frame\n",
-        ]);
+    let mut s = Source::new(Gen(choices));
+    for _ in 0..20 + s.g.below(60) {
+        s.statement();
     }
-    // The section statement in force (`None` after `.subsection`), and
-    // those with a procedure open.
-    let mut key: Option<&str> = Some(".text");
-    let mut open: Vec<&str> = Vec::new();
-    // Whether the last statement was an alignment: GNU as 2.40 writes a
-    // CFI advance of zero bytes across one (an alignment already met under
-    // `.option norelax`) as relocations at the wrong place, corrupting its
-    // table (the README lists it); a `nop` between keeps such cases out.
-    let mut aligned = false;
-    if lines {
-        if v5 {
-            out += "    .file 0 \"/src\" \"gen.c\"\n";
+    s.finish()
+}
+
+/// The integer registers a generated source uses.
+const X: &[&str] = &["zero", "ra", "sp", "t0", "s0", "s1", "a0", "a1", "a5", "t6"];
+/// The FP registers a generated source uses.
+const F: &[&str] = &["fa0", "fa1", "ft0", "fs1"];
+
+/// A random source being written ([`random_source`]): its choices, what it
+/// chose at the start and what its statements so far leave in force.
+struct Source<'c, C: Choices> {
+    g: Gen<'c, C>,
+    /// How many labels `L0`.. the source has.
+    labels: u64,
+    /// Whether it has `.file`/`.loc` line information.
+    lines: bool,
+    /// Whether it has unwind tables (`.cfi_*`).
+    cfi: bool,
+    out: String,
+    /// The section statement in force (`None` after `.subsection`).
+    key: Option<&'static str>,
+    /// The section statements with a procedure open.
+    open: Vec<&'static str>,
+    /// Whether the last statement was an alignment: GNU as 2.40 writes a
+    /// CFI advance of zero bytes across one (an alignment already met under
+    /// `.option norelax`) as relocations at the wrong place, corrupting its
+    /// table (the README lists it); a `nop` between keeps such cases out.
+    aligned: bool,
+    code_labels: Vec<u64>,
+    data_labels: Vec<u64>,
+    /// "text" or "data": the kind of the section in force.
+    section: &'static str,
+    next_label: u64,
+    norelax: bool,
+}
+
+impl<'c, C: Choices> Source<'c, C> {
+    /// The choices made once, and the source's first lines.
+    fn new(mut g: Gen<'c, C>) -> Self {
+        let labels = 4 + g.below(8);
+        // Line information as gcc -g writes it (`.file 0` too: DWARF 5) or
+        // without `.file 0` (version 3), in some.
+        let lines = g.below(3) == 0;
+        let v5 = lines && g.below(2) == 0;
+        // Unwind tables as gcc writes them (`.cfi_*`), in some: procedures
+        // open per section, in `.eh_frame`, `.debug_frame` or both.
+        let cfi = g.below(3) == 0;
+        let mut out = String::new();
+        if cfi {
+            out += g.pick(&[
+                "",
+                "    .cfi_sections .debug_frame\n",
+                "    .cfi_sections .eh_frame, .debug_frame\n",
+            ]);
         }
-        out += "    .file 1 \"gen.c\"\n    .file 2 \"inc/gen.h\"\n";
+        if lines {
+            if v5 {
+                out += "    .file 0 \"/src\" \"gen.c\"\n";
+            }
+            out += "    .file 1 \"gen.c\"\n    .file 2 \"inc/gen.h\"\n";
+        }
+        out += "    .text\n";
+        Source {
+            g,
+            labels,
+            lines,
+            cfi,
+            out,
+            key: Some(".text"),
+            open: Vec::new(),
+            aligned: false,
+            code_labels: Vec::new(),
+            data_labels: Vec::new(),
+            section: "text",
+            next_label: 0,
+            norelax: false,
+        }
     }
-    out += "    .text\n";
-    let mut code_labels = Vec::new();
-    let mut data_labels = Vec::new();
-    let mut section = "text";
-    let mut next_label = 0;
-    let mut norelax = false;
-    for _ in 0..20 + g.below(60) {
-        let was_aligned = std::mem::take(&mut aligned);
-        let r = |g: &mut Gen<_>| g.pick(X);
-        let target = |g: &mut Gen<_>| format!("L{}", g.below(labels));
-        match g.below(100) {
-            0..=5 => {
-                let s = g.pick(&[
-                    ".text",
-                    ".data",
-                    ".section .rodata",
-                    ".section .text.hot,\"ax\",@progbits",
-                    ".text 1",
-                    ".text 2",
-                    ".data 1",
-                    ".section .text.inl,\"axG\",@progbits,inl,comdat",
-                    ".subsection 3",
-                ]);
-                key = (s != ".subsection 3").then_some(s);
-                section = match s {
-                    ".subsection 3" => section,
-                    _ if s.contains("text") => "text",
-                    _ => "data",
-                };
-                out += &format!("    {s}\n");
-            }
-            6..=14 if next_label < labels => {
-                out += &format!("L{next_label}:\n");
-                if section == "text" {
-                    code_labels.push(next_label);
+
+    /// An integer register.
+    fn r(&mut self) -> &'static str {
+        self.g.pick(X)
+    }
+
+    /// A label of the source's own.
+    fn target(&mut self) -> String {
+        format!("L{}", self.g.below(self.labels))
+    }
+
+    /// One statement of the body.
+    fn statement(&mut self) {
+        let was_aligned = std::mem::take(&mut self.aligned);
+        match self.g.below(100) {
+            0..=5 => self.section_statement(),
+            6..=14 if self.next_label < self.labels => {
+                let k = self.next_label;
+                self.out += &format!("L{k}:\n");
+                if self.section == "text" {
+                    self.code_labels.push(k);
                 } else {
-                    data_labels.push(next_label);
+                    self.data_labels.push(k);
                 }
-                next_label += 1;
+                self.next_label += 1;
             }
-            15 if g.below(3) == 0 => {
-                let option = g.pick(&["    .option norelax\n", "    .option relax\n"]);
-                norelax |= option.contains("norelax");
-                out += option;
+            15 if self.g.below(3) == 0 => {
+                let option = self
+                    .g
+                    .pick(&["    .option norelax\n", "    .option relax\n"]);
+                self.norelax |= option.contains("norelax");
+                self.out += option;
             }
             15..=19 => {
-                aligned = true;
-                let k = g.below(4);
-                out += &match g.below(4) {
+                self.aligned = true;
+                let k = self.g.below(4);
+                let line = match self.g.below(4) {
                     0 => format!("    .p2align {k}\n"),
                     1 => format!("    .balign {}\n", 1 << k),
-                    2 => format!("    .p2align {k},,{}\n", g.below(5)),
+                    2 => format!("    .p2align {k},,{}\n", self.g.below(5)),
                     _ => format!("    .align {k}\n"),
                 };
+                self.out += &line;
             }
-            _ if section == "data" => {
-                out += &match g.below(9) {
-                    0 => format!("    .byte {}, {}\n", g.imm(8), g.below(256)),
-                    1 => format!("    .half {}\n", g.imm(16)),
-                    2 => format!("    .word {}, {}\n", g.imm(32), g.imm(12)),
-                    3 => format!("    .dword {}\n", g.imm(40)),
-                    4 => format!("    .zero {}\n", g.below(9)),
-                    5 => format!("    .asciz \"s{}\\n\"\n", g.below(1000)),
-                    6 => format!("    .double {}.{}\n", g.imm(10), g.below(100)),
-                    7 => format!("    .uleb128 {}\n", g.below(1 << 20)),
-                    _ => match data_labels.as_slice() {
-                        [.., a, b] => format!("    .word L{b} - L{a}\n"),
-                        _ => format!("    .float {}.5\n", g.imm(8)),
-                    },
-                };
+            _ if self.section == "data" => {
+                let line = self.data();
+                self.out += &line;
             }
-            _ if cfi && section == "text" && key.is_some() && g.below(3) == 0 => {
-                let k = key.expect("checked");
-                if was_aligned {
-                    out += "    nop\n";
-                }
-                if !open.contains(&k) {
-                    open.push(k);
-                    out += "    .cfi_startproc\n";
-                } else {
-                    out += &match g.below(12) {
-                        0 => {
-                            open.retain(|o| *o != k);
-                            "    .cfi_endproc\n".to_string()
-                        }
-                        1 => format!("    .cfi_def_cfa_offset {}\n", 16 * g.below(200)),
-                        2 | 3 => format!("    .cfi_offset {}, {}\n", r(g), -4 * g.below(40) as i64),
-                        4 => format!("    .cfi_restore {}\n", r(g)),
-                        5 => format!("    .cfi_def_cfa {}, {}\n", r(g), 4 * g.below(100)),
-                        6 => format!("    .cfi_adjust_cfa_offset {}\n", 4 * g.imm(6)),
-                        7 => format!("    .cfi_rel_offset {}, {}\n", r(g), 4 * g.below(30)),
-                        8 => format!("    .cfi_register {}, {}\n", r(g), r(g)),
-                        9 => "    .cfi_remember_state\n".to_string(),
-                        10 => format!("    .cfi_undefined {}\n", g.pick(F)),
-                        _ => format!("    .cfi_def_cfa_register {}\n", r(g)),
-                    };
-                }
+            _ if self.cfi
+                && self.section == "text"
+                && self.key.is_some()
+                && self.g.below(3) == 0 =>
+            {
+                self.cfi_statement(was_aligned)
             }
-            _ if lines && section == "text" && g.below(4) == 0 => {
-                out += &format!(
+            _ if self.lines && self.section == "text" && self.g.below(4) == 0 => {
+                let line = format!(
                     "    .loc {} {} {}\n",
-                    1 + g.below(2),
-                    1 + g.below(400),
-                    g.below(40)
+                    1 + self.g.below(2),
+                    1 + self.g.below(400),
+                    self.g.below(40)
                 );
+                self.out += &line;
             }
             _ => {
-                out += &match g.below(16) {
-                    0 => format!("    add {}, {}, {}\n", r(g), r(g), r(g)),
-                    1 => format!("    addi {}, {}, {}\n", r(g), r(g), g.imm(12)),
-                    2 => format!("    lw {}, {}({})\n", r(g), g.imm(12), r(g)),
-                    3 => format!("    sw {}, {}({})\n", r(g), g.imm(12), r(g)),
-                    4 => format!("    beq {}, {}, {}\n", r(g), r(g), target(g)),
-                    5 => format!("    bnez {}, {}\n", r(g), target(g)),
-                    6 => format!("    j {}\n", target(g)),
-                    7 => format!("    call {}\n", g.pick(&["L0", "L1", "ext_f", "puts"])),
-                    8 => format!("    la {}, {}\n", r(g), target(g)),
-                    9 => format!("    li {}, {}\n", r(g), g.imm(32)),
-                    10 => format!("    lui {}, {}\n", r(g), g.below(1 << 20)),
-                    11 => format!("    fadd.d {}, {}, {}\n", g.pick(F), g.pick(F), g.pick(F)),
-                    12 => format!(
-                        "    csrr {}, {}\n",
-                        r(g),
-                        g.pick(&["cycle", "fcsr", "instret"])
-                    ),
-                    13 => format!("    tail {}\n", g.pick(&["ext_g", "L2"])),
-                    14 => match g.below(4) {
-                        0 => format!("    lui {}, %tprel_hi(tv)\n", r(g)),
-                        1 => format!("    add {0}, {0}, tp, %tprel_add(tv)\n", r(g)),
-                        2 => format!("    sw {}, %tprel_lo(tv)({})\n", r(g), r(g)),
-                        _ => format!("    lw {}, ext_v\n", r(g)),
-                    },
-                    _ => format!("    mul {}, {}, {}\n", r(g), r(g), r(g)),
-                };
+                let line = self.code();
+                self.out += &line;
             }
         }
     }
-    // Procedures still open are closed in their sections.
-    for k in open {
-        out += &format!("    {k}\n    .cfi_endproc\n");
+
+    /// A section statement: a section, a subsection, a COMDAT group.
+    fn section_statement(&mut self) {
+        let s = self.g.pick(&[
+            ".text",
+            ".data",
+            ".section .rodata",
+            ".section .text.hot,\"ax\",@progbits",
+            ".text 1",
+            ".text 2",
+            ".data 1",
+            ".section .text.inl,\"axG\",@progbits,inl,comdat",
+            ".subsection 3",
+        ]);
+        self.key = (s != ".subsection 3").then_some(s);
+        self.section = match s {
+            ".subsection 3" => self.section,
+            _ if s.contains("text") => "text",
+            _ => "data",
+        };
+        self.out += &format!("    {s}\n");
     }
-    // Labels never placed are placed at the end, in code.
-    out += "    .text\n";
-    for k in next_label..labels {
-        out += &format!("L{k}:\n    nop\n");
-        code_labels.push(k);
-    }
-    // Symbol directives on some labels.
-    for &k in &code_labels {
-        match g.below(6) {
-            0 => out += &format!("    .globl L{k}\n    .type L{k}, @function\n"),
-            1 => out += &format!("    .weak L{k}\n"),
-            2 => out += &format!("    .size L{k}, 4\n"),
-            _ => {}
+
+    /// A data directive.
+    fn data(&mut self) -> String {
+        let g = &mut self.g;
+        match g.below(9) {
+            0 => format!("    .byte {}, {}\n", g.imm(8), g.below(256)),
+            1 => format!("    .half {}\n", g.imm(16)),
+            2 => format!("    .word {}, {}\n", g.imm(32), g.imm(12)),
+            3 => format!("    .dword {}\n", g.imm(40)),
+            4 => format!("    .zero {}\n", g.below(9)),
+            5 => format!("    .asciz \"s{}\\n\"\n", g.below(1000)),
+            6 => format!("    .double {}.{}\n", g.imm(10), g.below(100)),
+            7 => format!("    .uleb128 {}\n", g.below(1 << 20)),
+            _ => match self.data_labels.as_slice() {
+                [.., a, b] => format!("    .word L{b} - L{a}\n"),
+                _ => format!("    .float {}.5\n", g.imm(8)),
+            },
         }
     }
-    if let Some(&k) = data_labels.first() {
-        out += &format!("    .globl L{k}\n    .type L{k}, @object\n    .set alias{k}, L{k}\n");
+
+    /// A CFI directive in the procedure open in this section, or one opened.
+    fn cfi_statement(&mut self, was_aligned: bool) {
+        let k = self.key.expect("checked");
+        if was_aligned {
+            self.out += "    nop\n";
+        }
+        if !self.open.contains(&k) {
+            self.open.push(k);
+            self.out += "    .cfi_startproc\n";
+            return;
+        }
+        let line = match self.g.below(12) {
+            0 => {
+                self.open.retain(|o| *o != k);
+                "    .cfi_endproc\n".to_string()
+            }
+            1 => format!("    .cfi_def_cfa_offset {}\n", 16 * self.g.below(200)),
+            2 | 3 => format!(
+                "    .cfi_offset {}, {}\n",
+                self.r(),
+                -4 * self.g.below(40) as i64
+            ),
+            4 => format!("    .cfi_restore {}\n", self.r()),
+            5 => format!("    .cfi_def_cfa {}, {}\n", self.r(), 4 * self.g.below(100)),
+            6 => format!("    .cfi_adjust_cfa_offset {}\n", 4 * self.g.imm(6)),
+            7 => format!(
+                "    .cfi_rel_offset {}, {}\n",
+                self.r(),
+                4 * self.g.below(30)
+            ),
+            8 => format!("    .cfi_register {}, {}\n", self.r(), self.r()),
+            9 => "    .cfi_remember_state\n".to_string(),
+            10 => format!("    .cfi_undefined {}\n", self.g.pick(F)),
+            _ => format!("    .cfi_def_cfa_register {}\n", self.r()),
+        };
+        self.out += &line;
     }
-    if g.below(2) == 0 {
-        out += "    .local fstatic\n    .comm fstatic,4,4\n    .comm shared,8,8\n";
+
+    /// An instruction.
+    fn code(&mut self) -> String {
+        match self.g.below(16) {
+            0 => format!("    add {}, {}, {}\n", self.r(), self.r(), self.r()),
+            1 => format!("    addi {}, {}, {}\n", self.r(), self.r(), self.g.imm(12)),
+            2 => format!("    lw {}, {}({})\n", self.r(), self.g.imm(12), self.r()),
+            3 => format!("    sw {}, {}({})\n", self.r(), self.g.imm(12), self.r()),
+            4 => format!("    beq {}, {}, {}\n", self.r(), self.r(), self.target()),
+            5 => format!("    bnez {}, {}\n", self.r(), self.target()),
+            6 => format!("    j {}\n", self.target()),
+            7 => format!("    call {}\n", self.g.pick(&["L0", "L1", "ext_f", "puts"])),
+            8 => format!("    la {}, {}\n", self.r(), self.target()),
+            9 => format!("    li {}, {}\n", self.r(), self.g.imm(32)),
+            10 => format!("    lui {}, {}\n", self.r(), self.g.below(1 << 20)),
+            11 => format!(
+                "    fadd.d {}, {}, {}\n",
+                self.g.pick(F),
+                self.g.pick(F),
+                self.g.pick(F)
+            ),
+            12 => format!(
+                "    csrr {}, {}\n",
+                self.r(),
+                self.g.pick(&["cycle", "fcsr", "instret"])
+            ),
+            13 => format!("    tail {}\n", self.g.pick(&["ext_g", "L2"])),
+            14 => match self.g.below(4) {
+                0 => format!("    lui {}, %tprel_hi(tv)\n", self.r()),
+                1 => format!("    add {0}, {0}, tp, %tprel_add(tv)\n", self.r()),
+                2 => format!("    sw {}, %tprel_lo(tv)({})\n", self.r(), self.r()),
+                _ => format!("    lw {}, ext_v\n", self.r()),
+            },
+            _ => format!("    mul {}, {}, {}\n", self.r(), self.r(), self.r()),
+        }
     }
-    out += "    .section .tbss,\"awT\",@nobits\ntv: .zero 4\n";
-    if lines {
-        // A compiler writes its own `.debug_info` (GNU as would otherwise
-        // make one for an assembly source; we do not: the README says so).
-        out += "    .section .debug_info,\"\",@progbits\n    .4byte 0\n";
+
+    /// The source's end: open procedures closed, the labels not yet placed,
+    /// symbol directives, and the sections every source has.
+    fn finish(mut self) -> String {
+        let (g, out) = (&mut self.g, &mut self.out);
+        // Procedures still open are closed in their sections.
+        for k in &self.open {
+            *out += &format!("    {k}\n    .cfi_endproc\n");
+        }
+        // Labels never placed are placed at the end, in code.
+        *out += "    .text\n";
+        for k in self.next_label..self.labels {
+            *out += &format!("L{k}:\n    nop\n");
+            self.code_labels.push(k);
+        }
+        // Symbol directives on some labels.
+        for &k in &self.code_labels {
+            match g.below(6) {
+                0 => *out += &format!("    .globl L{k}\n    .type L{k}, @function\n"),
+                1 => *out += &format!("    .weak L{k}\n"),
+                2 => *out += &format!("    .size L{k}, 4\n"),
+                _ => {}
+            }
+        }
+        if let Some(&k) = self.data_labels.first() {
+            *out += &format!("    .globl L{k}\n    .type L{k}, @object\n    .set alias{k}, L{k}\n");
+        }
+        if g.below(2) == 0 {
+            *out += "    .local fstatic\n    .comm fstatic,4,4\n    .comm shared,8,8\n";
+        }
+        *out += "    .section .tbss,\"awT\",@nobits\ntv: .zero 4\n";
+        if self.lines {
+            // A compiler writes its own `.debug_info` (GNU as would otherwise
+            // make one for an assembly source; we do not: the README says so).
+            *out += "    .section .debug_info,\"\",@progbits\n    .4byte 0\n";
+        }
+        // A file that turned relaxation off ends with it off: GNU as pads a
+        // code alignment written under norelax with zeros when relaxation is
+        // on again at the end, we with nops (the README lists it).
+        if self.norelax {
+            *out += "    .option norelax\n";
+        }
+        self.out
     }
-    // A file that turned relaxation off ends with it off: GNU as pads a code
-    // alignment written under norelax with zeros when relaxation is on again
-    // at the end, we with nops (the README lists it).
-    if norelax {
-        out += "    .option norelax\n";
-    }
-    out
 }
