@@ -144,7 +144,11 @@ fn scmp_h_is_the_table_and_the_libraries() {
             );
         }
     }
-    // The constants, as the libraries define them.
+    the_constants_are_the_libraries();
+}
+
+/// scmp.h's constants, as the libraries define them.
+fn the_constants_are_the_libraries() {
     let header = std::fs::read_to_string("c/include/scmp.h").unwrap();
     let mut libs = String::new();
     for f in ["sr.s", "scmp_common.s"] {

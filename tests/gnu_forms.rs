@@ -180,16 +180,28 @@ fn every_gnu_form_assembles_to_gnus_bytes() {
         "mnemonic discovery found only {} names: {mnemonics:?}",
         mnemonics.len()
     );
+    let accepted = gnu_accepted_lines(&dir, &mnemonics);
+    assert!(
+        accepted.len() > 500,
+        "GNU accepted only {} lines",
+        accepted.len()
+    );
+    check_ours_take_what_gnu_takes(&dir, &accepted);
+}
+
+/// Every mnemonic in every operand shape, and the four-operand lines GNU
+/// takes with one more operand: the lines GNU as accepts.
+fn gnu_accepted_lines(dir: &Scratch, mnemonics: &[String]) -> Vec<String> {
     let shapes = shapes();
     let mut candidates = Vec::new();
-    for m in &mnemonics {
+    for m in mnemonics {
         for s in &shapes {
             candidates.push(line(m, s));
         }
     }
     let mut probe = vec!["L:".to_string()];
     probe.extend(candidates.iter().cloned());
-    let rejected = gnu_rejects(&dir, &probe);
+    let rejected = gnu_rejects(dir, &probe);
     let mut accepted: Vec<String> = probe
         .iter()
         .enumerate()
@@ -204,7 +216,7 @@ fn every_gnu_form_assembles_to_gnus_bytes() {
         .collect();
     let mut probe5 = vec!["L:".to_string()];
     probe5.extend(five);
-    let rejected5 = gnu_rejects(&dir, &probe5);
+    let rejected5 = gnu_rejects(dir, &probe5);
     accepted.extend(
         probe5
             .iter()
@@ -212,12 +224,12 @@ fn every_gnu_form_assembles_to_gnus_bytes() {
             .filter(|(i, _)| *i > 0 && !rejected5.contains(i))
             .map(|(_, l)| l.clone()),
     );
-    assert!(
-        accepted.len() > 500,
-        "GNU accepted only {} lines",
-        accepted.len()
-    );
+    accepted
+}
 
+/// The lines GNU accepts: we take each (or its rejection is excused) and
+/// assemble the rest to GNU as + ld's bytes.
+fn check_ours_take_what_gnu_takes(dir: &Scratch, accepted: &[String]) {
     // Which of them we reject (each line alone would be slow: one file, and
     // every diagnostic names its line).
     let ours_src = format!("    .globl _start\n_start:\nL:\n{}\n", accepted.join("\n"));
@@ -233,7 +245,7 @@ fn every_gnu_form_assembles_to_gnus_bytes() {
                 .collect(),
         };
     let rejected_lines: Vec<String> = ours_rejected.iter().map(|&i| accepted[i].clone()).collect();
-    let excuses = excused(&dir, &rejected_lines);
+    let excuses = excused(dir, &rejected_lines);
     let unexcused: Vec<&String> = rejected_lines
         .iter()
         .enumerate()
@@ -275,7 +287,7 @@ fn every_gnu_form_assembles_to_gnus_bytes() {
         .filter(|s| s.size > 0)
         .map(|s| (s.name.to_string(), s.addr))
         .collect();
-    let gnu = gnu_build(&dir, &src, &[], &placement).expect("GNU as + ld build the accepted lines");
+    let gnu = gnu_build(dir, &src, &[], &placement).expect("GNU as + ld build the accepted lines");
     compare_sections(
         &sections(&ours.elf),
         &sections(&gnu),

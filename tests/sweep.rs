@@ -189,7 +189,12 @@ fn a_sweep_writes_tables_and_plots_whose_cycles_fall_with_the_tiles() {
         "none for queue runs"
     );
     assert_eq!(column(&rows, "queue_flits")[10], "2");
+    check_json_and_plots(&dir);
+    check_breakdown(&dir, &rows);
+}
 
+/// The sweep's JSON, records and plots (of the fixture sweep above).
+fn check_json_and_plots(dir: &Path) {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("sweep.json")).unwrap()).unwrap();
     assert_eq!(json["runs"].as_array().unwrap().len(), 20);
@@ -235,10 +240,13 @@ fn a_sweep_writes_tables_and_plots_whose_cycles_fall_with_the_tiles() {
         md.starts_with("| stressmark | input | peak improvement |"),
         "{md}"
     );
-    // Where the cycles go: the parts of a tile's cycles add up to the
-    // run's cycles (every tile's statistics end with the run), as means
-    // per tile rounded to a cycle each.
-    let total = column(&rows, "total_cycles");
+}
+
+/// Where the cycles go: the parts of a tile's cycles add up to the run's
+/// cycles (every tile's statistics end with the run), as means per tile
+/// rounded to a cycle each.
+fn check_breakdown(dir: &Path, rows: &[Vec<String>]) {
+    let total = column(rows, "total_cycles");
     let parts = [
         "work",
         "handlers",
@@ -253,7 +261,7 @@ fn a_sweep_writes_tables_and_plots_whose_cycles_fall_with_the_tiles() {
     for (i, total) in total.iter().enumerate() {
         let sum: f64 = parts
             .iter()
-            .map(|p| column(&rows, p)[i].parse::<f64>().unwrap())
+            .map(|p| column(rows, p)[i].parse::<f64>().unwrap())
             .sum();
         let total: f64 = total.parse().unwrap();
         assert!(
@@ -262,7 +270,7 @@ fn a_sweep_writes_tables_and_plots_whose_cycles_fall_with_the_tiles() {
         );
     }
     // The original design's gather is thread messages: handlers work there.
-    let handlers: Vec<f64> = column(&rows, "handlers")
+    let handlers: Vec<f64> = column(rows, "handlers")
         .iter()
         .map(|v| v.parse().unwrap())
         .collect();
