@@ -434,13 +434,10 @@ impl Machine {
         let halt = s.halt.map(|i| self.tiles[i].halt.clone().expect("halted"));
         let running_min = s.running_min;
         // With nothing pending, the network side is as good as done
-        // with every cycle. A flit in an ejection buffer is pending: its
-        // NIU looks at it every cycle (it may wait for a context or a
-        // table entry), and the stall watch counts those cycles.
-        let quiescent = self.parked.is_empty()
-            && self.niu_mask.iter().all(|&m| m == 0)
-            && self.net.terminals_with_flits().iter().all(|&m| m == 0)
-            && self.net.next_work().is_none();
+        // with every cycle (a flit waiting in an ejection buffer is
+        // pending: `niu_work`).
+        let quiescent =
+            self.parked.is_empty() && !self.niu_work() && self.net.next_work().is_none();
         let net_time = if quiescent { u64::MAX } else { self.net_now };
         let committed = running_min
             .min(net_time)

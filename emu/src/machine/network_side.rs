@@ -72,11 +72,7 @@ impl Machine {
             }
             let c = self.net_now;
             let parked_next = self.parked.first().map_or(u64::MAX, |&(p, _)| p);
-            let niu_work = self
-                .niu_mask
-                .iter()
-                .zip(self.net.terminals_with_flits())
-                .any(|(a, b)| a | b != 0);
+            let niu_work = self.niu_work();
             let net_work = self.net.next_work();
             if parked_next != c && !niu_work && net_work.is_none_or(|w| w > c) {
                 // Nothing happens at c: jump to the next cycle that has work
@@ -176,6 +172,17 @@ impl Machine {
                 break;
             }
         }
+    }
+
+    /// Whether an NIU has work: its own (`niu_mask`), or a flit in one of
+    /// its ejection buffers, which it looks at every cycle (it may wait
+    /// there for a context or a table entry, and the stall watch counts
+    /// those cycles).
+    pub(super) fn niu_work(&self) -> bool {
+        self.niu_mask
+            .iter()
+            .zip(self.net.terminals_with_flits())
+            .any(|(a, b)| a | b != 0)
     }
 
     /// The network's limit from tiles that are not parked, once tile `i`

@@ -36,7 +36,7 @@ fn next(key: u16, n: u16) -> u16 {
 
 /// The first bit of `mask` (of `PORTS` bits) at or after `from`, cyclically.
 #[inline]
-fn first_from(mask: u8, from: u8) -> u8 {
+const fn first_from(mask: u8, from: u8) -> u8 {
     let high = mask & !((1u8 << from) - 1);
     if high != 0 {
         high.trailing_zeros() as u8
@@ -53,12 +53,7 @@ const FIRST: [[u8; 32]; 8] = {
     while from < PORTS {
         let mut mask = 1;
         while mask < 32 {
-            let high = mask & !((1u32 << from) - 1);
-            t[from][mask as usize] = if high != 0 {
-                high.trailing_zeros() as u8
-            } else {
-                mask.trailing_zeros() as u8
-            };
+            t[from][mask as usize] = first_from(mask, from as u8);
             mask += 1;
         }
         from += 1;
@@ -66,8 +61,16 @@ const FIRST: [[u8; 32]; 8] = {
     t
 };
 
-/// The port after each port, cyclically (entries 5-7 unused).
-const NEXT_PORT: [u8; 8] = [1, 2, 3, 4, 0, 0, 0, 0];
+/// The port after each port, cyclically (entries from `PORTS` on unused).
+const NEXT_PORT: [u8; 8] = {
+    let mut t = [0u8; 8];
+    let mut p = 0;
+    while p < PORTS {
+        t[p] = if p + 1 == PORTS { 0 } else { (p + 1) as u8 };
+        p += 1;
+    }
+    t
+};
 
 /// The arbiter's pick from the non-empty set of ports `mask` (below 32)
 /// with pointer `from` (below `PORTS`), as an index.
