@@ -170,7 +170,7 @@ mod tests {
 
     /// The fitted thesis profile (before issue 28): the functional
     /// profile's timing, the literal programs, 4 cycles per DMA word and a
-    /// 384-pixel image; kept so that docs/chapter6/thesis/ reproduces.
+    /// 384-pixel image; kept so that docs/chapter6/thesis-fitted/ reproduces.
     #[test]
     fn the_fitted_thesis_profile_is_the_committed_sweeps_machine() {
         let p = load("thesis-fitted").unwrap();
