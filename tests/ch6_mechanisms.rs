@@ -18,7 +18,10 @@
 //!   programs `programs/sendm_parts.s`, `sendm_copy.s` (both designs),
 //!   `rts_front.s`, `rts_front_peek.s` and `channel_hold.s` (both designs),
 //!   whose snapshots `scmp test` checks; here the figures that show each
-//!   rule, under settings that would break it.
+//!   rule, under settings that would break it;
+//! - context exhaustion's `swap` (thesis 3.4, stressmarks/lib/swap.s):
+//!   with few contexts, threads swapped out and back leave every result
+//!   the model's.
 
 mod emu_support;
 mod stressmark_support;
@@ -586,4 +589,44 @@ fn lu_requests_each_block_when_first_needed() {
         assert_ne!(timed_cycles(&profile), timed_cycles(&profile_off), "{mesh}");
         assert_eq!(results_without_cycles(&profile), results_without_cycles(&a));
     }
+}
+
+/// Context exhaustion's `swap` (thesis 3.4) with 4 contexts a tile, so
+/// that the owners of LU's blocks swap threads out (the main thread among
+/// them) for the requests that flood them: every printed result is the
+/// model's, and threads were swapped. The runtime's list of saved frames
+/// (`scmp_swap_top`, stressmarks/lib/swap.s) once sat in `.bss`, linked
+/// after LU's heap label `lu_matrix`, so the handler wrote frame addresses
+/// into the first blocks of the heap: a wrong checksum, found at 64 tiles
+/// with every block requested at once.
+#[test]
+fn swapping_threads_out_keeps_every_result() {
+    let mut args = vec![
+        "run",
+        "stressmarks/lu/lu_am.s",
+        "--mesh",
+        "3x3",
+        "--boot",
+        "all",
+        "--niu",
+        "original",
+        "--defsym",
+        "LU_N=64",
+        "--defsym",
+        "LU_B=8",
+        "--set",
+        "tile.contexts=4",
+    ];
+    let reference = Model::Lu
+        .reference(&[("n".to_string(), 64), ("B".to_string(), 8)])
+        .unwrap();
+    let blocking = stdout_of(&args);
+    reference.check_output(&blocking).unwrap();
+    args.extend(["--set", "niu.context_exhausted=swap"]);
+    let swapping = stdout_of(&args);
+    if let Err(e) = reference.check_output(&swapping) {
+        panic!("with swap: {e}\n{swapping}");
+    }
+    let swapped = stats_of(&args)["network"]["swapped_out"].as_u64().unwrap();
+    assert!(swapped >= 4, "threads were swapped out: {swapped}");
 }

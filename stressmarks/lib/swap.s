@@ -199,7 +199,13 @@ scmp_swap_in:
     mret                            # to mepc, the thread's pc
     .size scmp_swap_in, . - scmp_swap_in
 
-    .bss
+    # In .data, not .bss: this file is linked after a program's sources,
+    # and programs whose heap starts at a label at the end of their .bss
+    # (LU's lu_matrix, Neighborhood's nb_heap, Matrix's heap) take
+    # everything after it for theirs: a .bss word here would be the
+    # heap's first word, overwritten by the program and written by the
+    # handler (it was: LU's blocks took frame addresses).
+    .data
     .balign 4
 scmp_swap_top:
-    .space 4 * SCMP_SWAP_MAX_CONTEXTS
+    .zero 4 * SCMP_SWAP_MAX_CONTEXTS
