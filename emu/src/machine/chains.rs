@@ -1,7 +1,8 @@
 //! The heads of held chains, for the report of a run that cannot go on: the
 //! ejection buffers whose NIU does not take the front flit, each with the
 //! number of held flits that wait on it (directly or through the buffers
-//! between), what its NIU waits for and that NIU's whole receive table.
+//! between), what its NIU waits for, what the node's threads wait for and
+//! its NIU's whole receive table.
 //! A large mesh's report lists only the first held flits and NIU lines
 //! (`report::REPORT_LINES`), so the node at the head of a long chain, the
 //! one that tells why, could be among those left out: the report then
@@ -11,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::Machine;
 use super::report::REPORT_LINES;
+use crate::hart::context::ContextState;
 use crate::network::{Buffer, StallReport};
 
 /// Nodes at heads of held chains a report shows.
@@ -95,6 +97,10 @@ impl Machine {
                 })
                 .collect();
             out.push(format!("node {node}: {}", parts.join("; ")));
+            out.push(format!(
+                "  node {node}'s threads: {}",
+                self.threads_text(*node)
+            ));
             if let Some(table) = niu.receive_entries_text() {
                 out.push(format!("  node {node}'s {table}"));
             }
@@ -106,6 +112,38 @@ impl Machine {
             ));
         }
         out
+    }
+
+    /// Tile `node`'s live contexts, where each is and what it waits for:
+    /// `context 0 at pc 0x00011c98 <nb_sr_post_round+0x50> waits for a free
+    /// receive-table entry (all 32 are taken); context 1 ... ready`.
+    fn threads_text(&self, node: u32) -> String {
+        let tile = &self.tiles[node as usize];
+        let niu = &self.nius[node as usize];
+        let parts: Vec<String> = tile
+            .contexts
+            .iter()
+            .enumerate()
+            .filter(|(_, ctx)| ctx.is_live())
+            .map(|(c, ctx)| {
+                let state = match ctx.state {
+                    ContextState::Suspended(cause) => format!(
+                        "waits for {}",
+                        niu.describe_wait(c)
+                            .unwrap_or_else(|| cause.name().to_string())
+                    ),
+                    ContextState::Ready => "ready".to_string(),
+                    _ => "running".to_string(),
+                };
+                let at = self.labels.pc_text_from(ctx.pc, ctx.x[1]);
+                format!("context {c} at {at} {state}")
+            })
+            .collect();
+        if parts.is_empty() {
+            "none".to_string()
+        } else {
+            parts.join("; ")
+        }
     }
 }
 
