@@ -12,7 +12,9 @@
 //!   the debug counts exactly), and the four programs against each other
 //!   on every mesh (the same partial sums reduced over the same tree: the
 //!   same bits);
-//! - a bad parameter stops the run with a message and exit code 2.
+//! - a bad parameter stops the run with a message and exit code 2;
+//! - `nb_sr.s`'s barrier after every block of rounds
+//!   (`NB_SR_BLOCK_BARRIER`, off by default) gives the same results.
 
 mod emu_support;
 mod stressmark_support;
@@ -136,4 +138,37 @@ fn a_bad_parameter_stops_with_a_message_and_exit_code_2() {
             "{symbol}={value}:\n{stdout}"
         );
     }
+}
+
+/// `NB_SR_BLOCK_BARRIER=1` (a barrier after every `NB_SR_WINDOW` rounds of
+/// the exchange, which keeps senders from running ahead of receivers:
+/// docs/network.md, "Early RTSs") on 3x2 with a window of 2 rounds, so
+/// that the exchange's 5 rounds make blocks with barriers between them:
+/// the same results as without, and more cycles (the barriers ran).
+#[test]
+fn the_block_barrier_gives_the_same_results() {
+    let path = root().join(FOLDER).join("nb_sr_3x2.s");
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut runs = Vec::new();
+    for barrier in [0, 1] {
+        let extra = [
+            ("NB_SR_WINDOW".to_string(), 2),
+            ("NB_SR_BLOCK_BARRIER".to_string(), barrier),
+        ];
+        let (_, end, stdout) = run_source(&name, &text, &extra);
+        assert!(
+            matches!(end, RunEnd::AllThreadsEnded),
+            "barrier {barrier}: {end:?}\n{stdout}"
+        );
+        let cycles: u64 = stdout
+            .lines()
+            .find_map(|l| l.split_once("timed_cycles ").map(|(_, n)| n.trim()))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("barrier {barrier}: no timed_cycles\n{stdout}"));
+        runs.push((result_lines(&stdout, &RESULTS), cycles));
+    }
+    assert_eq!(runs[0].0.len(), 5);
+    assert_eq!(runs[0].0, runs[1].0, "the same results");
+    assert!(runs[1].1 > runs[0].1, "the barriers cost cycles: {runs:?}");
 }

@@ -43,6 +43,21 @@
     .ifndef NB_SR_WINDOW
     .equ NB_SR_WINDOW, 8            # histogram rounds in flight per node
     .endif
+# NB_SR_BLOCK_BARRIER 1 (default 0): a barrier of every node after each
+# NB_SR_WINDOW rounds (a block), and a sender starts block k's rounds only
+# once its node has passed the barrier after block k-1. The window bounds
+# only each sender's own rounds in flight; on thousands of tiles senders
+# drift some 48 rounds ahead of slow receivers, and their RTSs, arriving
+# before the receives are posted, take entries of the receiver's table
+# (RTS Received); past the free entries the next such RTS waits in its
+# ejection buffer and the RTS the receiver waits for can be held behind it
+# (docs/network.md, "Early RTSs": the 64x63 deadlock). With the barrier an
+# RTS can only come for a round of the receiver's current block, whose
+# receives the window posts, so its table needs no entry beyond the
+# window's and the collectives'.
+    .ifndef NB_SR_BLOCK_BARRIER
+    .equ NB_SR_BLOCK_BARRIER, 0
+    .endif
     .ifndef NB_SR_POST_EARLY        # 1: the first window of receives is
     .equ NB_SR_POST_EARLY, 1        # posted before the previous class's
     .endif                          # reduction; 0: after the spawn
@@ -278,7 +293,18 @@ nb_sr_sender:
     add s2, s2, s1
     bltu s2, t0, 2f
     sub s2, s2, t0
-2:  li t0, NB_SR_WINDOW             # round j - W must be done first
+2:
+    .if NB_SR_BLOCK_BARRIER
+    addi t1, s1, -1                 # round j's block, (j-1)/W, must be
+    li t0, NB_SR_WINDOW             # open: its node passed the barrier
+    divu t1, t1, t0                 # after the block before
+20: lw t0, nb_sr_blocks
+    bgeu t0, t1, 22f
+    yield
+    j 20b
+22:
+    .endif
+    li t0, NB_SR_WINDOW             # round j - W must be done first
     bleu s1, t0, 21f
     mv a0, s0
     sub a1, s1, t0
@@ -379,6 +405,9 @@ nb_v_exchange:
     lw t0, nb_tiles
     li t1, 1
     beq t0, t1, 9f
+    .if NB_SR_BLOCK_BARRIER
+    sw zero, nb_sr_blocks, t0       # block 0 open
+    .endif
     lw a0, nb_node
     la a1, nb_sr_sender
     li a2, 0
@@ -424,7 +453,21 @@ nb_v_exchange:
     bgeu a1, t0, 3f
     mv a0, s0
     call nb_sr_post_round
-3:  addi s1, s1, 1
+3:
+    .if NB_SR_BLOCK_BARRIER
+    li t0, NB_SR_WINDOW             # the end of a block (not the last):
+    remu t1, s1, t0                 # every node's receives of it are in
+    bnez t1, 4f
+    addi t1, s1, 1
+    lw t0, nb_tiles
+    bgeu t1, t0, 4f
+    call SCMPBarrier
+    lw t0, nb_sr_blocks             # our sender may start the next block
+    addi t0, t0, 1
+    sw t0, nb_sr_blocks, t1
+4:
+    .endif
+    addi s1, s1, 1
     j 1b
 5:  addi s1, s0, 1                  # our sends are done
 6:  lw t0, nb_sr_sent
@@ -502,6 +545,7 @@ nb_version: .asciz "send and receive"
     .bss
     .p2align 2
 nb_sr_sent: .zero 4         # class + 1 once the sender thread is done
+nb_sr_blocks: .zero 4       # NB_SR_BLOCK_BARRIER: blocks' barriers passed
 # The heap starts here and must stay the last thing in memory.
     .p2align 3
 nb_heap:

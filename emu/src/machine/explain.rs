@@ -11,6 +11,7 @@ use isa_spec::msg::ReceiveState;
 use super::Machine;
 use super::report::{ContextReport, DeadlockReport, Progress, StateReport, Stuck};
 use crate::hart::context::ContextState;
+use crate::network::StallReport;
 use crate::niu::report::Held;
 
 impl Machine {
@@ -94,12 +95,14 @@ impl Machine {
                     .into_iter()
                     .map(move |line| (t.id, line))
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let network = self.net.stall_report();
         StateReport {
             cycle,
             contexts,
+            heads: self.chain_heads(&network, &nius),
             nius,
-            network: self.net.stall_report(),
+            network,
             instructions: self
                 .tiles
                 .iter()
@@ -147,6 +150,7 @@ impl Machine {
     /// Why the waiting contexts cannot proceed, with remedies: (tile, line).
     fn explanation(&self) -> Vec<(u32, String)> {
         let mut out = Vec::new();
+        let network = self.net.stall_report();
         for (i, t) in self.tiles.iter().enumerate() {
             let niu = &self.nius[i];
             for (c, ctx) in t.contexts.iter().enumerate() {
@@ -207,18 +211,30 @@ impl Machine {
                         "tile {dst}'s receive entry of id {} is Complete from an earlier message and has not been removed: the RTS waits for rmr (SCMPClearReceive) of it, which the receiving thread must do before it posts the next receive of that id",
                         isa_spec::msg::message_id_text(w.id)
                     ),
-                    (ReceiveState::InProgress, _) => format!(
-                        "another message with id {} into tile {dst} is In Progress; the RTS waits until it is Complete and removed",
+                    (ReceiveState::InProgress, Some(_)) => format!(
+                        "another message with id {} into tile {dst} is In Progress; the RTS waits in its ejection buffer until it is Complete and removed",
                         isa_spec::msg::message_id_text(w.id)
+                    ),
+                    // Taken and answered (the entry goes In Progress with
+                    // the CTS), or still in the network behind another
+                    // message of that id: the entry does not say which.
+                    (ReceiveState::InProgress, None) => format!(
+                        "tile {dst}'s entry of id {} is In Progress: its NIU has taken an RTS of that id; if it was this one, the CTS is on its way; if another's, this RTS waits in the network ({})",
+                        isa_spec::msg::message_id_text(w.id),
+                        held_places(&network, t.id, w.dst)
                     ),
                     (ReceiveState::Empty, Some(_)) => format!(
                         "tile {dst}'s receive table is full (all {} entries taken); the RTS waits in its ejection buffer for an entry",
                         receiver.receive_table().capacity()
                     ),
                     (ReceiveState::Empty, None) => "its RTS is still in the network".to_string(),
-                    (ReceiveState::InUse, _) => {
-                        format!("tile {dst} has posted the receive; its CTS is on its way")
-                    }
+                    // An RTS that finds its receive posted is answered
+                    // when taken, and the entry goes In Progress: In Use
+                    // means the RTS has not been taken.
+                    (ReceiveState::InUse, _) => format!(
+                        "tile {dst} has posted the receive, but its NIU has not taken the RTS yet (it answers it with the CTS when it does): {}",
+                        held_places(&network, t.id, w.dst)
+                    ),
                 };
                 out.push((
                     t.id,
@@ -288,6 +304,30 @@ impl Machine {
                 count(SendState::InUse)
             )
         }
+    }
+}
+
+/// Where the network holds flits of packets `src`->`dst`, in words (at most
+/// four buffers named).
+fn held_places(network: &StallReport, src: u32, dst: u32) -> String {
+    let mut places: Vec<String> = Vec::new();
+    for h in network.held.iter().filter(|h| h.src == src && h.dst == dst) {
+        let place = if h.ejected {
+            format!("node {}'s ejection vc{}", h.node, h.vc)
+        } else {
+            format!("router {} in {} vc{}", h.node, h.port.letter(), h.vc)
+        };
+        if !places.contains(&place) {
+            places.push(place);
+        }
+    }
+    match places.len() {
+        0 => format!("no flit of a packet {src}->{dst} is held in a buffer (one may be on a link)"),
+        n => format!(
+            "flits of packets {src}->{dst} are held at {}{}",
+            places[..n.min(4)].join(", "),
+            if n > 4 { ", ..." } else { "" }
+        ),
     }
 }
 

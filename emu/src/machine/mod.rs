@@ -35,6 +35,7 @@
 //! (tiles may have run past c, up to their horizon) is not part of it, in
 //! the output, the trace or the statistics ([`run`] replays such a run to c).
 
+mod chains;
 mod explain;
 mod horizon;
 mod network_side;

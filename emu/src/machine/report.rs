@@ -153,6 +153,9 @@ pub struct StateReport {
     pub nius: Vec<(u32, String)>,
     /// Every flit held in the network.
     pub network: StallReport,
+    /// When the report leaves held flits or NIU lines out: the heads of
+    /// held chains, with their NIUs' receive tables (`super::chains`).
+    pub heads: Vec<String>,
     /// Instructions retired so far, all tiles.
     pub instructions: u64,
     /// Messages sent so far.
@@ -235,7 +238,17 @@ impl StateReport {
             "  ",
             self.nius.iter().map(|(t, w)| (*t, format!("NIU: {w}"))),
         )?;
-        write_network(f, &self.network)
+        write_network(f, &self.network)?;
+        if !self.heads.is_empty() {
+            writeln!(
+                f,
+                "  heads of held chains (ejection buffers whose NIU does not take the front flit), most held flits waiting on them first:"
+            )?;
+            for line in &self.heads {
+                writeln!(f, "    {line}")?;
+            }
+        }
+        Ok(())
     }
 
     /// The note on tiles that never ran, when only tile 0 booted.

@@ -53,7 +53,7 @@ pub(crate) use cores::{RouterCore, VcView};
 pub use events::{NetCounters, NetEvent, NetEventKind};
 use fabric::{Fabric, Target};
 use flit::{PORTS, PacketId, Port};
-pub use stall::{HeldFlit, StallReport};
+pub use stall::{Buffer, HeldFlit, StallReport};
 use terminal::Terminals;
 
 /// Why a flit at the front of an input buffer did not move in a cycle.

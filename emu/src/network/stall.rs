@@ -1,5 +1,6 @@
 //! The report of a network in which nothing moves: every held flit, where
-//! it is and what it waits for.
+//! it is and what it waits for (in words, and as the buffers it waits on,
+//! from which the machine's report follows held chains to their heads).
 
 use std::fmt;
 
@@ -28,6 +29,37 @@ pub struct HeldFlit {
     pub ejected: bool,
     /// What it waits for.
     pub waits_for: String,
+    /// The buffers a front flit waits on for room (a credit, or a free VC
+    /// of its class at the next router or the ejection port): empty when it
+    /// waits behind another flit of its buffer, for its route or for the
+    /// switch, or sits in an ejection buffer.
+    pub waits_on: Vec<Buffer>,
+}
+
+/// A buffer of the network: a router's input VC or a terminal's ejection
+/// VC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Buffer {
+    /// Router (or terminal) node.
+    pub node: u32,
+    /// Input port (`Local` with `ejected`: the ejection buffer).
+    pub port: Port,
+    /// Virtual channel.
+    pub vc: u8,
+    /// Whether it is the terminal's ejection buffer.
+    pub ejected: bool,
+}
+
+impl HeldFlit {
+    /// The buffer it is in.
+    pub fn buffer(&self) -> Buffer {
+        Buffer {
+            node: self.node,
+            port: self.port,
+            vc: self.vc,
+            ejected: self.ejected,
+        }
+    }
 }
 
 /// Every flit held when the network stalled.
@@ -94,6 +126,7 @@ impl Network {
                         seq: f.seq,
                         ejected: true,
                         waits_for: "its NIU to take it".to_string(),
+                        waits_on: Vec::new(),
                     });
                     depth += 1;
                 }
@@ -120,20 +153,38 @@ impl Network {
                 for depth in 0..v.len {
                     let f = &self.fabric.flits[core.word(r, i, depth).index()];
                     let p = &self.fabric.packets[f.packet as usize];
+                    let out = Port::from_index(v.out_port as usize);
+                    // The next buffers: the neighbour's input (or this
+                    // node's ejection buffer) at output `out`.
+                    let next = |vc: usize| Buffer {
+                        node: self.neighbour(id, out),
+                        port: if out == Port::Local {
+                            Port::Local
+                        } else {
+                            out.opposite()
+                        },
+                        vc: vc as u8,
+                        ejected: out == Port::Local,
+                    };
+                    let mut waits_on = Vec::new();
                     let waits_for = if depth > 0 {
                         "the flit ahead of it".to_string()
                     } else {
-                        let out = Port::from_index(v.out_port as usize);
                         match v.state {
                             VcState::Idle => "its route".to_string(),
-                            VcState::VcAlloc => format!(
-                                "a free VC of class {} at output {} (all held by other packets)",
-                                v.class,
-                                out.letter()
-                            ),
+                            VcState::VcAlloc => {
+                                let first = v.class as usize * self.per_class;
+                                waits_on.extend((first..first + self.per_class).map(next));
+                                format!(
+                                    "a free VC of class {} at output {} (all held by other packets)",
+                                    v.class,
+                                    out.letter()
+                                )
+                            }
                             VcState::Active => {
                                 let out_vc = v.out as usize - v.out_port as usize * vcs;
                                 if core.credits(r, v.out as usize) == 0 {
+                                    waits_on.push(next(out_vc));
                                     if out == Port::Local {
                                         format!(
                                             "a credit: node {}'s ejection vc{} is full (its NIU does not take flits)",
@@ -163,6 +214,7 @@ impl Network {
                         seq: f.seq,
                         ejected: false,
                         waits_for,
+                        waits_on,
                     });
                 }
             }

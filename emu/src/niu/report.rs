@@ -137,6 +137,11 @@ impl Niu {
     /// Messages whose head (or RTS tail) waits at the front of an ejection
     /// buffer, and why.
     pub fn held(&self, net: &Network) -> Vec<Held> {
+        self.held_on(net).into_iter().map(|(_, h)| h).collect()
+    }
+
+    /// [`Niu::held`] with each one's ejection VC.
+    pub fn held_on(&self, net: &Network) -> Vec<(usize, Held)> {
         let mut out = Vec::new();
         for (vc, rx) in self.rx.states().iter().enumerate() {
             let Some(f) = net.peek_ejected(self.node, vc as u8) else {
@@ -149,22 +154,25 @@ impl Niu {
                         && Head::decode(f.flit.payload)
                             .is_some_and(|h| h.ty == MessageType::Thread) =>
                 {
-                    out.push(Held::Thread { from });
+                    out.push((vc, Held::Thread { from }));
                 }
                 Rx::Rts { .. } => {
                     let id = f.flit.payload;
-                    out.push(Held::Rts {
-                        id,
-                        from,
-                        found: self.recv.state(id),
-                    });
+                    out.push((
+                        vc,
+                        Held::Rts {
+                            id,
+                            from,
+                            found: self.recv.state(id),
+                        },
+                    ));
                 }
                 Rx::AwaitTag {
                     rendezvous: false, ..
                 } => {
                     let id = f.flit.payload;
                     if self.recv.state(id) == ReceiveState::InProgress {
-                        out.push(Held::Data { id, from });
+                        out.push((vc, Held::Data { id, from }));
                     }
                 }
                 _ => {}
@@ -277,33 +285,7 @@ impl Niu {
             ));
         }
         for h in self.held(net) {
-            out.push(match h {
-                Held::Thread { from } => format!(
-                    "a thread message from node {from} waits in the ejection buffer for a free context (all {} hold threads)",
-                    self.open.len()
-                ),
-                Held::Rts { id, from, found } => match found {
-                    ReceiveState::Empty => format!(
-                        "an RTS for message id {} from node {from} waits in the ejection buffer: the receive table is full",
-                        text(id)
-                    ),
-                    s => format!(
-                        "an RTS for message id {} from node {from} waits in the ejection buffer: the entry of id {} is {}{}",
-                        text(id),
-                        text(id),
-                        s.name(),
-                        if s == ReceiveState::Complete {
-                            " and waits for rmr"
-                        } else {
-                            ""
-                        }
-                    ),
-                },
-                Held::Data { id, from } => format!(
-                    "a Ready-mode message for id {} from node {from} waits in the ejection buffer: an earlier transfer of that id is In Progress",
-                    text(id)
-                ),
-            });
+            out.push(self.held_text(h));
         }
         for w in self.cts_waits() {
             out.push(format!(
@@ -354,6 +336,75 @@ impl Niu {
             ));
         }
         out
+    }
+}
+
+impl Niu {
+    /// A message held in an ejection buffer, in words.
+    pub fn held_text(&self, h: Held) -> String {
+        match h {
+            Held::Thread { from } => format!(
+                "a thread message from node {from} waits in the ejection buffer for a free context (all {} hold threads)",
+                self.open.len()
+            ),
+            Held::Rts { id, from, found } => match found {
+                ReceiveState::Empty => format!(
+                    "an RTS for message id {} from node {from} waits in the ejection buffer: the receive table is full",
+                    text(id)
+                ),
+                s => format!(
+                    "an RTS for message id {} from node {from} waits in the ejection buffer: the entry of id {} is {}{}",
+                    text(id),
+                    text(id),
+                    s.name(),
+                    if s == ReceiveState::Complete {
+                        " and waits for rmr"
+                    } else {
+                        ""
+                    }
+                ),
+            },
+            Held::Data { id, from } => format!(
+                "a Ready-mode message for id {} from node {from} waits in the ejection buffer: an earlier transfer of that id is In Progress",
+                text(id)
+            ),
+        }
+    }
+
+    /// Every entry of the receive table, by state (in the order the
+    /// table keeps them within one): `receive table 3 of 32: In Use
+    /// 0x20001002 (cycle 9); RTS Received 0x20002002 (node 2, cycle 12),
+    /// ...`, with the node that sent an RTS and the cycle each entered its
+    /// state; `None` for an empty table.
+    pub fn receive_entries_text(&self) -> Option<String> {
+        if self.recv.is_empty() {
+            return None;
+        }
+        let mut by_state: Vec<(ReceiveState, Vec<String>)> = Vec::new();
+        for e in self.recv.entries() {
+            let since = self.entry_since(true, e.id).unwrap_or(0);
+            let item = if e.state == ReceiveState::RtsReceived {
+                format!("{:#010x} (node {}, cycle {since})", e.id, e.r_node)
+            } else {
+                format!("{:#010x} (cycle {since})", e.id)
+            };
+            push_grouped(&mut by_state, e.state, item);
+        }
+        let groups: Vec<String> = by_state
+            .iter()
+            .map(|(state, items)| format!("{} {}", state.name(), items.join(", ")))
+            .collect();
+        Some(format!(
+            "receive table {} of {}{}: {}",
+            self.recv.len(),
+            self.recv.capacity(),
+            if self.recv.len() >= self.recv.capacity() {
+                " (full)"
+            } else {
+                ""
+            },
+            groups.join("; ")
+        ))
     }
 }
 
