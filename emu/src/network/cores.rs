@@ -18,13 +18,15 @@ pub(crate) trait RouterCore {
     /// sender kept to the credits); a head reaching an idle VC's front is
     /// routed.
     fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64);
-    /// A credit for output VC `o` of router `r` arrives.
-    fn credit(&mut self, r: usize, o: usize);
+    /// A credit for output VC `o` of router `r` arrives at cycle `now`;
+    /// returns whether it wakes the router (it slept, and a VC of it
+    /// waited for this credit): its next cycle is then `now`.
+    fn credit(&mut self, r: usize, o: usize, now: u64) -> bool;
     /// The next cycle at which router `r` can act.
     fn wake_at(&self, r: usize) -> u64;
-    /// One cycle of router `r` (its stages, then when it can act next);
-    /// returns whether it still holds flits.
-    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool;
+    /// One cycle of router `r` (its stages, then when it can act next,
+    /// [`Stepped`]).
+    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> Stepped;
     /// Flits held in router `r`'s buffers.
     fn held(&self, r: usize) -> u32;
     /// Credits of output VC `o` of router `r`.
@@ -35,6 +37,25 @@ pub(crate) trait RouterCore {
     fn vc(&self, r: usize, i: usize) -> VcView;
     /// The flit at position `k` from the front of input VC `i` of `r`.
     fn word(&self, r: usize, i: usize, k: usize) -> Word;
+}
+
+/// What a router's cycle leaves.
+///
+/// A router sleeps when every VC that can act by the next cycle can do
+/// nothing until something arrives: a packet holding an output VC that
+/// has no credit (a `no_credit` stall each cycle), or a routed head every
+/// output VC of whose class is held (`vc_busy`; they are freed only by
+/// this router's own tails, which wait too). Its next cycle is then only
+/// a delay's end, a flit's arrival, or a credit for one of the outputs
+/// waited for ([`RouterCore::credit`]); the stalls of the cycles it
+/// sleeps through are the mesh's to count ([`super::Network::stalls`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stepped {
+    /// Whether the router still holds flits.
+    pub busy: bool,
+    /// If it sleeps, its VCs that wait for a credit and for a free output
+    /// VC (the stalls each skipped cycle would have counted); else zero.
+    pub blocked: [u32; 2],
 }
 
 /// An input VC as reports see it.
@@ -113,8 +134,8 @@ impl<const W: usize> RouterCore for Vec<Router<W>> {
     }
 
     #[inline(always)]
-    fn credit(&mut self, r: usize, o: usize) {
-        self[r].credit(o);
+    fn credit(&mut self, r: usize, o: usize, now: u64) -> bool {
+        self[r].credit(o, now)
     }
 
     #[inline(always)]
@@ -123,9 +144,12 @@ impl<const W: usize> RouterCore for Vec<Router<W>> {
     }
 
     #[inline(always)]
-    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool {
-        self[r].step(now, fabric);
-        self[r].is_busy()
+    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> Stepped {
+        let blocked = self[r].step(now, fabric);
+        Stepped {
+            busy: self[r].is_busy(),
+            blocked,
+        }
     }
 
     fn held(&self, r: usize) -> u32 {

@@ -46,6 +46,7 @@ use super::alloc::SwitchAllocator;
 use super::fabric::{Fabric, Word};
 use super::flit::{NetFlit, PORTS, Port, route};
 use super::router::VcState;
+use super::cores::Stepped;
 use super::{RouterCore, StallCause, Timing, VcView};
 use crate::config::AllocatorKind;
 
@@ -87,6 +88,8 @@ struct Node {
     out_busy: u64,
     /// Output VCs with a credit.
     out_credit: u64,
+    /// While the router sleeps: the output VCs whose credit wakes it.
+    waits: u64,
     /// The next cycle at which the router can act.
     wake_at: u64,
     /// Flits buffered.
@@ -233,6 +236,7 @@ impl FastCore {
                     holding: 0,
                     out_busy: 0,
                     out_credit: low_bits(nv),
+                    waits: 0,
                     wake_at: 0,
                     held: 0,
                     sw_next_vc: [0; 8],
@@ -496,7 +500,7 @@ impl At<'_> {
     /// routers at low load): each stage has at most this one request, which
     /// its allocator grants unopposed.
     #[inline(always)]
-    fn step_one(&mut self, i: usize, now: u64, fabric: &mut Fabric) {
+    fn step_one(&mut self, i: usize, now: u64, fabric: &mut Fabric) -> [u32; 2] {
         let s = self.shape;
         let bit = 1u64 << i;
         let v = &self.vc[i & 63];
@@ -522,29 +526,54 @@ impl At<'_> {
                 fabric.counters.stalls[StallCause::NoCredit as usize] += 1;
             }
         }
-        self.node.wake_at = if self.node.occupied & bit == 0 {
-            u64::MAX
-        } else {
-            self.vc[i & 63].ready.max(now + 1)
-        };
+        if self.node.occupied & bit == 0 {
+            self.node.wake_at = u64::MAX;
+            return [0, 0];
+        }
+        self.update(now)
     }
 
     /// The next cycle at which the router can act: the next one if a
-    /// stage is ready by then, else the earliest stage's cycle.
+    /// stage is ready by then and can act, else the earliest stage's
+    /// cycle, the router sleeping until then or until a flit or a credit
+    /// it waits for arrives; the reference's rule and result
+    /// (`Router::update`).
     #[inline(always)]
-    fn update(&mut self, now: u64) {
+    fn update(&mut self, now: u64) -> [u32; 2] {
+        let s = self.shape;
+        let n = &mut *self.node;
         let mut wake = u64::MAX;
-        let mut m = self.node.occupied;
+        let mut blocked = [0u32; 2];
+        let mut waits = 0u64;
+        let mut m = n.occupied;
         while m != 0 {
-            let ready = self.vc[lowest(m)].ready;
+            let i = lowest(m);
             m &= m - 1;
-            if ready <= now + 1 {
-                wake = now + 1;
-                break;
+            let v = &self.vc[i];
+            if v.ready > now + 1 {
+                wake = wake.min(v.ready);
+                continue;
             }
-            wake = wake.min(ready);
+            let bit = 1u64 << i;
+            if n.holding & bit != 0 && n.out_credit & (1 << v.out) == 0 {
+                blocked[0] += 1;
+                waits |= 1 << v.out;
+                continue;
+            }
+            if n.routed & bit != 0 {
+                let first = v.out_port as usize * s.vcs + v.class as usize * s.per_class;
+                if (!n.out_busy >> first) & low_bits(s.per_class) == 0 {
+                    blocked[1] += 1;
+                    continue;
+                }
+            }
+            n.wake_at = now + 1;
+            n.waits = 0;
+            return [0, 0];
         }
-        self.node.wake_at = wake;
+        n.wake_at = wake;
+        n.waits = waits;
+        blocked
     }
 }
 
@@ -578,14 +607,21 @@ impl RouterCore for FastCore {
     }
 
     #[inline(always)]
-    fn credit(&mut self, r: usize, o: usize) {
+    fn credit(&mut self, r: usize, o: usize, now: u64) -> bool {
         let v = &mut self.vcs[r][o & 63];
         v.credits += 1;
         debug_assert!(
             v.credits as usize <= self.shape.cap,
             "more credits than buffer"
         );
-        self.nodes[r].out_credit |= 1 << o;
+        let n = &mut self.nodes[r];
+        n.out_credit |= 1 << o;
+        if n.waits & (1 << o) != 0 {
+            n.waits = 0;
+            n.wake_at = n.wake_at.min(now);
+            return true;
+        }
+        false
     }
 
     #[inline(always)]
@@ -594,19 +630,22 @@ impl RouterCore for FastCore {
     }
 
     #[inline(always)]
-    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool {
+    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> Stepped {
         let mut at = self.at(r);
         let occupied = at.node.occupied;
-        if occupied & (occupied - 1) == 0 {
-            at.step_one(lowest(occupied), now, fabric);
-            return at.node.held > 0;
+        let blocked = if occupied & (occupied - 1) == 0 {
+            at.step_one(lowest(occupied), now, fabric)
+        } else {
+            if at.node.routed != 0 {
+                at.vc_allocation(now, fabric);
+            }
+            at.switch(now, fabric);
+            at.update(now)
+        };
+        Stepped {
+            busy: at.node.held > 0,
+            blocked,
         }
-        if at.node.routed != 0 {
-            at.vc_allocation(now, fabric);
-        }
-        at.switch(now, fabric);
-        at.update(now);
-        at.node.held > 0
     }
 
     fn held(&self, r: usize) -> u32 {

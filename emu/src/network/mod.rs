@@ -220,6 +220,12 @@ pub struct Network {
     /// A bit per router holding flits, and their number.
     active: Vec<u64>,
     active_count: usize,
+    /// Per router: the cycle from which it sleeps and its VCs blocked
+    /// `[no credit, VC busy]` ([`cores::Stepped`]; zeros while awake). Each
+    /// cycle slept through counts those stalls, as a visit would have:
+    /// added when it is next visited, and up to `now` by
+    /// [`Network::stalls`].
+    asleep: Vec<(u64, [u32; 2])>,
     /// The next cycle to simulate.
     now: u64,
     /// Flits anywhere in the network (buffers, links, ejection buffers).
@@ -277,6 +283,7 @@ impl Network {
             fabric,
             active: vec![0; due_words],
             active_count: 0,
+            asleep: vec![(0, [0, 0]); n],
             now: 0,
             in_flight: 0,
             inbound: vec![0; n],
@@ -335,9 +342,24 @@ impl Network {
         }
     }
 
-    /// Counters of the whole run so far.
+    /// Counters of the whole run so far (their stalls: see
+    /// [`Network::stalls`]).
     pub fn counters(&self) -> &NetCounters {
         &self.fabric.counters
+    }
+
+    /// Flit-cycles lost up to `now`, by [`StallCause`]: a VC's stall
+    /// counts in every cycle its router is simulated in which it is found
+    /// blocked, the cycles a router sleeps through included (see
+    /// `cores::Stepped`).
+    pub fn stalls(&self) -> [u64; StallCause::COUNT] {
+        let mut stalls = self.fabric.counters.stalls;
+        for &(from, blocked) in &self.asleep {
+            let cycles = self.now.saturating_sub(from);
+            stalls[StallCause::NoCredit as usize] += cycles * blocked[0] as u64;
+            stalls[StallCause::VcBusy as usize] += cycles * blocked[1] as u64;
+        }
+        stalls
     }
 
     /// The next cycle to simulate.
@@ -441,7 +463,12 @@ impl Network {
         let due = self.fabric.take_credits(now);
         for &e in &due {
             match Fabric::credit_delivery(e) {
-                Target::Router { node, i } => routers.credit(node, i),
+                Target::Router { node, i } => {
+                    if routers.credit(node, i, now) {
+                        // A sleeping router woken: due now.
+                        self.due[slot + node / 64] |= 1 << (node % 64);
+                    }
+                }
                 Target::Terminal { node, vc } => {
                     self.terminals.credits[node * self.vcs + vc] += 1;
                 }
@@ -506,9 +533,20 @@ impl Network {
     #[inline(always)]
     fn step_router<R: RouterCore>(&mut self, routers: &mut R, id: usize, now: u64) {
         self.fabric.counters.router_steps += 1;
-        if routers.step(id, now, &mut self.fabric) {
+        let (from, blocked) = self.asleep[id];
+        if blocked != [0, 0] {
+            // The stalls of the cycles it slept through.
+            let stalls = &mut self.fabric.counters.stalls;
+            stalls[StallCause::NoCredit as usize] += (now - from) * blocked[0] as u64;
+            stalls[StallCause::VcBusy as usize] += (now - from) * blocked[1] as u64;
+        }
+        let after = routers.step(id, now, &mut self.fabric);
+        self.asleep[id] = (now + 1, after.blocked);
+        if after.busy {
             let at = routers.wake_at(id);
-            self.put_due(id, at);
+            if at != u64::MAX {
+                self.put_due(id, at);
+            }
         } else {
             self.active[id / 64] &= !(1 << (id % 64));
             self.active_count -= 1;

@@ -82,6 +82,9 @@ pub(crate) struct Router<const W: usize> {
     out_busy: VcSet<W>,
     /// Output VCs with a credit.
     out_credit: VcSet<W>,
+    /// While the router sleeps ([`super::cores::Stepped`]): the output VCs
+    /// whose credit wakes it (those of its packets blocked for a credit).
+    waits: VcSet<W>,
     vc_alloc: VcAllocator,
     sw_alloc: SwitchAllocator,
     /// Per input port: the VC after the one that last won the switch; among
@@ -134,6 +137,7 @@ impl<const W: usize> Router<W> {
             holding: VcSet::EMPTY,
             out_busy: VcSet::EMPTY,
             out_credit: VcSet::first_n(n),
+            waits: VcSet::EMPTY,
             vc_alloc: VcAllocator::new(vc_allocator, n),
             sw_alloc: SwitchAllocator::new(sw_allocator),
             sw_next_vc: [0; PORTS],
@@ -206,16 +210,21 @@ impl<const W: usize> Router<W> {
         }
     }
 
-    /// A credit for output VC `o` (`port * vcs + vc`) arrives. It does not
-    /// wake the router: a packet that waits for it is ready, and a router
-    /// with a ready packet is evaluated every cycle anyway (so that the
-    /// stall is counted).
+    /// A credit for output VC `o` (`port * vcs + vc`) arrives at `now`.
+    /// Returns whether it wakes the router: it sleeps and a packet of it
+    /// waits for this credit (see [`Router::update`]).
     #[inline]
-    pub fn credit(&mut self, o: usize) {
+    pub fn credit(&mut self, o: usize, now: u64) -> bool {
         let c = &mut self.credits[o];
         *c += 1;
         debug_assert!(*c as usize <= self.cap, "more credits than buffer");
         self.out_credit.insert(o);
+        if self.waits.contains(o) {
+            self.waits = VcSet::EMPTY;
+            self.wake_at = self.wake_at.min(now);
+            return true;
+        }
+        false
     }
 
     /// Whether the router has work: buffered flits.
@@ -246,15 +255,15 @@ impl<const W: usize> Router<W> {
     /// when it can act next (route computation happens as a head reaches
     /// the front of its buffer, [`Router::route`]). What it sends goes on
     /// the `fabric`; flit-cycles that could not move are counted there by
-    /// cause.
-    pub fn step(&mut self, now: u64, fabric: &mut Fabric) {
+    /// cause. Returns what [`Router::update`] returns.
+    pub fn step(&mut self, now: u64, fabric: &mut Fabric) -> [u32; 2] {
         if !self.routed.is_empty() {
             self.vc_allocation(now, fabric);
         }
         let mut grants = [(0u8, 0u8); PORTS];
         let granted = self.switch_allocation(now, fabric, &mut grants);
         self.switch_traversal(now, &grants[..granted], fabric);
-        self.update(now);
+        self.update(now)
     }
 
     /// Output VC `o` goes to the head of input VC `i`, whose flits may ask
@@ -439,20 +448,46 @@ impl<const W: usize> Router<W> {
 
     /// The update after a cycle: the next cycle at which the router can
     /// act, so that it sleeps through cycles in which every flit only
-    /// waits out a delay.
-    fn update(&mut self, now: u64) {
+    /// waits out a delay or for something to arrive. A VC ready by the
+    /// next cycle keeps the router awake unless its packet holds an
+    /// output VC without a credit (it waits for that credit, `waits`) or
+    /// its routed head finds every output VC of its class held (freed only
+    /// by this router's tails, which then wait too); a flit's arrival
+    /// wakes any router. Returns the VCs so blocked, `[no credit, VC
+    /// busy]`, if the router sleeps with some (the stalls each cycle it
+    /// sleeps through would count), else zeros.
+    fn update(&mut self, now: u64) -> [u32; 2] {
+        let (vcs, per_class) = (self.vcs, self.per_class);
         let mut wake = u64::MAX;
+        let mut blocked = [0u32; 2];
+        let mut waits = VcSet::EMPTY;
         let mut m = self.occupied;
         while let Some(i) = m.pop() {
-            let ready = self.inputs[i].ready;
-            if ready <= now + 1 {
-                // Nothing wakes earlier than the next cycle.
-                wake = now + 1;
-                break;
+            let v = &self.inputs[i];
+            if v.ready > now + 1 {
+                wake = wake.min(v.ready);
+                continue;
             }
-            wake = wake.min(ready);
+            if self.holding.contains(i) && !self.out_credit.contains(v.out as usize) {
+                blocked[0] += 1;
+                waits.insert(v.out as usize);
+                continue;
+            }
+            if self.routed.contains(i) {
+                let first = v.out_port as usize * vcs + v.class as usize * per_class;
+                if !self.out_busy.bits(first, per_class) & low_bits(per_class) == 0 {
+                    blocked[1] += 1;
+                    continue;
+                }
+            }
+            // It can act in the next cycle.
+            self.wake_at = now + 1;
+            self.waits = VcSet::EMPTY;
+            return [0, 0];
         }
         self.wake_at = wake;
+        self.waits = waits;
+        blocked
     }
 }
 
