@@ -43,10 +43,10 @@
 //! router's cycle over files.
 
 use super::alloc::SwitchAllocator;
+use super::cores::Stepped;
 use super::fabric::{Fabric, Word};
 use super::flit::{NetFlit, PORTS, Port, route};
 use super::router::VcState;
-use super::cores::Stepped;
 use super::{RouterCore, StallCause, Timing, VcView};
 use crate::config::AllocatorKind;
 
