@@ -43,7 +43,7 @@
 //! router's cycle over files.
 
 use super::alloc::SwitchAllocator;
-use super::cores::Stepped;
+use super::cores::Sleep;
 use super::fabric::{Fabric, Word};
 use super::flit::{NetFlit, PORTS, Port, route};
 use super::router::VcState;
@@ -90,6 +90,8 @@ struct Node {
     out_credit: u64,
     /// While the router sleeps: the output VCs whose credit wakes it.
     waits: u64,
+    /// Its sleep (see `At::update`).
+    sleep: Sleep,
     /// The next cycle at which the router can act.
     wake_at: u64,
     /// Flits buffered.
@@ -237,6 +239,7 @@ impl FastCore {
                     out_busy: 0,
                     out_credit: low_bits(nv),
                     waits: 0,
+                    sleep: Sleep::default(),
                     wake_at: 0,
                     held: 0,
                     sw_next_vc: [0; 8],
@@ -500,7 +503,7 @@ impl At<'_> {
     /// routers at low load): each stage has at most this one request, which
     /// its allocator grants unopposed.
     #[inline(always)]
-    fn step_one(&mut self, i: usize, now: u64, fabric: &mut Fabric) -> [u32; 2] {
+    fn step_one(&mut self, i: usize, now: u64, fabric: &mut Fabric) {
         let s = self.shape;
         let bit = 1u64 << i;
         let v = &self.vc[i & 63];
@@ -526,11 +529,38 @@ impl At<'_> {
                 fabric.counters.stalls[StallCause::NoCredit as usize] += 1;
             }
         }
-        if self.node.occupied & bit == 0 {
-            self.node.wake_at = u64::MAX;
-            return [0, 0];
+        let n = &mut *self.node;
+        let v = &self.vc[i & 63];
+        if n.occupied & bit == 0 {
+            n.wake_at = u64::MAX;
+        } else if v.ready > now + 1 {
+            n.wake_at = v.ready;
+        } else if n.holding & bit != 0 {
+            if n.out_credit & (1 << v.out) != 0 {
+                n.wake_at = now + 1;
+            } else {
+                // `update`'s rule on one VC: it sleeps until the credit.
+                n.wake_at = u64::MAX;
+                n.waits = 1 << v.out;
+                n.sleep = Sleep {
+                    from: now + 1,
+                    blocked: [1, 0],
+                };
+            }
+        } else {
+            // A routed head: it sleeps if every output VC of its class is
+            // held (by its own packets, all gone).
+            let first = v.out_port as usize * s.vcs + v.class as usize * s.per_class;
+            if (!n.out_busy >> first) & low_bits(s.per_class) != 0 {
+                n.wake_at = now + 1;
+            } else {
+                n.wake_at = u64::MAX;
+                n.sleep = Sleep {
+                    from: now + 1,
+                    blocked: [0, 1],
+                };
+            }
         }
-        self.update(now)
     }
 
     /// The next cycle at which the router can act: the next one if a
@@ -539,7 +569,7 @@ impl At<'_> {
     /// it waits for arrives; the reference's rule and result
     /// (`Router::update`).
     #[inline(always)]
-    fn update(&mut self, now: u64) -> [u32; 2] {
+    fn update(&mut self, now: u64) {
         let s = self.shape;
         let n = &mut *self.node;
         let mut wake = u64::MAX;
@@ -568,18 +598,30 @@ impl At<'_> {
                 }
             }
             n.wake_at = now + 1;
-            n.waits = 0;
-            return [0, 0];
+            return;
         }
         n.wake_at = wake;
-        n.waits = waits;
-        blocked
+        if blocked != [0, 0] {
+            n.waits = waits;
+            n.sleep = Sleep {
+                from: now + 1,
+                blocked,
+            };
+        }
     }
 }
 
 impl RouterCore for FastCore {
     #[inline(always)]
-    fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64) {
+    fn accept(
+        &mut self,
+        r: usize,
+        i: usize,
+        w: Word,
+        flits: &mut [NetFlit],
+        t: &Timing,
+        now: u64,
+    ) -> bool {
         let cap = self.shape.cap;
         let vcs = self.shape.vcs;
         let mut at = self.at(r);
@@ -600,10 +642,14 @@ impl RouterCore for FastCore {
         let n = &mut *at.node;
         n.held += 1;
         n.occupied |= 1 << i;
+        if len > 0 {
+            return false;
+        }
         n.wake_at = n.wake_at.min(now);
-        if len == 0 && (n.routed | n.holding) & (1 << i) == 0 {
+        if (n.routed | n.holding) & (1 << i) == 0 {
             at.route(i, flits, now + t.routing);
         }
+        true
     }
 
     #[inline(always)]
@@ -630,22 +676,26 @@ impl RouterCore for FastCore {
     }
 
     #[inline(always)]
-    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> Stepped {
+    fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool {
         let mut at = self.at(r);
-        let occupied = at.node.occupied;
-        let blocked = if occupied & (occupied - 1) == 0 {
-            at.step_one(lowest(occupied), now, fabric)
-        } else {
-            if at.node.routed != 0 {
-                at.vc_allocation(now, fabric);
-            }
-            at.switch(now, fabric);
-            at.update(now)
-        };
-        Stepped {
-            busy: at.node.held > 0,
-            blocked,
+        if at.node.sleep.asleep() {
+            wake(at.node, now, fabric);
         }
+        let occupied = at.node.occupied;
+        if occupied & (occupied - 1) == 0 {
+            at.step_one(lowest(occupied), now, fabric);
+            return at.node.held > 0;
+        }
+        if at.node.routed != 0 {
+            at.vc_allocation(now, fabric);
+        }
+        at.switch(now, fabric);
+        at.update(now);
+        at.node.held > 0
+    }
+
+    fn sleep(&self, r: usize) -> Sleep {
+        self.nodes[r].sleep
     }
 
     fn held(&self, r: usize) -> u32 {
@@ -683,6 +733,16 @@ impl RouterCore for FastCore {
         let slot = (self.vcs[r][i].front as usize + k) % cap;
         self.ring[(r * self.shape.nv + i) * cap + slot]
     }
+}
+
+/// The first visit of a sleeping router: the stalls of the cycles it slept
+/// through are counted, and it is awake.
+#[cold]
+#[inline(never)]
+fn wake(node: &mut Node, now: u64, fabric: &mut Fabric) {
+    node.sleep.count(now, &mut fabric.counters.stalls);
+    node.sleep = Sleep::default();
+    node.waits = 0;
 }
 
 /// Adds `member` to the set `lists[key]`, which starts empty the first time

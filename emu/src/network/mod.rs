@@ -220,12 +220,6 @@ pub struct Network {
     /// A bit per router holding flits, and their number.
     active: Vec<u64>,
     active_count: usize,
-    /// Per router: the cycle from which it sleeps and its VCs blocked
-    /// `[no credit, VC busy]` ([`cores::Stepped`]; zeros while awake). Each
-    /// cycle slept through counts those stalls, as a visit would have:
-    /// added when it is next visited, and up to `now` by
-    /// [`Network::stalls`].
-    asleep: Vec<(u64, [u32; 2])>,
     /// The next cycle to simulate.
     now: u64,
     /// Flits anywhere in the network (buffers, links, ejection buffers).
@@ -283,7 +277,6 @@ impl Network {
             fabric,
             active: vec![0; due_words],
             active_count: 0,
-            asleep: vec![(0, [0, 0]); n],
             now: 0,
             in_flight: 0,
             inbound: vec![0; n],
@@ -351,13 +344,12 @@ impl Network {
     /// Flit-cycles lost up to `now`, by [`StallCause`]: a VC's stall
     /// counts in every cycle its router is simulated in which it is found
     /// blocked, the cycles a router sleeps through included (see
-    /// `cores::Stepped`).
+    /// `cores::Sleep`).
     pub fn stalls(&self) -> [u64; StallCause::COUNT] {
         let mut stalls = self.fabric.counters.stalls;
-        for &(from, blocked) in &self.asleep {
-            let cycles = self.now.saturating_sub(from);
-            stalls[StallCause::NoCredit as usize] += cycles * blocked[0] as u64;
-            stalls[StallCause::VcBusy as usize] += cycles * blocked[1] as u64;
+        let core = self.routers.core();
+        for r in 0..self.inbound.len() {
+            core.sleep(r).count(self.now, &mut stalls);
         }
         stalls
     }
@@ -447,11 +439,13 @@ impl Network {
             match Fabric::flit_delivery(e) {
                 (Target::Router { node, i }, w) => {
                     let timing = self.fabric.timing;
-                    routers.accept(node, i, w, &mut self.fabric.flits, &timing, now);
+                    let front = routers.accept(node, i, w, &mut self.fabric.flits, &timing, now);
                     self.fabric.counters.buffered -= now as i64;
                     self.activate(node);
-                    // Due now (`put_due` at `now`).
-                    self.due[slot + node / 64] |= 1 << (node % 64);
+                    if front {
+                        // Due now (`put_due` at `now`).
+                        self.due[slot + node / 64] |= 1 << (node % 64);
+                    }
                 }
                 (Target::Terminal { node, vc }, w) => {
                     self.terminals.arrive(node, vc, w);
@@ -533,17 +527,9 @@ impl Network {
     #[inline(always)]
     fn step_router<R: RouterCore>(&mut self, routers: &mut R, id: usize, now: u64) {
         self.fabric.counters.router_steps += 1;
-        let (from, blocked) = self.asleep[id];
-        if blocked != [0, 0] {
-            // The stalls of the cycles it slept through.
-            let stalls = &mut self.fabric.counters.stalls;
-            stalls[StallCause::NoCredit as usize] += (now - from) * blocked[0] as u64;
-            stalls[StallCause::VcBusy as usize] += (now - from) * blocked[1] as u64;
-        }
-        let after = routers.step(id, now, &mut self.fabric);
-        self.asleep[id] = (now + 1, after.blocked);
-        if after.busy {
+        if routers.step(id, now, &mut self.fabric) {
             let at = routers.wake_at(id);
+            // u64::MAX: asleep until a flit or a credit arrives.
             if at != u64::MAX {
                 self.put_due(id, at);
             }

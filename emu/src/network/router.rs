@@ -16,6 +16,7 @@
 //! touches only the VCs that can act.
 
 use super::alloc::{SwitchAllocator, VcAllocator, VcRequest};
+use super::cores::Sleep;
 use super::fabric::{Fabric, Word};
 use super::flit::{NetFlit, PORTS, Port, route};
 use super::mask::VcSet;
@@ -82,9 +83,11 @@ pub(crate) struct Router<const W: usize> {
     out_busy: VcSet<W>,
     /// Output VCs with a credit.
     out_credit: VcSet<W>,
-    /// While the router sleeps ([`super::cores::Stepped`]): the output VCs
-    /// whose credit wakes it (those of its packets blocked for a credit).
+    /// While the router sleeps: the output VCs whose credit wakes it
+    /// (those of its packets blocked for a credit).
     waits: VcSet<W>,
+    /// Its sleep ([`Sleep`]; see [`Router::update`]).
+    pub sleep: Sleep,
     vc_alloc: VcAllocator,
     sw_alloc: SwitchAllocator,
     /// Per input port: the VC after the one that last won the switch; among
@@ -138,6 +141,7 @@ impl<const W: usize> Router<W> {
             out_busy: VcSet::EMPTY,
             out_credit: VcSet::first_n(n),
             waits: VcSet::EMPTY,
+            sleep: Sleep::default(),
             vc_alloc: VcAllocator::new(vc_allocator, n),
             sw_alloc: SwitchAllocator::new(sw_allocator),
             sw_next_vc: [0; PORTS],
@@ -183,9 +187,17 @@ impl<const W: usize> Router<W> {
     }
 
     /// Flit `w` arrives in input VC `i` at cycle `now`. The sender kept to
-    /// the credits, so the buffer has room.
+    /// the credits, so the buffer has room. Returns whether it is at the
+    /// front (the router can then act from `now`).
     #[inline]
-    pub fn accept(&mut self, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64) {
+    pub fn accept(
+        &mut self,
+        i: usize,
+        w: Word,
+        flits: &mut [NetFlit],
+        t: &Timing,
+        now: u64,
+    ) -> bool {
         let cap = self.cap;
         let v = &mut self.inputs[i];
         assert!(
@@ -199,15 +211,20 @@ impl<const W: usize> Router<W> {
         if slot >= cap {
             slot -= cap;
         }
+        let front = v.len == 0;
         v.len += 1;
-        let first = v.len == 1 && !self.routed.contains(i) && !self.holding.contains(i);
+        let first = front && !self.routed.contains(i) && !self.holding.contains(i);
         self.buf[i * cap + slot] = w;
         self.held += 1;
         self.occupied.insert(i);
-        self.wake_at = self.wake_at.min(now);
-        if first {
-            self.route(i, flits, now + t.routing);
+        if front {
+            self.wake_at = self.wake_at.min(now);
+            if first {
+                self.route(i, flits, now + t.routing);
+            }
+            return true;
         }
+        false
     }
 
     /// A credit for output VC `o` (`port * vcs + vc`) arrives at `now`.
@@ -255,15 +272,20 @@ impl<const W: usize> Router<W> {
     /// when it can act next (route computation happens as a head reaches
     /// the front of its buffer, [`Router::route`]). What it sends goes on
     /// the `fabric`; flit-cycles that could not move are counted there by
-    /// cause. Returns what [`Router::update`] returns.
-    pub fn step(&mut self, now: u64, fabric: &mut Fabric) -> [u32; 2] {
+    /// cause (those of the cycles it slept through first).
+    pub fn step(&mut self, now: u64, fabric: &mut Fabric) {
+        if self.sleep.asleep() {
+            self.sleep.count(now, &mut fabric.counters.stalls);
+            self.sleep = Sleep::default();
+            self.waits = VcSet::EMPTY;
+        }
         if !self.routed.is_empty() {
             self.vc_allocation(now, fabric);
         }
         let mut grants = [(0u8, 0u8); PORTS];
         let granted = self.switch_allocation(now, fabric, &mut grants);
         self.switch_traversal(now, &grants[..granted], fabric);
-        self.update(now)
+        self.update(now);
     }
 
     /// Output VC `o` goes to the head of input VC `i`, whose flits may ask
@@ -453,10 +475,9 @@ impl<const W: usize> Router<W> {
     /// output VC without a credit (it waits for that credit, `waits`) or
     /// its routed head finds every output VC of its class held (freed only
     /// by this router's tails, which then wait too); a flit's arrival
-    /// wakes any router. Returns the VCs so blocked, `[no credit, VC
-    /// busy]`, if the router sleeps with some (the stalls each cycle it
-    /// sleeps through would count), else zeros.
-    fn update(&mut self, now: u64) -> [u32; 2] {
+    /// wakes any router. A router with VCs so blocked and none ready
+    /// otherwise sleeps from the next cycle ([`Sleep`]).
+    fn update(&mut self, now: u64) {
         let (vcs, per_class) = (self.vcs, self.per_class);
         let mut wake = u64::MAX;
         let mut blocked = [0u32; 2];
@@ -482,12 +503,16 @@ impl<const W: usize> Router<W> {
             }
             // It can act in the next cycle.
             self.wake_at = now + 1;
-            self.waits = VcSet::EMPTY;
-            return [0, 0];
+            return;
         }
         self.wake_at = wake;
-        self.waits = waits;
-        blocked
+        if blocked != [0, 0] {
+            self.waits = waits;
+            self.sleep = Sleep {
+                from: now + 1,
+                blocked,
+            };
+        }
     }
 }
 
