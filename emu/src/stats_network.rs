@@ -174,7 +174,6 @@ impl NetworkStats {
         };
         let mean = |sum: u64, n: u64| if n == 0 { 0.0 } else { sum as f64 / n as f64 };
         let c = net.counters();
-        let net_stalls = net.stalls();
         NetworkStats {
             niu: match nius.first().map(Niu::design) {
                 Some(NiuDesign::Original) => "original",
@@ -229,10 +228,10 @@ impl NetworkStats {
                 .collect(),
             vc_occupancy: net.mean_buffered_flits(end),
             stalls: Stalls {
-                no_credit: net_stalls[StallCause::NoCredit as usize],
-                vc_busy: net_stalls[StallCause::VcBusy as usize],
-                vc_conflict: net_stalls[StallCause::VcConflict as usize],
-                switch_conflict: net_stalls[StallCause::SwitchConflict as usize],
+                no_credit: c.stalls[StallCause::NoCredit as usize],
+                vc_busy: c.stalls[StallCause::VcBusy as usize],
+                vc_conflict: c.stalls[StallCause::VcConflict as usize],
+                switch_conflict: c.stalls[StallCause::SwitchConflict as usize],
                 queue_full: suspended(SuspendCause::QueueFull),
                 table_full: suspended(SuspendCause::TableFull),
                 waiting_for_cts: cts,

@@ -145,12 +145,7 @@ fn drive_on(
                 net.step(at);
             }
             net.check_at_rest().unwrap();
-            let end = format!(
-                "{:?} {:?} {}",
-                net.counters(),
-                net.stalls(),
-                net.mean_buffered_flits(now + 1)
-            );
+            let end = format!("{:?} {}", net.counters(), net.mean_buffered_flits(now + 1));
             return ((arrivals, now, trace), end);
         }
         now += 1;

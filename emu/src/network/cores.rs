@@ -3,11 +3,11 @@
 //! (a `Router` object per node, [`super::router`]) and which core a mesh
 //! holds ([`Routers`]; the fast one is [`super::fast`]).
 
+use super::Timing;
 use super::fabric::{Fabric, Word};
 use super::fast::FastCore;
 use super::flit::{NetFlit, PORTS};
 use super::router::{Router, VcState};
-use super::{StallCause, Timing};
 use crate::config::{AllocatorKind, NetworkEngine};
 
 /// What the mesh asks of a router core, router by router (`r` is the
@@ -16,30 +16,15 @@ use crate::config::{AllocatorKind, NetworkEngine};
 pub(crate) trait RouterCore {
     /// Flit `w` arrives in input VC `i` of router `r` at cycle `now` (the
     /// sender kept to the credits); a head reaching an idle VC's front is
-    /// routed. Returns whether the flit reached its VC's front: only then
-    /// can the router act earlier than it would have (a flit behind
-    /// another changes nothing a stage looks at), and its next cycle is
-    /// `now`.
-    fn accept(
-        &mut self,
-        r: usize,
-        i: usize,
-        w: Word,
-        flits: &mut [NetFlit],
-        t: &Timing,
-        now: u64,
-    ) -> bool;
-    /// A credit for output VC `o` of router `r` arrives at cycle `now`;
-    /// returns whether it wakes the router (it slept, and a VC of it
-    /// waited for this credit): its next cycle is then `now`.
-    fn credit(&mut self, r: usize, o: usize, now: u64) -> bool;
+    /// routed.
+    fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64);
+    /// A credit for output VC `o` of router `r` arrives.
+    fn credit(&mut self, r: usize, o: usize);
     /// The next cycle at which router `r` can act.
     fn wake_at(&self, r: usize) -> u64;
-    /// One cycle of router `r` (its stages, then when it can act next,
-    /// which may be a [`Sleep`]); returns whether it still holds flits.
+    /// One cycle of router `r` (its stages, then when it can act next);
+    /// returns whether it still holds flits.
     fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool;
-    /// Router `r`'s sleep (default: awake).
-    fn sleep(&self, r: usize) -> Sleep;
     /// Flits held in router `r`'s buffers.
     fn held(&self, r: usize) -> u32;
     /// Credits of output VC `o` of router `r`.
@@ -50,43 +35,6 @@ pub(crate) trait RouterCore {
     fn vc(&self, r: usize, i: usize) -> VcView;
     /// The flit at position `k` from the front of input VC `i` of `r`.
     fn word(&self, r: usize, i: usize, k: usize) -> Word;
-}
-
-/// A router's sleep.
-///
-/// A router sleeps when every VC that can act by the next cycle can do
-/// nothing until something arrives: a packet holding an output VC that
-/// has no credit (a `no_credit` stall each cycle), or a routed head every
-/// output VC of whose class is held (`vc_busy`; they are freed only by
-/// this router's own tails, which wait too). Its next cycle is then only
-/// a delay's end, a flit's arrival, or a credit for one of the outputs
-/// waited for ([`RouterCore::credit`]). Each cycle it sleeps through
-/// counts the stalls a visit would have counted, one per blocked VC: the
-/// core adds them when the router is next visited, and
-/// [`super::Network::stalls`] those of a sleep still open.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Sleep {
-    /// The first cycle slept through.
-    pub from: u64,
-    /// Its VCs that wait for a credit, and for a free output VC (zeros:
-    /// awake).
-    pub blocked: [u32; 2],
-}
-
-impl Sleep {
-    /// Whether the router sleeps.
-    #[inline(always)]
-    pub fn asleep(&self) -> bool {
-        self.blocked != [0, 0]
-    }
-
-    /// Adds to `stalls` what the cycles slept through before `now` count.
-    #[inline]
-    pub fn count(&self, now: u64, stalls: &mut [u64; StallCause::COUNT]) {
-        let cycles = now.saturating_sub(self.from);
-        stalls[StallCause::NoCredit as usize] += cycles * self.blocked[0] as u64;
-        stalls[StallCause::VcBusy as usize] += cycles * self.blocked[1] as u64;
-    }
 }
 
 /// An input VC as reports see it.
@@ -160,21 +108,13 @@ impl Routers {
 /// The reference: each router an object (see [`Router`]).
 impl<const W: usize> RouterCore for Vec<Router<W>> {
     #[inline(always)]
-    fn accept(
-        &mut self,
-        r: usize,
-        i: usize,
-        w: Word,
-        flits: &mut [NetFlit],
-        t: &Timing,
-        now: u64,
-    ) -> bool {
-        self[r].accept(i, w, flits, t, now)
+    fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64) {
+        self[r].accept(i, w, flits, t, now);
     }
 
     #[inline(always)]
-    fn credit(&mut self, r: usize, o: usize, now: u64) -> bool {
-        self[r].credit(o, now)
+    fn credit(&mut self, r: usize, o: usize) {
+        self[r].credit(o);
     }
 
     #[inline(always)]
@@ -186,10 +126,6 @@ impl<const W: usize> RouterCore for Vec<Router<W>> {
     fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool {
         self[r].step(now, fabric);
         self[r].is_busy()
-    }
-
-    fn sleep(&self, r: usize) -> Sleep {
-        self[r].sleep
     }
 
     fn held(&self, r: usize) -> u32 {

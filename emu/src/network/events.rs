@@ -85,9 +85,8 @@ pub struct NetCounters {
     pub flits_ejected: u64,
     /// Packets injected (heads).
     pub packets_injected: u64,
-    /// Flit-cycles lost, by [`StallCause`], but for the cycles routers
-    /// sleep through now ([`super::Network::stalls`] has them).
-    pub(super) stalls: [u64; StallCause::COUNT],
+    /// Flit-cycles lost, by [`StallCause`].
+    pub stalls: [u64; StallCause::COUNT],
     /// Flits sent over each link: `node * PORTS + port` (output side;
     /// `Local` is the ejection link).
     pub link_flits: Vec<u64>,
@@ -100,7 +99,6 @@ pub struct NetCounters {
     pub(super) buffered: i64,
     /// Cycles the network was simulated (not jumped).
     pub active_cycles: u64,
-    /// Router visits: cycles a router was stepped (a host-work figure; a
-    /// router sleeps through cycles in which it can only wait).
+    /// Router evaluations (a busy router in a cycle it could act).
     pub router_steps: u64,
 }

@@ -43,7 +43,6 @@
 //! router's cycle over files.
 
 use super::alloc::SwitchAllocator;
-use super::cores::Sleep;
 use super::fabric::{Fabric, Word};
 use super::flit::{NetFlit, PORTS, Port, route};
 use super::router::VcState;
@@ -88,10 +87,6 @@ struct Node {
     out_busy: u64,
     /// Output VCs with a credit.
     out_credit: u64,
-    /// While the router sleeps: the output VCs whose credit wakes it.
-    waits: u64,
-    /// Its sleep (see `At::update`).
-    sleep: Sleep,
     /// The next cycle at which the router can act.
     wake_at: u64,
     /// Flits buffered.
@@ -238,8 +233,6 @@ impl FastCore {
                     holding: 0,
                     out_busy: 0,
                     out_credit: low_bits(nv),
-                    waits: 0,
-                    sleep: Sleep::default(),
                     wake_at: 0,
                     held: 0,
                     sw_next_vc: [0; 8],
@@ -529,99 +522,35 @@ impl At<'_> {
                 fabric.counters.stalls[StallCause::NoCredit as usize] += 1;
             }
         }
-        let n = &mut *self.node;
-        let v = &self.vc[i & 63];
-        if n.occupied & bit == 0 {
-            n.wake_at = u64::MAX;
-        } else if v.ready > now + 1 {
-            n.wake_at = v.ready;
-        } else if n.holding & bit != 0 {
-            if n.out_credit & (1 << v.out) != 0 {
-                n.wake_at = now + 1;
-            } else {
-                // `update`'s rule on one VC: it sleeps until the credit.
-                n.wake_at = u64::MAX;
-                n.waits = 1 << v.out;
-                n.sleep = Sleep {
-                    from: now + 1,
-                    blocked: [1, 0],
-                };
-            }
+        self.node.wake_at = if self.node.occupied & bit == 0 {
+            u64::MAX
         } else {
-            // A routed head: it sleeps if every output VC of its class is
-            // held (by its own packets, all gone).
-            let first = v.out_port as usize * s.vcs + v.class as usize * s.per_class;
-            if (!n.out_busy >> first) & low_bits(s.per_class) != 0 {
-                n.wake_at = now + 1;
-            } else {
-                n.wake_at = u64::MAX;
-                n.sleep = Sleep {
-                    from: now + 1,
-                    blocked: [0, 1],
-                };
-            }
-        }
+            self.vc[i & 63].ready.max(now + 1)
+        };
     }
 
     /// The next cycle at which the router can act: the next one if a
-    /// stage is ready by then and can act, else the earliest stage's
-    /// cycle, the router sleeping until then or until a flit or a credit
-    /// it waits for arrives; the reference's rule and result
-    /// (`Router::update`).
+    /// stage is ready by then, else the earliest stage's cycle.
     #[inline(always)]
     fn update(&mut self, now: u64) {
-        let s = self.shape;
-        let n = &mut *self.node;
         let mut wake = u64::MAX;
-        let mut blocked = [0u32; 2];
-        let mut waits = 0u64;
-        let mut m = n.occupied;
+        let mut m = self.node.occupied;
         while m != 0 {
-            let i = lowest(m);
+            let ready = self.vc[lowest(m)].ready;
             m &= m - 1;
-            let v = &self.vc[i];
-            if v.ready > now + 1 {
-                wake = wake.min(v.ready);
-                continue;
+            if ready <= now + 1 {
+                wake = now + 1;
+                break;
             }
-            let bit = 1u64 << i;
-            if n.holding & bit != 0 && n.out_credit & (1 << v.out) == 0 {
-                blocked[0] += 1;
-                waits |= 1 << v.out;
-                continue;
-            }
-            if n.routed & bit != 0 {
-                let first = v.out_port as usize * s.vcs + v.class as usize * s.per_class;
-                if (!n.out_busy >> first) & low_bits(s.per_class) == 0 {
-                    blocked[1] += 1;
-                    continue;
-                }
-            }
-            n.wake_at = now + 1;
-            return;
+            wake = wake.min(ready);
         }
-        n.wake_at = wake;
-        if blocked != [0, 0] {
-            n.waits = waits;
-            n.sleep = Sleep {
-                from: now + 1,
-                blocked,
-            };
-        }
+        self.node.wake_at = wake;
     }
 }
 
 impl RouterCore for FastCore {
     #[inline(always)]
-    fn accept(
-        &mut self,
-        r: usize,
-        i: usize,
-        w: Word,
-        flits: &mut [NetFlit],
-        t: &Timing,
-        now: u64,
-    ) -> bool {
+    fn accept(&mut self, r: usize, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64) {
         let cap = self.shape.cap;
         let vcs = self.shape.vcs;
         let mut at = self.at(r);
@@ -642,32 +571,21 @@ impl RouterCore for FastCore {
         let n = &mut *at.node;
         n.held += 1;
         n.occupied |= 1 << i;
-        if len > 0 {
-            return false;
-        }
         n.wake_at = n.wake_at.min(now);
-        if (n.routed | n.holding) & (1 << i) == 0 {
+        if len == 0 && (n.routed | n.holding) & (1 << i) == 0 {
             at.route(i, flits, now + t.routing);
         }
-        true
     }
 
     #[inline(always)]
-    fn credit(&mut self, r: usize, o: usize, now: u64) -> bool {
+    fn credit(&mut self, r: usize, o: usize) {
         let v = &mut self.vcs[r][o & 63];
         v.credits += 1;
         debug_assert!(
             v.credits as usize <= self.shape.cap,
             "more credits than buffer"
         );
-        let n = &mut self.nodes[r];
-        n.out_credit |= 1 << o;
-        if n.waits & (1 << o) != 0 {
-            n.waits = 0;
-            n.wake_at = n.wake_at.min(now);
-            return true;
-        }
-        false
+        self.nodes[r].out_credit |= 1 << o;
     }
 
     #[inline(always)]
@@ -678,9 +596,6 @@ impl RouterCore for FastCore {
     #[inline(always)]
     fn step(&mut self, r: usize, now: u64, fabric: &mut Fabric) -> bool {
         let mut at = self.at(r);
-        if at.node.sleep.asleep() {
-            wake(at.node, now, fabric);
-        }
         let occupied = at.node.occupied;
         if occupied & (occupied - 1) == 0 {
             at.step_one(lowest(occupied), now, fabric);
@@ -692,10 +607,6 @@ impl RouterCore for FastCore {
         at.switch(now, fabric);
         at.update(now);
         at.node.held > 0
-    }
-
-    fn sleep(&self, r: usize) -> Sleep {
-        self.nodes[r].sleep
     }
 
     fn held(&self, r: usize) -> u32 {
@@ -733,16 +644,6 @@ impl RouterCore for FastCore {
         let slot = (self.vcs[r][i].front as usize + k) % cap;
         self.ring[(r * self.shape.nv + i) * cap + slot]
     }
-}
-
-/// The first visit of a sleeping router: the stalls of the cycles it slept
-/// through are counted, and it is awake.
-#[cold]
-#[inline(never)]
-fn wake(node: &mut Node, now: u64, fabric: &mut Fabric) {
-    node.sleep.count(now, &mut fabric.counters.stalls);
-    node.sleep = Sleep::default();
-    node.waits = 0;
 }
 
 /// Adds `member` to the set `lists[key]`, which starts empty the first time

@@ -335,23 +335,9 @@ impl Network {
         }
     }
 
-    /// Counters of the whole run so far (their stalls: see
-    /// [`Network::stalls`]).
+    /// Counters of the whole run so far.
     pub fn counters(&self) -> &NetCounters {
         &self.fabric.counters
-    }
-
-    /// Flit-cycles lost up to `now`, by [`StallCause`]: a VC's stall
-    /// counts in every cycle its router is simulated in which it is found
-    /// blocked, the cycles a router sleeps through included (see
-    /// `cores::Sleep`).
-    pub fn stalls(&self) -> [u64; StallCause::COUNT] {
-        let mut stalls = self.fabric.counters.stalls;
-        let core = self.routers.core();
-        for r in 0..self.inbound.len() {
-            core.sleep(r).count(self.now, &mut stalls);
-        }
-        stalls
     }
 
     /// The next cycle to simulate.
@@ -439,13 +425,11 @@ impl Network {
             match Fabric::flit_delivery(e) {
                 (Target::Router { node, i }, w) => {
                     let timing = self.fabric.timing;
-                    let front = routers.accept(node, i, w, &mut self.fabric.flits, &timing, now);
+                    routers.accept(node, i, w, &mut self.fabric.flits, &timing, now);
                     self.fabric.counters.buffered -= now as i64;
                     self.activate(node);
-                    if front {
-                        // Due now (`put_due` at `now`).
-                        self.due[slot + node / 64] |= 1 << (node % 64);
-                    }
+                    // Due now (`put_due` at `now`).
+                    self.due[slot + node / 64] |= 1 << (node % 64);
                 }
                 (Target::Terminal { node, vc }, w) => {
                     self.terminals.arrive(node, vc, w);
@@ -457,12 +441,7 @@ impl Network {
         let due = self.fabric.take_credits(now);
         for &e in &due {
             match Fabric::credit_delivery(e) {
-                Target::Router { node, i } => {
-                    if routers.credit(node, i, now) {
-                        // A sleeping router woken: due now.
-                        self.due[slot + node / 64] |= 1 << (node % 64);
-                    }
-                }
+                Target::Router { node, i } => routers.credit(node, i),
                 Target::Terminal { node, vc } => {
                     self.terminals.credits[node * self.vcs + vc] += 1;
                 }
@@ -529,10 +508,7 @@ impl Network {
         self.fabric.counters.router_steps += 1;
         if routers.step(id, now, &mut self.fabric) {
             let at = routers.wake_at(id);
-            // u64::MAX: asleep until a flit or a credit arrives.
-            if at != u64::MAX {
-                self.put_due(id, at);
-            }
+            self.put_due(id, at);
         } else {
             self.active[id / 64] &= !(1 << (id % 64));
             self.active_count -= 1;

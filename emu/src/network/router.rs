@@ -16,7 +16,6 @@
 //! touches only the VCs that can act.
 
 use super::alloc::{SwitchAllocator, VcAllocator, VcRequest};
-use super::cores::Sleep;
 use super::fabric::{Fabric, Word};
 use super::flit::{NetFlit, PORTS, Port, route};
 use super::mask::VcSet;
@@ -83,11 +82,6 @@ pub(crate) struct Router<const W: usize> {
     out_busy: VcSet<W>,
     /// Output VCs with a credit.
     out_credit: VcSet<W>,
-    /// While the router sleeps: the output VCs whose credit wakes it
-    /// (those of its packets blocked for a credit).
-    waits: VcSet<W>,
-    /// Its sleep ([`Sleep`]; see [`Router::update`]).
-    pub sleep: Sleep,
     vc_alloc: VcAllocator,
     sw_alloc: SwitchAllocator,
     /// Per input port: the VC after the one that last won the switch; among
@@ -140,8 +134,6 @@ impl<const W: usize> Router<W> {
             holding: VcSet::EMPTY,
             out_busy: VcSet::EMPTY,
             out_credit: VcSet::first_n(n),
-            waits: VcSet::EMPTY,
-            sleep: Sleep::default(),
             vc_alloc: VcAllocator::new(vc_allocator, n),
             sw_alloc: SwitchAllocator::new(sw_allocator),
             sw_next_vc: [0; PORTS],
@@ -187,17 +179,9 @@ impl<const W: usize> Router<W> {
     }
 
     /// Flit `w` arrives in input VC `i` at cycle `now`. The sender kept to
-    /// the credits, so the buffer has room. Returns whether it is at the
-    /// front (the router can then act from `now`).
+    /// the credits, so the buffer has room.
     #[inline]
-    pub fn accept(
-        &mut self,
-        i: usize,
-        w: Word,
-        flits: &mut [NetFlit],
-        t: &Timing,
-        now: u64,
-    ) -> bool {
+    pub fn accept(&mut self, i: usize, w: Word, flits: &mut [NetFlit], t: &Timing, now: u64) {
         let cap = self.cap;
         let v = &mut self.inputs[i];
         assert!(
@@ -211,37 +195,27 @@ impl<const W: usize> Router<W> {
         if slot >= cap {
             slot -= cap;
         }
-        let front = v.len == 0;
         v.len += 1;
-        let first = front && !self.routed.contains(i) && !self.holding.contains(i);
+        let first = v.len == 1 && !self.routed.contains(i) && !self.holding.contains(i);
         self.buf[i * cap + slot] = w;
         self.held += 1;
         self.occupied.insert(i);
-        if front {
-            self.wake_at = self.wake_at.min(now);
-            if first {
-                self.route(i, flits, now + t.routing);
-            }
-            return true;
+        self.wake_at = self.wake_at.min(now);
+        if first {
+            self.route(i, flits, now + t.routing);
         }
-        false
     }
 
-    /// A credit for output VC `o` (`port * vcs + vc`) arrives at `now`.
-    /// Returns whether it wakes the router: it sleeps and a packet of it
-    /// waits for this credit (see [`Router::update`]).
+    /// A credit for output VC `o` (`port * vcs + vc`) arrives. It does not
+    /// wake the router: a packet that waits for it is ready, and a router
+    /// with a ready packet is evaluated every cycle anyway (so that the
+    /// stall is counted).
     #[inline]
-    pub fn credit(&mut self, o: usize, now: u64) -> bool {
+    pub fn credit(&mut self, o: usize) {
         let c = &mut self.credits[o];
         *c += 1;
         debug_assert!(*c as usize <= self.cap, "more credits than buffer");
         self.out_credit.insert(o);
-        if self.waits.contains(o) {
-            self.waits = VcSet::EMPTY;
-            self.wake_at = self.wake_at.min(now);
-            return true;
-        }
-        false
     }
 
     /// Whether the router has work: buffered flits.
@@ -272,13 +246,8 @@ impl<const W: usize> Router<W> {
     /// when it can act next (route computation happens as a head reaches
     /// the front of its buffer, [`Router::route`]). What it sends goes on
     /// the `fabric`; flit-cycles that could not move are counted there by
-    /// cause (those of the cycles it slept through first).
+    /// cause.
     pub fn step(&mut self, now: u64, fabric: &mut Fabric) {
-        if self.sleep.asleep() {
-            self.sleep.count(now, &mut fabric.counters.stalls);
-            self.sleep = Sleep::default();
-            self.waits = VcSet::EMPTY;
-        }
         if !self.routed.is_empty() {
             self.vc_allocation(now, fabric);
         }
@@ -470,49 +439,20 @@ impl<const W: usize> Router<W> {
 
     /// The update after a cycle: the next cycle at which the router can
     /// act, so that it sleeps through cycles in which every flit only
-    /// waits out a delay or for something to arrive. A VC ready by the
-    /// next cycle keeps the router awake unless its packet holds an
-    /// output VC without a credit (it waits for that credit, `waits`) or
-    /// its routed head finds every output VC of its class held (freed only
-    /// by this router's tails, which then wait too); a flit's arrival
-    /// wakes any router. A router with VCs so blocked and none ready
-    /// otherwise sleeps from the next cycle ([`Sleep`]).
+    /// waits out a delay.
     fn update(&mut self, now: u64) {
-        let (vcs, per_class) = (self.vcs, self.per_class);
         let mut wake = u64::MAX;
-        let mut blocked = [0u32; 2];
-        let mut waits = VcSet::EMPTY;
         let mut m = self.occupied;
         while let Some(i) = m.pop() {
-            let v = &self.inputs[i];
-            if v.ready > now + 1 {
-                wake = wake.min(v.ready);
-                continue;
+            let ready = self.inputs[i].ready;
+            if ready <= now + 1 {
+                // Nothing wakes earlier than the next cycle.
+                wake = now + 1;
+                break;
             }
-            if self.holding.contains(i) && !self.out_credit.contains(v.out as usize) {
-                blocked[0] += 1;
-                waits.insert(v.out as usize);
-                continue;
-            }
-            if self.routed.contains(i) {
-                let first = v.out_port as usize * vcs + v.class as usize * per_class;
-                if !self.out_busy.bits(first, per_class) & low_bits(per_class) == 0 {
-                    blocked[1] += 1;
-                    continue;
-                }
-            }
-            // It can act in the next cycle.
-            self.wake_at = now + 1;
-            return;
+            wake = wake.min(ready);
         }
         self.wake_at = wake;
-        if blocked != [0, 0] {
-            self.waits = waits;
-            self.sleep = Sleep {
-                from: now + 1,
-                blocked,
-            };
-        }
     }
 }
 

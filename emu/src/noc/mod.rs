@@ -163,8 +163,7 @@ pub struct NocResult {
     pub cycles: u64,
     /// Flit-cycles lost by cause (whole run).
     pub stalls: Vec<(String, u64)>,
-    /// Router visits: cycles a router was stepped (host work; a router
-    /// sleeps through cycles in which it can only wait).
+    /// Router evaluations (a busy router in a cycle it could act).
     pub router_steps: u64,
     /// Host seconds of the run.
     pub wall_seconds: f64,
@@ -302,7 +301,6 @@ impl Tally {
     ) -> NocResult {
         let wall_seconds = started.elapsed().as_secs_f64();
         let (w, h) = (traffic.width, traffic.height);
-        let stalls = net.stalls();
         let mut acc = Accumulator::default();
         for a in &self.accepted {
             acc.add(*a as f64 / traffic.cycles as f64);
@@ -331,7 +329,7 @@ impl Tally {
             cycles: now,
             stalls: StallCause::ALL
                 .iter()
-                .map(|c| (c.name().to_string(), stalls[*c as usize]))
+                .map(|c| (c.name().to_string(), net.counters().stalls[*c as usize]))
                 .collect(),
             router_steps: net.counters().router_steps,
             wall_seconds,
