@@ -60,8 +60,9 @@ impl Machine {
     /// report leaves held flits or NIU lines out (`nius` are its NIU
     /// lines); else per node (at most [`HEAD_NODES`], most flits held up
     /// first), a line with its ejection buffers, the flits each holds up
-    /// and what its NIU waits for, a line with its threads and one with
-    /// its receive table.
+    /// and what its NIU waits for, a line with its threads, one with
+    /// its receive table and, when early RTSs fill that table, one that
+    /// says so.
     pub(super) fn chain_heads(&self, network: &StallReport, nius: &[(u32, String)]) -> Vec<String> {
         let niu_groups: HashSet<&str> = nius.iter().map(|(_, l)| l.as_str()).collect();
         if network.held.len() <= REPORT_LINES && niu_groups.len() <= REPORT_LINES {
@@ -104,6 +105,9 @@ impl Machine {
             ));
             if let Some(table) = niu.receive_entries_text() {
                 out.push(format!("  node {node}'s {table}"));
+            }
+            if let Some(early) = niu.early_rts_text(&held) {
+                out.push(format!("  so: {early}"));
             }
         }
         if order.len() > HEAD_NODES {

@@ -371,6 +371,34 @@ impl Niu {
         }
     }
 
+    /// When an RTS waits in an ejection buffer for a full receive table
+    /// whose entries include RTSs for receives not posted yet: the
+    /// pattern of a receive-table deadlock (docs/network.md, "Early
+    /// RTSs"), in words; `None` otherwise.
+    pub fn early_rts_text(&self, held: &[(usize, Held)]) -> Option<String> {
+        let blocked = held.iter().any(|(_, h)| {
+            matches!(
+                h,
+                Held::Rts {
+                    found: ReceiveState::Empty,
+                    ..
+                }
+            )
+        });
+        let early = self
+            .recv
+            .entries()
+            .iter()
+            .filter(|e| e.state == ReceiveState::RtsReceived)
+            .count();
+        (blocked && early > 0 && self.recv.len() >= self.recv.capacity()).then(|| {
+            format!(
+                "{early} of the table's {} entries are RTSs for receives not posted yet: an RTS that needs an entry holds its ejection buffer, and every flit behind it waits until a thread here posts one of those receives (docs/network.md, \"Early RTSs\")",
+                self.recv.capacity()
+            )
+        })
+    }
+
     /// Every entry of the receive table, by state (in the order the
     /// table keeps them within one): `receive table 3 of 32: In Use
     /// 0x20001002 (cycle 9); RTS Received 0x20002002 (node 2, cycle 12),
