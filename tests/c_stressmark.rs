@@ -212,14 +212,25 @@ fn a_sweep_compiles_and_checks_a_c_row() {
 /// A profile's program symbols reach a C row's library: under `--profile
 /// thesis` (`SCMP_WAIT_POLL = 1`) the sweep links a send-and-receive
 /// library whose waits poll, so the program never suspends in `waits` /
-/// `waitr`; without a profile it links scmp cc's own, which does.
+/// `waitr`; without a profile it links scmp cc's own, which does, and so
+/// does the profile's library with `--symbol SCMP_WAIT_POLL=0`.
 #[test]
 fn a_c_row_gets_the_profiles_library() {
     require_gnu();
     require_tool("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");
     let dir = Scratch::new("c-profile");
-    for (profile, polls) in [(None, false), (Some("thesis"), true)] {
-        let out = dir.path(if polls { "thesis" } else { "default" });
+    // With `--symbol SCMP_WAIT_POLL=0` after the profile, the library
+    // waits again: a command-line symbol reaches the library too.
+    for (profile, symbol, polls) in [
+        (None, None, false),
+        (Some("thesis"), None, true),
+        (Some("thesis"), Some("SCMP_WAIT_POLL=0"), false),
+    ] {
+        let out = dir.path(match (profile, symbol) {
+            (None, _) => "default",
+            (Some(_), None) => "thesis",
+            (Some(_), Some(_)) => "thesis-waking",
+        });
         let mut args = vec![
             "sweep",
             "transitive-c",
@@ -230,6 +241,9 @@ fn a_c_row_gets_the_profiles_library() {
         ];
         if let Some(p) = profile {
             args.extend(["--profile", p]);
+        }
+        if let Some(s) = symbol {
+            args.extend(["--symbol", s]);
         }
         let o = scmp().args(&args).arg("--out").arg(&out).output().unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -266,7 +280,7 @@ fn a_c_row_gets_the_profiles_library() {
         assert_eq!(
             suspended == 0,
             polls,
-            "{profile:?}: {suspended} cycles suspended"
+            "{profile:?} {symbol:?}: {suspended} cycles suspended"
         );
         // A library assembled again for the profile is still `scmp cc`'s:
         // the threads it starts get their thread-local storage (its stub
@@ -276,7 +290,7 @@ fn a_c_row_gets_the_profiles_library() {
             .map(|e| e.unwrap().path())
             .filter(|p| p.to_string_lossy().ends_with("-lib.o"))
             .collect();
-        assert_eq!(!libraries.is_empty(), polls, "{libraries:?}");
+        assert_eq!(!libraries.is_empty(), profile.is_some(), "{libraries:?}");
         for lib in libraries {
             use object::{Object, ObjectSymbol};
             let bytes = std::fs::read(&lib).unwrap();

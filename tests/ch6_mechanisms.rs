@@ -347,35 +347,29 @@ fn the_lean_active_messages_program_refuses_one_phase() {
 /// does.
 #[test]
 fn a_one_phase_message_longer_than_its_queue_goes_part_by_part() {
-    let name = "stressmarks/neighborhood/tests/nb_sr_lit_4x4.s";
-    let full = |depth: &str| {
-        let stats = stats_of(&[
+    fn args(queue: &str) -> [&str; 8] {
+        let name = "stressmarks/neighborhood/tests/nb_sr_lit_4x4.s";
+        let one_phase = "NB_ONE_PHASE=1";
+        [
             "run",
             name,
             "--profile",
             "thesis",
             "--defsym",
-            "NB_ONE_PHASE=1",
+            one_phase,
             "--set",
-            &format!("niu.queue_flits={depth}"),
-        ]);
-        idle_by(&stats, "queue_full")
-    };
-    assert!(full("2") > 10_000, "{}", full("2"));
-    assert_eq!(full("8"), 0);
-    assert_eq!(full("16"), 0);
+            queue,
+        ]
+    }
+    let queue = |depth: u32| format!("niu.queue_flits={depth}");
+    let full = |depth: u32| idle_by(&stats_of(&args(&queue(depth))), "queue_full");
+    let at2 = full(2);
+    assert!(at2 > 10_000, "{at2}");
+    assert_eq!(full(8), 0);
+    assert_eq!(full(16), 0);
     for depth in [2, 16] {
-        let queue = format!("niu.queue_flits={depth}");
-        let out = stdout_of(&[
-            "run",
-            name,
-            "--profile",
-            "thesis",
-            "--defsym",
-            "NB_ONE_PHASE=1",
-            "--set",
-            &queue,
-        ]);
+        let queue = queue(depth);
+        let out = stdout_of(&args(&queue));
         let reference = Model::Neighborhood
             .reference(&[
                 ("bits".into(), 7),

@@ -719,14 +719,11 @@ fn a_symbol_axis_switches_a_mechanism_in_every_program() {
     );
     let cal = std::fs::read_to_string(dir.join("calibrate.csv")).unwrap();
     let rows = csv_rows_of(&cal);
-    let at = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
-    let peak = |value: &str| -> String {
-        rows[1..]
-            .iter()
-            .find(|r| r[at("symbol.SCMP_WAIT_POLL")] == value)
-            .map(|r| r[at("peak_percent")].clone())
-            .unwrap()
-    };
+    let (values, peaks) = (
+        column(&rows, "symbol.SCMP_WAIT_POLL"),
+        column(&rows, "peak_percent"),
+    );
+    let peak = |value: &str| &peaks[values.iter().position(|v| v == value).unwrap()];
     assert_ne!(peak("0"), peak("1"), "{cal}");
     // The same switch on a sweep's command line, and bad values.
     let sweep_jobs = dir.join("sweep-jobs.txt");

@@ -54,7 +54,11 @@ pub fn compile_c(sources: &mut [Source], out: &Path, profile: Option<&str>) -> R
                 defines.push((symbol, *value));
             }
             defines.extend(source.planned.symbols.iter().cloned());
-            compile(files, design, &defines, &programs, &elf, &bin, &name)
+            // The library assembled with it reads the same switches
+            // (`SCMP_WAIT_POLL` is sr.s's): the profile's, then `--symbol`'s.
+            let mut library = programs;
+            library.extend(source.planned.symbols.iter().cloned());
+            compile(files, design, &defines, &library, &elf, &bin, &name)
                 .map_err(|e| miette!("{} ({} design): {e}", source.planned.name, design.name()))?;
             let files = match design {
                 Design::Original => &mut source.original,

@@ -428,8 +428,7 @@ impl Network {
                     routers.accept(node, i, w, &mut self.fabric.flits, &timing, now);
                     self.fabric.counters.buffered -= now as i64;
                     self.activate(node);
-                    // Due now (`put_due` at `now`).
-                    self.due[slot + node / 64] |= 1 << (node % 64);
+                    self.put_due(node, now);
                 }
                 (Target::Terminal { node, vc }, w) => {
                     self.terminals.arrive(node, vc, w);

@@ -6,9 +6,8 @@ use super::Niu;
 
 impl Niu {
     /// While the NIU has nothing under way (nothing it could inject now or
-    /// take in,
-    /// no copy, no thread starting, no context reserved, no effect for its
-    /// tile): appends to `out` (when given) everything of it that its
+    /// take in, no copy, no thread starting, no context reserved, no effect
+    /// for its tile): appends to `out` (when given) everything of it that its
     /// tile's instructions can see or change (tables, open messages, queue
     /// states, waiting contexts), with the counts of flits it sent and
     /// messages it took in or discarded, and returns true. Otherwise

@@ -391,7 +391,7 @@ impl Niu {
             .iter()
             .filter(|e| e.state == ReceiveState::RtsReceived)
             .count();
-        (blocked && early > 0 && self.recv.len() >= self.recv.capacity()).then(|| {
+        (blocked && early > 0 && self.recv.is_full()).then(|| {
             format!(
                 "{early} of the table's {} entries are RTSs for receives not posted yet: an RTS that needs an entry holds its ejection buffer, and every flit behind it waits until a thread here posts one of those receives (docs/network.md, \"Early RTSs\")",
                 self.recv.capacity()
@@ -423,14 +423,8 @@ impl Niu {
             .map(|(state, items)| format!("{} {}", state.name(), items.join(", ")))
             .collect();
         Some(format!(
-            "receive table {} of {}{}: {}",
-            self.recv.len(),
-            self.recv.capacity(),
-            if self.recv.len() >= self.recv.capacity() {
-                " (full)"
-            } else {
-                ""
-            },
+            "{}: {}",
+            table_head("receive", self.recv.len(), self.recv.capacity()),
             groups.join("; ")
         ))
     }
@@ -476,11 +470,13 @@ fn table_line<'a>(
             )
         })
         .collect();
-    format!(
-        "{name} table {len} of {capacity}{}: {}",
-        if len >= capacity { " (full)" } else { "" },
-        parts.join(", ")
-    )
+    format!("{}: {}", table_head(name, len, capacity), parts.join(", "))
+}
+
+/// `receive table 32 of 32 (full)`: a table line's start.
+fn table_head(name: &str, len: usize, capacity: usize) -> String {
+    let full = if len >= capacity { " (full)" } else { "" };
+    format!("{name} table {len} of {capacity}{full}")
 }
 
 /// Message ids as a report writes them: small ones as numbers in runs
