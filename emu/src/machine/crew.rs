@@ -35,8 +35,8 @@ const SPIN: Duration = Duration::from_micros(200);
 type Job<'a> = &'a (dyn Fn(usize) + Sync);
 
 struct Shared {
-    /// The current job's unclaimed items: from the low 32 bits up to the
-    /// high 32 bits (no job: both equal).
+    /// The current job's length (high 32 bits) and its next unclaimed item
+    /// (low 32 bits); no job: both equal.
     ticket: AtomicU64,
     /// The current job (valid while an item of it is claimed and not done).
     job: AtomicPtr<Job<'static>>,
@@ -50,27 +50,19 @@ struct Shared {
 }
 
 impl Shared {
-    /// Claims an unclaimed item of the current job, if any: the caller
-    /// takes them from the front, the workers from the back, so that a
-    /// tile tends to run on the same host thread round after round (its
-    /// state stays in that core's caches).
-    fn claim(&self, front: bool) -> Option<usize> {
+    /// Claims the current job's next item, if any.
+    fn claim(&self) -> Option<usize> {
         let mut t = self.ticket.load(Ordering::Acquire);
         loop {
-            let (hi, lo) = (t >> 32, t & 0xffff_ffff);
-            if lo >= hi {
+            let (len, next) = (t >> 32, t & 0xffff_ffff);
+            if next >= len {
                 return None;
             }
-            let (next, item) = if front {
-                (t + 1, lo)
-            } else {
-                (t - (1 << 32), hi - 1)
-            };
             match self
                 .ticket
-                .compare_exchange_weak(t, next, Ordering::AcqRel, Ordering::Acquire)
+                .compare_exchange_weak(t, t + 1, Ordering::AcqRel, Ordering::Acquire)
             {
-                Ok(_) => return Some(item as usize),
+                Ok(_) => return Some(next as usize),
                 Err(now) => t = now,
             }
         }
@@ -152,14 +144,14 @@ impl Crew {
         // A panic here must not return before the workers are done with
         // the job: caught, and raised again once they are.
         let own = catch_unwind(AssertUnwindSafe(|| {
-            while let Some(i) = s.claim(true) {
+            while let Some(i) = s.claim() {
                 mine += 1;
                 f(i);
             }
         }));
         if own.is_err() {
             // The item that panicked counts as done; take the rest.
-            while s.claim(true).is_some() {
+            while s.claim().is_some() {
                 mine += 1;
             }
         }
@@ -193,7 +185,7 @@ fn work(s: &Shared, k: usize) {
     let mut idle_since: Option<Instant> = None;
     let mut spins = 0u32;
     while !s.stop.load(Ordering::Relaxed) {
-        if let Some(i) = s.claim(false) {
+        if let Some(i) = s.claim() {
             if let Err(p) = catch_unwind(AssertUnwindSafe(|| s.run_item(i))) {
                 if let Ok(mut slot) = s.panic.lock() {
                     slot.get_or_insert(p);
@@ -281,31 +273,5 @@ mod tests {
             n.fetch_add(1, Ordering::Relaxed);
         });
         assert_eq!(n.load(Ordering::Relaxed), 10);
-    }
-}
-#[cfg(test)]
-mod scratch_bench {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn handoff_cost() {
-        let mut crew = Crew::new(2, 1 << 20).unwrap();
-        let data: Vec<AtomicUsize> = (0..64).map(|_| AtomicUsize::new(0)).collect();
-        for items in [2usize, 8, 39] {
-            let t = Instant::now();
-            let n = 200_000;
-            for _ in 0..n {
-                crew.run(items, &|i| {
-                    data[i].fetch_add(1, Ordering::Relaxed);
-                });
-            }
-            let el = t.elapsed().as_nanos() as f64 / n as f64;
-            let t = Instant::now();
-            for _ in 0..n {
-                for i in 0..items { data[i].fetch_add(1, Ordering::Relaxed); }
-            }
-            let serial = t.elapsed().as_nanos() as f64 / n as f64;
-            eprintln!("{items} items: {el:.0} ns a job, serial {serial:.0} ns");
-        }
     }
 }
