@@ -5,6 +5,7 @@
 use super::Machine;
 
 use crate::network::Timing;
+use rayon::prelude::*;
 
 use crate::tile::{Tile, TileState};
 use crate::trace::TraceFilter;
@@ -73,26 +74,6 @@ impl TilePlan {
             tile.checkpoint();
         }
         run_until(tile, self.optimistic, filter);
-    }
-}
-
-/// The tiles of a round, handed to the crew's threads (each thread takes
-/// the tiles its plans name, a tile to one plan).
-struct TilesPtr(*mut Tile);
-
-// SAFETY: a tile moves between threads whole (`Tile: Send`), and the
-// pointer is only used to reach tiles that no two plans share.
-unsafe impl Sync for TilesPtr {}
-
-impl TilesPtr {
-    /// Tile `i`.
-    ///
-    /// # Safety
-    /// `i` is in bounds and no other reference to tile `i` is live.
-    #[allow(clippy::mut_from_ref)]
-    unsafe fn get(&self, i: usize) -> &mut Tile {
-        // SAFETY: as the caller promises.
-        unsafe { &mut *self.0.add(i) }
     }
 }
 
@@ -277,19 +258,19 @@ impl Machine {
         let filter = self.trace.as_ref().map(|t| &t.filter);
         let before: u64 = planned.iter().map(|p| self.tiles[p.tile].now()).sum();
         self.sync.round_runs += planned.len() as u64;
-        match &mut self.crew {
-            Some(crew) if planned.len() > 1 && work >= self.config.sim.host_parallel_cycles => {
+        match &self.pool {
+            Some(pool) if planned.len() > 1 && work >= self.config.sim.host_parallel_cycles => {
                 self.sync.parallel_rounds += 1;
-                let tiles = TilesPtr(self.tiles.as_mut_ptr());
-                let plans = &planned;
-                crew.run(planned.len(), &|k| {
-                    let p = &plans[k];
-                    // SAFETY: the plans name different tiles (at most one
-                    // per tile, made in tile order above), the crew runs
-                    // each plan once, and `self.tiles` is not touched
-                    // otherwise until `run` returns.
-                    let tile = unsafe { tiles.get(p.tile) };
-                    p.run(tile, filter);
+                // Each plan names a different tile: hand out the tiles.
+                let mut slots: Vec<Option<&mut Tile>> = self.tiles.iter_mut().map(Some).collect();
+                let jobs: Vec<(&mut Tile, &TilePlan)> = planned
+                    .iter()
+                    .map(|p| (slots[p.tile].take().expect("one plan per tile"), p))
+                    .collect();
+                pool.install(|| {
+                    jobs.into_par_iter()
+                        .with_max_len(1)
+                        .for_each(|(tile, plan)| plan.run(tile, filter));
                 });
             }
             _ => {

@@ -36,7 +36,6 @@
 //! the output, the trace or the statistics ([`run`] replays such a run to c).
 
 mod chains;
-mod crew;
 mod explain;
 mod horizon;
 mod network_side;
@@ -110,7 +109,7 @@ pub struct Machine {
     /// What the synchronization did (`SCMP_DEBUG_TIME=1` prints it).
     sync: horizon::SyncCounters,
     /// The host threads that run the tiles of a round (none: this one).
-    crew: Option<crew::Crew>,
+    pool: Option<rayon::ThreadPool>,
     /// What each tile runs in a round (reused).
     planned: Vec<horizon::TilePlan>,
     /// The last cycle at which anything happened (for deadlock detection).
@@ -236,19 +235,19 @@ fn new_niu(id: u32, config: &Config, vcs: usize, options: &RunOptions) -> Niu {
 /// chain goes.
 pub const SIM_THREAD_STACK: usize = 256 << 20;
 
-/// The host threads the tiles run on (`sim.host_threads`, 0: one per host
-/// core; none for one).
-fn host_crew(threads: u32) -> Result<Option<crew::Crew>, LoadError> {
-    let n = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n as usize,
-    };
-    if n <= 1 {
-        return Ok(None);
-    }
-    crew::Crew::new(n, SIM_THREAD_STACK)
-        .map(Some)
-        .map_err(|e| LoadError(format!("cannot start {n} host threads: {e}")))
+/// The host threads the tiles run on (`sim.host_threads`; none for one).
+fn host_pool(threads: u32) -> Result<Option<rayon::ThreadPool>, LoadError> {
+    Ok(match threads {
+        1 => None,
+        n => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n as usize)
+                .stack_size(SIM_THREAD_STACK)
+                .thread_name(|k| format!("scmp-tiles-{k}"))
+                .build()
+                .map_err(|e| LoadError(format!("cannot start {n} host threads: {e}")))?,
+        ),
+    })
 }
 
 impl Machine {
@@ -325,7 +324,7 @@ impl Machine {
         {
             net.enable_trace();
         }
-        let crew = host_crew(config.sim.host_threads)?;
+        let pool = host_pool(config.sim.host_threads)?;
         let lookahead = Self::lookahead(net.timing());
         let self_lookahead = Self::self_lookahead(net.timing());
         let spin = spin::SpinWatch::new(config.sim.spin_check_cycles, tiles.len());
@@ -342,7 +341,7 @@ impl Machine {
             window: vec![config.sim.epoch_cycles; tiles.len()],
             rollbacks: 0,
             sync: horizon::SyncCounters::default(),
-            crew,
+            pool,
             planned: Vec::new(),
             tiles,
             nius,
