@@ -275,27 +275,31 @@ impl Machine {
         let mut planned = std::mem::take(&mut self.planned);
         planned.clear();
         let mut work = 0u64;
-        for i in 0..n {
-            let tile = &self.tiles[i];
+        // The planned tiles' clocks before the round (for `round_cycles`).
+        let mut before = 0u64;
+        let mut runnable = 0u64;
+        // (Slices of the tiles' length: no bounds checks in the loop.)
+        let (tiles, niu_busy, windows) = (&self.tiles[..], &self.niu_busy[..n], &self.window[..n]);
+        for (i, tile) in tiles.iter().enumerate() {
             if tile.state() != TileState::Runnable {
                 limit = limit.min(Self::limit_of(tile));
                 continue;
             }
-            self.sync.runnable += 1;
+            runnable += 1;
             let others = if i == first_tile { second } else { first };
             let mut h = others.saturating_add(l).min(global).min(epoch_end);
             let quiet = self.quiet(i);
             if self.lockstep || !quiet {
                 h = h.min(self.net_now + 1);
             }
-            if self.niu_busy[i] {
+            if niu_busy[i] {
                 // Its own NIU may inject a message to it now.
                 h = h.min(self.net_now + self.self_lookahead);
             }
             let certain = h.min(max);
             // Optimistic: on, while nothing is known to be coming.
             let now = tile.now();
-            let window = self.window[i];
+            let window = windows[i];
             let optimistic = if self.lockstep || !quiet {
                 0
             } else if now >= certain && now >= self.net_now.saturating_add(window / 2) {
@@ -318,14 +322,15 @@ impl Machine {
                 continue;
             }
             work += certain.max(optimistic) - now;
+            before += now;
             planned.push(TilePlan {
                 tile: i,
                 certain,
                 optimistic,
             });
         }
+        self.sync.runnable += runnable;
         let filter = self.trace.as_ref().map(|t| &t.filter);
-        let before: u64 = planned.iter().map(|p| self.tiles[p.tile].now()).sum();
         self.sync.round_runs += planned.len() as u64;
         match &self.pool {
             Some(pool) if planned.len() > 1 && work >= self.config.sim.host_parallel_cycles => {
@@ -348,13 +353,15 @@ impl Machine {
                 }
             }
         }
-        let after: u64 = planned.iter().map(|p| self.tiles[p.tile].now()).sum();
-        self.sync.round_cycles += after - before;
+        let mut after = 0u64;
         for p in &planned {
             self.sync_parked(p.tile);
-            limit = limit.min(Self::limit_of(&self.tiles[p.tile]));
+            let tile = &self.tiles[p.tile];
+            after += tile.now();
+            limit = limit.min(Self::limit_of(tile));
         }
         self.planned = planned;
+        self.sync.round_cycles += after - before;
         self.carried.runnable_limit = Some(limit);
     }
 

@@ -426,7 +426,12 @@ impl Tile {
     }
 
     fn run_until_inner<const TRACE: bool>(&mut self, limit: u64, filter: &TraceFilter) {
-        while self.sched.now < limit && self.halt.is_none() && self.parked.is_none() {
+        // Only a stop (`handle_stop`) halts the run or parks the tile: asked
+        // here and after one, not per slice.
+        if self.halt.is_some() || self.parked.is_some() {
+            return;
+        }
+        while self.sched.now < limit {
             let c = match self.sched.current {
                 Some(c) => c,
                 None => match self.pick_next() {
@@ -455,8 +460,12 @@ impl Tile {
             } else {
                 limit
             };
-            if let Some((stop, decoded)) = self.run_slice::<TRACE>(c, end, filter) {
+            if let Some(stopped) = self.run_slice::<TRACE>(c, end, filter) {
+                let (stop, decoded) = *stopped;
                 self.handle_stop::<TRACE>(c, stop, decoded, filter);
+                if self.halt.is_some() || self.parked.is_some() {
+                    return;
+                }
             }
         }
     }
@@ -491,7 +500,9 @@ impl Tile {
     }
 
     /// Runs context `c` until the clock reaches `end` or an instruction stops
-    /// the straight-line flow; returns that stop with the instruction.
+    /// the straight-line flow; returns that stop with the instruction
+    /// (boxed: few slices stop, and a slice that reaches `end` then moves
+    /// one word, not the whole record).
     ///
     /// Untraced, the fast loop ([`crate::hart::fast`]) runs the frequent
     /// instructions and hands every other one to the general step
@@ -501,7 +512,7 @@ impl Tile {
         c: usize,
         end: u64,
         filter: &TraceFilter,
-    ) -> Option<(Stop, Decoded)> {
+    ) -> Option<Box<(Stop, Decoded)>> {
         let Tile {
             id,
             memory,
@@ -577,7 +588,7 @@ impl Tile {
                 }
                 if let Some(s) = fast::stop_at(fast, base, st.pc) {
                     let i = (st.pc.wrapping_sub(base) >> 2) as usize;
-                    stop = Some((s, words[i]));
+                    stop = Some(Box::new((s, words[i])));
                     break;
                 }
             }
@@ -607,7 +618,7 @@ impl Tile {
                 Step::Retired => {}
                 Step::CodeWritten => break,
                 Step::Stop(s, d) => {
-                    stop = Some((s, d));
+                    stop = Some(Box::new((s, d)));
                     break;
                 }
             }
