@@ -237,6 +237,9 @@ pub struct Tile {
     /// Instructions by timing class, for the energy model (none unless
     /// `energy.enabled`).
     counts: Option<Box<ExecCounts>>,
+    /// Whether the host has a fused multiply-add (asked once, for the fast
+    /// loop's tables).
+    host_fma: bool,
 }
 
 impl Tile {
@@ -278,6 +281,7 @@ impl Tile {
             trace_taken: 0,
             files: Files::default(),
             counts: None,
+            host_fma: crate::hart::hardfloat::host_has_fma(),
         }
     }
 
@@ -524,6 +528,7 @@ impl Tile {
             sched,
             trace,
             counts,
+            host_fma,
             ..
         } = self;
         let now = &mut sched.now;
@@ -569,6 +574,7 @@ impl Tile {
                     counts: counts_ptr,
                     touched: touched_ptr,
                     note_starts,
+                    fma: *host_fma,
                 };
                 let mem_words = bytes.as_chunks_mut::<4>().0;
                 let exit = fast::run(
