@@ -168,14 +168,7 @@ impl Machine {
             TileState::Runnable | TileState::Parked => t.now(),
             _ => u64::MAX,
         };
-        self.promise_of(own, t.checkpoint_cycle())
-    }
-
-    /// [`Machine::promise`] of a tile whose own is `own` (its clock, or
-    /// u64::MAX) and whose unconfirmed run started at `checkpoint`.
-    #[inline]
-    fn promise_of(&self, own: u64, checkpoint: Option<u64>) -> u64 {
-        match checkpoint {
+        match t.checkpoint_cycle() {
             Some(c) => own.min(c.max(self.net_now + 1)),
             None => own,
         }
@@ -388,21 +381,17 @@ impl Machine {
         let mut promises = Promises::NONE;
         for i in 0..self.tiles.len() {
             let t = &mut self.tiles[i];
-            let mut checkpoint = t.checkpoint_cycle();
-            if let Some(c) = checkpoint {
+            if let Some(c) = t.checkpoint_cycle() {
                 if t.issued_before() <= self.net_now + 1 {
                     t.commit();
-                    checkpoint = None;
                     self.window[i] = (self.window[i] * 2).min(self.config.sim.epoch_cycles);
                 } else {
                     s.confirmed = s.confirmed.min(c);
                 }
             }
-            let t = &self.tiles[i];
-            let own = match t.state() {
+            match t.state() {
                 TileState::Runnable | TileState::Parked => {
                     s.running_min = s.running_min.min(t.now());
-                    t.now()
                 }
                 TileState::Halted => {
                     let cycle = t.halt().expect("a halted tile has its halt").cycle();
@@ -410,16 +399,12 @@ impl Machine {
                         halt_cycle = cycle;
                         s.halt = Some(i);
                     }
-                    u64::MAX
                 }
-                TileState::Idle | TileState::Finished => u64::MAX,
-            };
+                TileState::Idle | TileState::Finished => {}
+            }
             s.all_finished &= t.is_finished();
             s.output |= !t.output.is_empty() || !t.trace.is_empty();
-            // Its promise from what is at hand (as `promise`: committed
-            // just now, it has no checkpoint).
-            debug_assert_eq!(checkpoint, t.checkpoint_cycle());
-            promises.note(i, self.promise_of(own, checkpoint));
+            promises.note(i, self.promise(i));
         }
         self.carried.promises = Some(promises);
         s
