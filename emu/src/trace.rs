@@ -147,6 +147,15 @@ fn in_ranges(ranges: &Option<Vec<Range<u32>>>, v: u32) -> bool {
 }
 
 impl TraceFilter {
+    /// The filter that keeps everything, as a constant (what the untraced
+    /// runs pass, unread: built once rather than per tile run).
+    pub const ALL: TraceFilter = TraceFilter {
+        tiles: None,
+        contexts: None,
+        cycles: None,
+        kinds: None,
+    };
+
     /// Whether instruction records are wanted.
     pub fn wants_instructions(&self) -> bool {
         self.kinds.is_none_or(|k| k.instructions)

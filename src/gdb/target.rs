@@ -152,7 +152,7 @@ impl Debuggee {
         let ended = machine.run_until(console, &mut |m| {
             steps += 1;
             let t = &mut m.tiles_mut()[tile];
-            if let Some(Halt::Fault(report)) = &t.halt
+            if let Some(Halt::Fault(report)) = t.halt()
                 && !*halt_reported
             {
                 let context = report.context as usize;
@@ -162,7 +162,7 @@ impl Debuggee {
                 {
                     // The debugger's breakpoint: no fault, the instruction
                     // issues when the thread goes on.
-                    t.halt = None;
+                    t.clear_halt();
                     found = Some(MultiThreadStopReason::SwBreak(tid_of(context)));
                 } else {
                     // A real fault: shown where it happened; going on ends the run.

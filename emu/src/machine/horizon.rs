@@ -48,6 +48,49 @@ pub(super) struct SyncCounters {
     pub(super) net_jumps: u64,
 }
 
+/// The two smallest promises ([`Machine::promise`]) over the tiles, and
+/// the tile with the smallest (the first in tile order among equals), so
+/// that each tile sees the others'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Promises {
+    first: u64,
+    second: u64,
+    first_tile: usize,
+}
+
+impl Promises {
+    const NONE: Promises = Promises {
+        first: u64::MAX,
+        second: u64::MAX,
+        first_tile: usize::MAX,
+    };
+
+    /// Takes tile `i`'s promise `p` in (tiles in order).
+    #[inline]
+    fn note(&mut self, i: usize, p: u64) {
+        if p < self.first {
+            self.second = self.first;
+            self.first = p;
+            self.first_tile = i;
+        } else if p < self.second {
+            self.second = p;
+        }
+    }
+}
+
+/// What one pass over the tiles works out for the next, where nothing can
+/// change the tiles in between (fewer passes over every tile per round):
+/// the survey the next round's promises, the round's plan pass the
+/// network side's [`Machine::runnable_limit`]. Each is taken by the pass
+/// it is for (and checked against a fresh one in debug builds);
+/// [`Machine::tiles_mut`] and every call of [`Machine::run_until`] (the
+/// tiles may have changed since the last returned) drop them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Carried {
+    pub(super) promises: Option<Promises>,
+    pub(super) runnable_limit: Option<u64>,
+}
+
 /// The smallest optimistic window.
 pub(super) const MIN_WINDOW: u64 = 16;
 
@@ -63,6 +106,7 @@ pub(super) struct TilePlan {
 
 impl TilePlan {
     /// Runs the tile as planned (it touches nothing but the tile).
+    #[inline]
     fn run(&self, tile: &mut Tile, filter: Option<&TraceFilter>) {
         if tile.now() < self.certain {
             run_until(tile, self.certain, filter);
@@ -82,7 +126,7 @@ impl TilePlan {
 pub(super) fn run_until(tile: &mut Tile, limit: u64, filter: Option<&TraceFilter>) {
     match filter {
         Some(f) if f.wants_tile_instructions(tile.id) => tile.run_until::<true>(limit, f),
-        _ => tile.run_until::<false>(limit, &TraceFilter::default()),
+        _ => tile.run_until::<false>(limit, &TraceFilter::ALL),
     }
 }
 
@@ -130,6 +174,25 @@ impl Machine {
         }
     }
 
+    /// Every tile's promise, the two smallest.
+    fn promises(&self) -> Promises {
+        let mut p = Promises::NONE;
+        for i in 0..self.tiles.len() {
+            p.note(i, self.promise(i));
+        }
+        p
+    }
+
+    /// A tile's part in [`Machine::runnable_limit`].
+    #[inline]
+    fn limit_of(t: &Tile) -> u64 {
+        match t.state() {
+            TileState::Runnable => t.now(),
+            TileState::Halted => t.halt().map_or(u64::MAX, |h| h.cycle()),
+            _ => u64::MAX,
+        }
+    }
+
     /// Runs tile `i` up to the instructions issuing before `limit`.
     pub(super) fn run_tile(&mut self, i: usize, limit: u64) {
         run_until(
@@ -146,7 +209,7 @@ impl Machine {
         let tile = &mut self.tiles[i];
         match self.trace.as_ref().map(|t| &t.filter) {
             Some(f) if f.wants_tile_instructions(tile.id) => tile.rollback::<true>(until, f),
-            _ => tile.rollback::<false>(until, &TraceFilter::default()),
+            _ => tile.rollback::<false>(until, &TraceFilter::ALL),
         }
         self.rollbacks += 1;
         self.window[i] = (self.window[i] / 4).max(MIN_WINDOW);
@@ -183,18 +246,22 @@ impl Machine {
     /// enough work.
     pub(super) fn run_tiles(&mut self, max: u64) {
         let n = self.tiles.len();
-        // The two smallest promises, so that each tile sees the others'.
-        let (mut first, mut second, mut first_tile) = (u64::MAX, u64::MAX, usize::MAX);
-        for i in 0..n {
-            let p = self.promise(i);
-            if p < first {
-                second = first;
-                first = p;
-                first_tile = i;
-            } else if p < second {
-                second = p;
+        // The two smallest promises, so that each tile sees the others'
+        // (from the last survey when nothing changed since).
+        let Promises {
+            first,
+            second,
+            first_tile,
+        } = match self.carried.promises.take() {
+            Some(p) => {
+                debug_assert_eq!(p, self.promises(), "promises changed since the survey");
+                p
             }
-        }
+            None => self.promises(),
+        };
+        // The network side's limit from the tiles this round does not run
+        // (the planned ones are added after their runs).
+        let mut limit = u64::MAX;
         // A busy NIU may inject now; one that waits for a CTS only once the
         // CTS, in the network, arrives.
         let any_busy = self.niu_mask.iter().any(|&m| m != 0) || self.net.next_work().is_some();
@@ -208,26 +275,31 @@ impl Machine {
         let mut planned = std::mem::take(&mut self.planned);
         planned.clear();
         let mut work = 0u64;
-        for i in 0..n {
-            let tile = &self.tiles[i];
+        // The planned tiles' clocks before the round (for `round_cycles`).
+        let mut before = 0u64;
+        let mut runnable = 0u64;
+        // (Slices of the tiles' length: no bounds checks in the loop.)
+        let (tiles, niu_busy, windows) = (&self.tiles[..], &self.niu_busy[..n], &self.window[..n]);
+        for (i, tile) in tiles.iter().enumerate() {
             if tile.state() != TileState::Runnable {
+                limit = limit.min(Self::limit_of(tile));
                 continue;
             }
-            self.sync.runnable += 1;
+            runnable += 1;
             let others = if i == first_tile { second } else { first };
             let mut h = others.saturating_add(l).min(global).min(epoch_end);
             let quiet = self.quiet(i);
             if self.lockstep || !quiet {
                 h = h.min(self.net_now + 1);
             }
-            if self.niu_busy[i] {
+            if niu_busy[i] {
                 // Its own NIU may inject a message to it now.
                 h = h.min(self.net_now + self.self_lookahead);
             }
             let certain = h.min(max);
             // Optimistic: on, while nothing is known to be coming.
             let now = tile.now();
-            let window = self.window[i];
+            let window = windows[i];
             let optimistic = if self.lockstep || !quiet {
                 0
             } else if now >= certain && now >= self.net_now.saturating_add(window / 2) {
@@ -246,17 +318,19 @@ impl Machine {
                 0
             };
             if now >= certain.max(optimistic) {
+                limit = limit.min(now);
                 continue;
             }
             work += certain.max(optimistic) - now;
+            before += now;
             planned.push(TilePlan {
                 tile: i,
                 certain,
                 optimistic,
             });
         }
+        self.sync.runnable += runnable;
         let filter = self.trace.as_ref().map(|t| &t.filter);
-        let before: u64 = planned.iter().map(|p| self.tiles[p.tile].now()).sum();
         self.sync.round_runs += planned.len() as u64;
         match &self.pool {
             Some(pool) if planned.len() > 1 && work >= self.config.sim.host_parallel_cycles => {
@@ -279,12 +353,16 @@ impl Machine {
                 }
             }
         }
-        let after: u64 = planned.iter().map(|p| self.tiles[p.tile].now()).sum();
-        self.sync.round_cycles += after - before;
+        let mut after = 0u64;
         for p in &planned {
             self.sync_parked(p.tile);
+            let tile = &self.tiles[p.tile];
+            after += tile.now();
+            limit = limit.min(Self::limit_of(tile));
         }
         self.planned = planned;
+        self.sync.round_cycles += after - before;
+        self.carried.runnable_limit = Some(limit);
     }
 
     /// One pass over the tiles after a round: confirms the optimistic runs
@@ -299,6 +377,8 @@ impl Machine {
             output: !self.events.is_empty(),
         };
         let mut halt_cycle = u64::MAX;
+        // The next round's promises (nothing changes the tiles before it).
+        let mut promises = Promises::NONE;
         for i in 0..self.tiles.len() {
             let t = &mut self.tiles[i];
             if let Some(c) = t.checkpoint_cycle() {
@@ -309,18 +389,24 @@ impl Machine {
                     s.confirmed = s.confirmed.min(c);
                 }
             }
-            if let Some(h) = &t.halt
-                && h.cycle() < halt_cycle
-            {
-                halt_cycle = h.cycle();
-                s.halt = Some(i);
-            }
-            if matches!(t.state(), TileState::Runnable | TileState::Parked) {
-                s.running_min = s.running_min.min(t.now());
+            match t.state() {
+                TileState::Runnable | TileState::Parked => {
+                    s.running_min = s.running_min.min(t.now());
+                }
+                TileState::Halted => {
+                    let cycle = t.halt().expect("a halted tile has its halt").cycle();
+                    if cycle < halt_cycle {
+                        halt_cycle = cycle;
+                        s.halt = Some(i);
+                    }
+                }
+                TileState::Idle | TileState::Finished => {}
             }
             s.all_finished &= t.is_finished();
             s.output |= !t.output.is_empty() || !t.trace.is_empty();
+            promises.note(i, self.promise(i));
         }
+        self.carried.promises = Some(promises);
         s
     }
 
@@ -332,11 +418,7 @@ impl Machine {
     pub(super) fn runnable_limit(&self) -> u64 {
         self.tiles
             .iter()
-            .filter_map(|t| match t.state() {
-                TileState::Runnable => Some(t.now()),
-                TileState::Halted => t.halt.as_ref().map(|h| h.cycle()),
-                _ => None,
-            })
+            .map(Self::limit_of)
             .min()
             .unwrap_or(u64::MAX)
     }

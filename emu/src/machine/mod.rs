@@ -112,6 +112,8 @@ pub struct Machine {
     pool: Option<rayon::ThreadPool>,
     /// What each tile runs in a round (reused).
     planned: Vec<horizon::TilePlan>,
+    /// Worked out by one pass over the tiles for the next.
+    carried: horizon::Carried,
     /// The last cycle at which anything happened (for deadlock detection).
     last_progress: u64,
     trace: Option<TraceOptions>,
@@ -343,6 +345,7 @@ impl Machine {
             sync: horizon::SyncCounters::default(),
             pool,
             planned: Vec::new(),
+            carried: horizon::Carried::default(),
             tiles,
             nius,
             net,
@@ -432,7 +435,9 @@ impl Machine {
         let max = self.max;
         // The earliest halt in (cycle, tile) order ends the run once
         // nothing earlier can happen.
-        let halt = s.halt.map(|i| self.tiles[i].halt.clone().expect("halted"));
+        let halt = s
+            .halt
+            .map(|i| self.tiles[i].halt().cloned().expect("halted"));
         let running_min = s.running_min;
         // With nothing pending, the network side is as good as done
         // with every cycle (a flit waiting in an ejection buffer is
@@ -631,6 +636,8 @@ impl Machine {
             (None, m) => m,
         };
         self.max = max;
+        // (The tiles may have changed since the last call returned.)
+        self.carried = horizon::Carried::default();
         let mut rounds = 0u64;
         let (end, end_cycle) = loop {
             rounds += 1;
@@ -699,6 +706,7 @@ impl Machine {
 
     /// The tiles, to change (a debugger's registers, memory, breakpoints).
     pub fn tiles_mut(&mut self) -> &mut [Tile] {
+        self.carried = horizon::Carried::default();
         &mut self.tiles
     }
 

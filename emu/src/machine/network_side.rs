@@ -53,7 +53,17 @@ impl Machine {
         // lower `moved`), and parked tiles' cycles plus one (taken from the
         // parked set each cycle, as taking a parked instruction can move a
         // tile further).
-        let mut moved = self.runnable_limit();
+        let mut moved = match self.carried.runnable_limit.take() {
+            Some(limit) => {
+                debug_assert_eq!(
+                    limit,
+                    self.runnable_limit(),
+                    "tiles changed since the round"
+                );
+                limit
+            }
+            None => self.runnable_limit(),
+        };
         let traced = self.trace.is_some();
         // At most an epoch per call, so that the global loop (the monitor's
         // Ctrl-C, the livelock watch, output) comes round even while every
@@ -99,7 +109,7 @@ impl Machine {
                 // Everything before c is known: the run that led here stands.
                 self.tiles[i].commit();
                 let t = &self.tiles[i];
-                let park = t.parked.expect("a parked tile has its instruction");
+                let park = t.parked().expect("a parked tile has its instruction");
                 let inst = park.decoded.inst.expect("decoded");
                 let outcome =
                     self.nius[i].issue(c, park.context, &inst, &t.contexts[park.context].x);
@@ -112,7 +122,7 @@ impl Machine {
                     Some(f) if f.wants_tile_instructions(tile.id) => {
                         tile.complete_messaging::<true>(outcome, f)
                     }
-                    _ => tile.complete_messaging::<false>(outcome, &TraceFilter::default()),
+                    _ => tile.complete_messaging::<false>(outcome, &TraceFilter::ALL),
                 }
                 self.apply_effects(i);
                 self.set_busy(i);

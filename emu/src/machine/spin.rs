@@ -123,7 +123,7 @@ impl Machine {
                 .tiles
                 .iter()
                 .zip(&self.nius)
-                .all(|(t, n)| t.halt.is_none() && n.idle_state(None));
+                .all(|(t, n)| t.halt().is_none() && n.idle_state(None));
         let activity: u64 = self
             .nius
             .iter()

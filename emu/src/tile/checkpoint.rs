@@ -100,6 +100,7 @@ impl Tile {
         }
         self.halt = None;
         self.parked = None;
+        // (`run_until` below refreshes the tile's state.)
         self.identity.context = self.sched.current.unwrap_or(0) as u32;
         if let Some(counts) = &mut self.counts {
             counts.rollback();

@@ -14,6 +14,11 @@ impl Tile {
     /// tile has issued nothing at or after `at` (the machine sees to it).
     /// An idle tile's clock moves up to `at`.
     pub fn apply(&mut self, at: u64, effect: TileEffect) {
+        self.apply_effect(at, effect);
+        self.refresh_state();
+    }
+
+    fn apply_effect(&mut self, at: u64, effect: TileEffect) {
         if self.sched.now < at && self.sched.current.is_none() && self.sched.ready == 0 {
             self.charge_idle(at - self.sched.now);
             self.sched.now = at;
@@ -74,6 +79,11 @@ impl Tile {
         outcome: NiuOutcome,
         filter: &TraceFilter,
     ) {
+        self.complete_parked::<TRACE>(outcome, filter);
+        self.refresh_state();
+    }
+
+    fn complete_parked<const TRACE: bool>(&mut self, outcome: NiuOutcome, filter: &TraceFilter) {
         let Some(Parked {
             context: c,
             decoded,
@@ -115,8 +125,18 @@ impl Tile {
         }
     }
 
-    /// Decodes again the text words that stores wrote.
+    /// Decodes again the text words that stores wrote (the check inline:
+    /// every slice ends with it, and almost none wrote code).
+    #[inline(always)]
     pub(super) fn redecode_written_code(&mut self) {
+        if self.memory.code_was_written() {
+            self.redecode_written_words();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn redecode_written_words(&mut self) {
         if let Some((lo, hi)) = self.memory.take_code_writes() {
             // The loop's counts are per entry: fold them before it changes.
             if let Some(counts) = &mut self.counts {

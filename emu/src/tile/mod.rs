@@ -196,13 +196,18 @@ pub struct Tile {
     params: TileParams,
     /// A messaging instruction waiting for its NIU: the tile stopped before
     /// it, at `now`, with its context holding the pipeline.
-    pub parked: Option<Parked>,
+    parked: Option<Parked>,
     /// Output written since the machine last collected it.
     pub output: Vec<OutputEvent>,
     /// Trace records since the machine last collected them.
     pub trace: Vec<TraceRecord>,
     /// Set when the tile stopped the run.
-    pub halt: Option<Halt>,
+    halt: Option<Halt>,
+    /// [`Tile::state`], worked out again (`refresh_state`) at the end of
+    /// every public method that can change what it is made of (`halt`,
+    /// `parked`, the scheduler's `live`, `ready` and `current`): the
+    /// global loop asks for it several times per tile per round.
+    state: TileState,
     /// Per context: the pc of the `sendh` of a message it has open (no
     /// tail yet). Only messaging instructions change it, never in an
     /// optimistic run, so the checkpoint need not hold it.
@@ -232,6 +237,9 @@ pub struct Tile {
     /// Instructions by timing class, for the energy model (none unless
     /// `energy.enabled`).
     counts: Option<Box<ExecCounts>>,
+    /// Whether the host has a fused multiply-add (asked once, for the fast
+    /// loop's tables).
+    host_fma: bool,
 }
 
 impl Tile {
@@ -262,6 +270,7 @@ impl Tile {
             output: Vec::new(),
             trace: Vec::new(),
             halt: None,
+            state: TileState::Finished,
             open_message: vec![None; contexts],
             sites: Vec::new(),
             last_site: 0,
@@ -272,6 +281,7 @@ impl Tile {
             trace_taken: 0,
             files: Files::default(),
             counts: None,
+            host_fma: crate::hart::hardfloat::host_has_fma(),
         }
     }
 
@@ -323,6 +333,7 @@ impl Tile {
         self.sched.ready += 1;
         self.sched.live += 1;
         self.sched.finished_at = None;
+        self.refresh_state();
         Some(c)
     }
 
@@ -332,7 +343,43 @@ impl Tile {
     }
 
     /// Where the tile is.
+    #[inline]
     pub fn state(&self) -> TileState {
+        debug_assert_eq!(
+            self.state,
+            self.computed_state(),
+            "tile {}: state not refreshed after a change",
+            self.id
+        );
+        self.state
+    }
+
+    /// Why the tile stopped the run, if it did.
+    #[inline]
+    pub fn halt(&self) -> Option<&Halt> {
+        self.halt.as_ref()
+    }
+
+    /// Takes back the halt (a debugger resuming past a fault).
+    pub fn clear_halt(&mut self) {
+        self.halt = None;
+        self.refresh_state();
+    }
+
+    /// The messaging instruction waiting for its NIU, if any.
+    #[inline]
+    pub fn parked(&self) -> Option<Parked> {
+        self.parked
+    }
+
+    /// Keeps `state` up to date after a change.
+    #[inline]
+    fn refresh_state(&mut self) {
+        self.state = self.computed_state();
+    }
+
+    /// Where the tile is, from the fields that say it.
+    fn computed_state(&self) -> TileState {
         if self.halt.is_some() {
             TileState::Halted
         } else if self.parked.is_some() {
@@ -378,11 +425,17 @@ impl Tile {
     /// pass `filter` into [`Tile::trace`].
     pub fn run_until<const TRACE: bool>(&mut self, limit: u64, filter: &TraceFilter) {
         self.run_until_inner::<TRACE>(limit, filter);
+        self.refresh_state();
         self.sched.issued_before = self.sched.issued_before.max(self.sched.now.min(limit));
     }
 
     fn run_until_inner<const TRACE: bool>(&mut self, limit: u64, filter: &TraceFilter) {
-        while self.sched.now < limit && self.halt.is_none() && self.parked.is_none() {
+        // Only a stop (`handle_stop`) halts the run or parks the tile: asked
+        // here and after one, not per slice.
+        if self.halt.is_some() || self.parked.is_some() {
+            return;
+        }
+        while self.sched.now < limit {
             let c = match self.sched.current {
                 Some(c) => c,
                 None => match self.pick_next() {
@@ -411,8 +464,12 @@ impl Tile {
             } else {
                 limit
             };
-            if let Some((stop, decoded)) = self.run_slice::<TRACE>(c, end, filter) {
+            if let Some(stopped) = self.run_slice::<TRACE>(c, end, filter) {
+                let (stop, decoded) = *stopped;
                 self.handle_stop::<TRACE>(c, stop, decoded, filter);
+                if self.halt.is_some() || self.parked.is_some() {
+                    return;
+                }
             }
         }
     }
@@ -447,7 +504,9 @@ impl Tile {
     }
 
     /// Runs context `c` until the clock reaches `end` or an instruction stops
-    /// the straight-line flow; returns that stop with the instruction.
+    /// the straight-line flow; returns that stop with the instruction
+    /// (boxed: few slices stop, and a slice that reaches `end` then moves
+    /// one word, not the whole record).
     ///
     /// Untraced, the fast loop ([`crate::hart::fast`]) runs the frequent
     /// instructions and hands every other one to the general step
@@ -457,7 +516,7 @@ impl Tile {
         c: usize,
         end: u64,
         filter: &TraceFilter,
-    ) -> Option<(Stop, Decoded)> {
+    ) -> Option<Box<(Stop, Decoded)>> {
         let Tile {
             id,
             memory,
@@ -469,6 +528,7 @@ impl Tile {
             sched,
             trace,
             counts,
+            host_fma,
             ..
         } = self;
         let now = &mut sched.now;
@@ -477,32 +537,25 @@ impl Tile {
         let base = text.base;
         let start = *now;
         let ctx = &mut contexts[c];
-        let mut hart = Hart {
-            ctx,
-            index: c,
-            mem: memory,
-            reservations,
-            id: identity,
-            branch_taken_extra: costs.branch_taken_extra,
-        };
         // The pc, the clock and the retired count live in registers during
         // the slice; the context gets them back when it ends.
         let mut st = FastState {
-            pc: hart.ctx.pc,
+            pc: ctx.pc,
             clock: start,
             retired: 0,
         };
         let mut stop = None;
         // The fast loop relies on memory of at most 2 GiB (as configured).
-        let use_fast = !TRACE && hart.mem.len() <= 1 << 31;
-        // One effects record for the slice: reset per instruction only when
+        let use_fast = !TRACE && memory.len() <= 1 << 31;
+        // One effects record for the slice, made at the first general
+        // step (most slices take none): reset per instruction only when
         // tracing, so that the untraced steps do not touch it.
-        let mut fx = Effects::default();
+        let mut fx: Option<Effects> = None;
         while st.clock < end {
             // (A pc outside the table, where only a `jalr` goes, takes the
             // careful step straight away.)
             if use_fast && ((st.pc.wrapping_sub(base) >> 2) as usize) < words.len() {
-                let (bytes, code_base, code_len, undo) = hart.mem.fast_parts();
+                let (bytes, code_base, code_len, undo) = memory.fast_parts();
                 let (counts_ptr, touched_ptr, note_starts) = match counts.as_deref_mut() {
                     Some(c) if undo.is_some() => (
                         c.pending.as_mut_ptr(),
@@ -516,25 +569,45 @@ impl Tile {
                     base,
                     code_base,
                     code_len,
-                    taken_extra: hart.branch_taken_extra,
+                    taken_extra: costs.branch_taken_extra,
                     undo,
                     counts: counts_ptr,
                     touched: touched_ptr,
                     note_starts,
+                    fma: *host_fma,
                 };
                 let mem_words = bytes.as_chunks_mut::<4>().0;
-                let (ctx, id, res) = (&mut *hart.ctx, hart.id, &mut *hart.reservations);
-                let exit = fast::run(ctx, c, id, res, mem_words, fast, &env, &mut st, end);
+                let exit = fast::run(
+                    &mut *ctx,
+                    c,
+                    identity,
+                    &mut *reservations,
+                    mem_words,
+                    fast,
+                    &env,
+                    &mut st,
+                    end,
+                );
                 if exit == FastExit::End {
                     // The clock reached `end`, or the loop's cycle budget.
                     continue;
                 }
                 if let Some(s) = fast::stop_at(fast, base, st.pc) {
                     let i = (st.pc.wrapping_sub(base) >> 2) as usize;
-                    stop = Some((s, words[i]));
+                    stop = Some(Box::new((s, words[i])));
                     break;
                 }
             }
+            // The general step's view of the context (made here, not per
+            // slice: most slices never take it).
+            let mut hart = Hart {
+                ctx: &mut *ctx,
+                index: c,
+                mem: &mut *memory,
+                reservations: &mut *reservations,
+                id: identity,
+                branch_taken_extra: costs.branch_taken_extra,
+            };
             match step::<TRACE>(
                 &mut hart,
                 words,
@@ -545,22 +618,21 @@ impl Tile {
                 *id,
                 filter,
                 trace,
-                &mut fx,
+                fx.get_or_insert_with(Effects::default),
                 counts.as_deref_mut(),
             ) {
                 Step::Retired => {}
                 Step::CodeWritten => break,
                 Step::Stop(s, d) => {
-                    stop = Some((s, d));
+                    stop = Some(Box::new((s, d)));
                     break;
                 }
             }
         }
         let (pc, clock, retired) = (st.pc, st.clock, st.retired);
-        hart.ctx.pc = pc;
+        ctx.pc = pc;
         let spent = clock - start;
         *now = clock;
-        let ctx = &mut contexts[c];
         ctx.instret += retired;
         ctx.counters.running += spent;
         ctx.counters.instructions += retired;

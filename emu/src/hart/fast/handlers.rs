@@ -467,9 +467,11 @@ static NOTED_TABLES: [(Table, Table); 2] = [
 /// The tables in blocks and careful, for this host, for a run while
 /// memory logs stores for undo (`undo`) or not, counting `count`
 /// ([`NONE`], [`COUNTED`], [`NOTED`]: only while memory logs stores for
-/// undo; else as [`COUNTED`]).
-pub(super) fn tables(undo: bool, count: u8) -> (&'static Table, &'static Table) {
-    let fma = host_has_fma() as usize;
+/// undo; else as [`COUNTED`]), on a host with a fused multiply-add
+/// ([`host_has_fma`]) or not (`fma`).
+pub(super) fn tables(undo: bool, count: u8, fma: bool) -> (&'static Table, &'static Table) {
+    debug_assert_eq!(fma, host_has_fma());
+    let fma = fma as usize;
     let (blocks, careful) = match count {
         NOTED if undo => &NOTED_TABLES[fma],
         NOTED => &TABLES[COUNTED as usize][fma][0],

@@ -145,6 +145,10 @@ pub(crate) struct FastEnv<'a> {
     /// With `touched`: whether block starts are noted there too (else
     /// their pending counters are summed densely: [`ExecCounts`]).
     pub note_starts: bool,
+    /// Whether the host has a fused multiply-add
+    /// ([`crate::hart::hardfloat::host_has_fma`]; the caller asks once,
+    /// not per call).
+    pub fma: bool,
 }
 
 /// The most cycles one call runs (the accumulator's high half is an i32,
@@ -210,7 +214,7 @@ pub(crate) fn run(
     } else {
         handlers::COUNTED
     };
-    let (blocks, careful) = tables(env.undo.is_some(), counting);
+    let (blocks, careful) = tables(env.undo.is_some(), counting, env.fma);
     // An optimistic run notes the pending counters it makes non-zero.
     let touched_cursor = if env.touched.is_null() {
         std::ptr::null_mut()
