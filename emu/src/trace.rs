@@ -88,8 +88,8 @@ impl TraceRecord {
     }
 }
 
-/// Which records to keep.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Which records to keep (the default, [`TraceFilter::ALL`]: every one).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceFilter {
     /// Tiles (None: all).
     pub tiles: Option<Vec<Range<u32>>>,
@@ -144,6 +144,12 @@ fn in_ranges(ranges: &Option<Vec<Range<u32>>>, v: u32) -> bool {
     ranges
         .as_ref()
         .is_none_or(|rs| rs.iter().any(|r| r.contains(&v)))
+}
+
+impl Default for TraceFilter {
+    fn default() -> Self {
+        Self::ALL
+    }
 }
 
 impl TraceFilter {

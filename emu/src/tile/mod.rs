@@ -435,6 +435,9 @@ impl Tile {
         if self.halt.is_some() || self.parked.is_some() {
             return;
         }
+        // A slice's stop, written by `run_slice` only when it stops (few
+        // slices do): no record moved or allocated per slice.
+        let mut stopped = None;
         while self.sched.now < limit {
             let c = match self.sched.current {
                 Some(c) => c,
@@ -464,8 +467,8 @@ impl Tile {
             } else {
                 limit
             };
-            if let Some(stopped) = self.run_slice::<TRACE>(c, end, filter) {
-                let (stop, decoded) = *stopped;
+            self.run_slice::<TRACE>(c, end, filter, &mut stopped);
+            if let Some((stop, decoded)) = stopped.take() {
                 self.handle_stop::<TRACE>(c, stop, decoded, filter);
                 if self.halt.is_some() || self.parked.is_some() {
                     return;
@@ -504,9 +507,8 @@ impl Tile {
     }
 
     /// Runs context `c` until the clock reaches `end` or an instruction stops
-    /// the straight-line flow; returns that stop with the instruction
-    /// (boxed: few slices stop, and a slice that reaches `end` then moves
-    /// one word, not the whole record).
+    /// the straight-line flow; writes that stop with the instruction into
+    /// `stopped` (left as it is, `None`, when the slice reaches `end`).
     ///
     /// Untraced, the fast loop ([`crate::hart::fast`]) runs the frequent
     /// instructions and hands every other one to the general step
@@ -516,7 +518,8 @@ impl Tile {
         c: usize,
         end: u64,
         filter: &TraceFilter,
-    ) -> Option<Box<(Stop, Decoded)>> {
+        stopped: &mut Option<(Stop, Decoded)>,
+    ) {
         let Tile {
             id,
             memory,
@@ -544,7 +547,6 @@ impl Tile {
             clock: start,
             retired: 0,
         };
-        let mut stop = None;
         // The fast loop relies on memory of at most 2 GiB (as configured).
         let use_fast = !TRACE && memory.len() <= 1 << 31;
         // One effects record for the slice, made at the first general
@@ -594,7 +596,7 @@ impl Tile {
                 }
                 if let Some(s) = fast::stop_at(fast, base, st.pc) {
                     let i = (st.pc.wrapping_sub(base) >> 2) as usize;
-                    stop = Some(Box::new((s, words[i])));
+                    *stopped = Some((s, words[i]));
                     break;
                 }
             }
@@ -624,7 +626,7 @@ impl Tile {
                 Step::Retired => {}
                 Step::CodeWritten => break,
                 Step::Stop(s, d) => {
-                    stop = Some(Box::new((s, d)));
+                    *stopped = Some((s, d));
                     break;
                 }
             }
@@ -641,7 +643,6 @@ impl Tile {
             self.sched.counters.handler_issuing += spent;
         }
         self.redecode_written_code();
-        stop
     }
 
     /// Retires a scheduler-visible instruction of context `c`: its cycles,
